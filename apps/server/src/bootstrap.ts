@@ -1,0 +1,32 @@
+import path from "node:path";
+import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
+import { createLocalStorage, type AppDeps } from "@tafsiri/api";
+import { ensureFirstAdmin } from "@tafsiri/api/services/accounts";
+import type { Settings } from "./settings";
+import { loadJwtSecret } from "./lib/jwt-secret";
+
+/**
+ * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), migrates it, creates the first
+ * admin when there is no user, and prepares file storage under DATA_DIR/files.
+ */
+export async function bootstrap(settings: Settings, log: (line: string) => void = console.log): Promise<{ deps: AppDeps; handle: DbHandle }> {
+  const dataDir = path.resolve(settings.DATA_DIR);
+  const handle = await createDb({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
+  await migrateToLatest(handle.db);
+  const admin = await ensureFirstAdmin(handle.db, {
+    email: settings.ADMIN_EMAIL,
+    username: settings.ADMIN_USERNAME,
+    password: settings.ADMIN_PASSWORD,
+  });
+  if (admin?.generatedPassword) {
+    log(`First admin created: ${admin.email} with password ${admin.generatedPassword} (shown once; change it after signing in).`);
+  } else if (admin) {
+    log(`First admin created: ${admin.email}.`);
+  }
+  const deps: AppDeps = {
+    db: handle.db,
+    storage: createLocalStorage(path.join(dataDir, "files")),
+    jwtSecret: await loadJwtSecret(dataDir, settings.JWT_SECRET),
+  };
+  return { deps, handle };
+}

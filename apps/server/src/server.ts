@@ -1,0 +1,18 @@
+import { buildApp } from "./app";
+import { bootstrap } from "./bootstrap";
+import { loadSettings } from "./settings";
+
+const settings = loadSettings();
+const { deps, handle } = await bootstrap(settings);
+const app = await buildApp({ deps, settings, logger: true });
+
+const shutdown = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+
+await app.listen({ port: settings.PORT, host: settings.HOST });
+console.log(`Tafsiri is running at http://${settings.HOST}:${settings.PORT}`);

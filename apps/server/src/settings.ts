@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+const ZSettings = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  ADMIN_EMAIL: z.string().email().default("admin@tafsiri.local"),
+  ADMIN_USERNAME: z.string().default("admin"),
+  ADMIN_PASSWORD: z.string().optional(),
+  APP_TIMEZONE: z.string().default("UTC"),
+  PUBLIC_URL: z.string().optional(),
+  /** Largest accepted upload, in bytes (default 512 MB). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  /** Folder with the built web app; unset means apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Settings = z.infer<typeof ZSettings>;
+
+/** Reads and validates the settings of ARCHITECTURE.md from the environment, once, at start. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = ZSettings.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

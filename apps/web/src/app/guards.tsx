@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { useSession } from "../lib/use-session";
+import type { Session } from "../lib/session";
+
+/** SPEC §2.1: no token, go to /signin remembering where the user came from. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session?.token) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/signin" replace state={{ from }} />;
+  }
+  return <>{children}</>;
+}
+
+/** SPEC §2.1: a signed-in user whose role is not permitted goes to /utility/404. */
+export function RequireRole({ roles, children }: { roles: Session["role"][]; children: ReactNode }) {
+  const session = useSession();
+  if (!session || !roles.includes(session.role)) return <Navigate to="/utility/404" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as initialSchema from "./20261121000000_initial_schema";
+
+/** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
+export const migrations: Record<string, Migration> = {
+  "20261121000000_initial_schema": initialSchema,
+};

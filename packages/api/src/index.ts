@@ -1,0 +1,5 @@
+export { appRouter, type AppRouter } from "./root";
+export { createCallerFactory } from "./trpc";
+export { createContextInner, type AppDeps, type Context, type SessionUser } from "./context";
+export { authenticate, bearerToken } from "./services/auth";
+export { createLocalStorage, type FileStorage } from "./storage/file-storage";

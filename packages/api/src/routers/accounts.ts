@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { adminProcedure, authedProcedure, publicProcedure, router } from "../trpc";
+import { ZLoginInput, ZLoginOutput, ZPublicUser, ZRegisterInput, ZStaffMember } from "../schemas/accounts";
+import { listStaff, login, registerUser, toPublicUser } from "../services/accounts";
+
+export const accountsRouter = router({
+  /** SPEC §2.4: sign in with email and password; returns token and user. */
+  login: publicProcedure
+    .input(ZLoginInput)
+    .output(ZLoginOutput)
+    .mutation(({ ctx, input }) => login(ctx.db, ctx.jwtSecret, input.email, input.password)),
+
+  /** The signed-in user (to refresh the stored session). */
+  me: authedProcedure.output(ZPublicUser).query(async ({ ctx }) => {
+    const row = await ctx.db.selectFrom("users").selectAll().where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
+    return toPublicUser(row);
+  }),
+
+  /** SPEC §2.10, §7.1 POST /auth/register: admin creates an account. */
+  register: adminProcedure
+    .input(ZRegisterInput)
+    .output(ZPublicUser)
+    .mutation(({ ctx, input }) => registerUser(ctx.db, ctx.user, input)),
+
+  /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */
+  staff: authedProcedure.output(z.array(ZStaffMember)).query(({ ctx }) => listStaff(ctx.db)),
+});

@@ -1,0 +1,17 @@
+import { adminProcedure, authedProcedure, router } from "../trpc";
+import { ZAudioIdInput } from "../schemas/common";
+import { ZReviewOutput, ZSaveTranscriptInput, ZSaveTranscriptOutput, ZTranscript } from "../schemas/transcripts";
+import { notImplemented } from "../services/not-implemented";
+
+export const transcriptsRouter = router({
+  /** SPEC §2.12: the current translated transcript of an audio. */
+  get: authedProcedure.input(ZAudioIdInput).output(ZTranscript).query(() => notImplemented()),
+  /** SPEC §4: save a new .cha version; status Pending; creates the submission first if needed. */
+  save: authedProcedure.input(ZSaveTranscriptInput).output(ZSaveTranscriptOutput).mutation(() => notImplemented()),
+  /** SPEC §4 Admin Approve: Approved; task translation_status Completed. */
+  approve: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+  /** SPEC §4 Admin Reject: Rejected; translation_status In Progress. */
+  reject: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+  /** SPEC §4 Admin Delete: clears translation_script; 'No transcript'; translation_status In Progress. */
+  remove: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+});

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ROLES } from "@tafsiri/db";
+
+export const ZLoginInput = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+  password: z.string().min(1, "Password is required"),
+});
+export type LoginInput = z.infer<typeof ZLoginInput>;
+
+export const ZPublicUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  image: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof ZPublicUser>;
+
+export const ZLoginOutput = z.object({ token: z.string(), user: ZPublicUser });
+
+export const ZRegisterInput = z.object({
+  username: z.string().trim().min(1, "Username is required"),
+  email: z.string().trim().min(1, "Email is required").email("Email is invalid"),
+  password: z.string().min(1, "Password is required"),
+  role: z.enum(ROLES, { message: "Role is required" }),
+  adminPassword: z.string().min(1, "Admin password is required"),
+});
+export type RegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZStaffMember = z.object({ id: z.string(), username: z.string() });
+export type StaffMember = z.infer<typeof ZStaffMember>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ZAudioIdInput, ZCategory, ZPageInput, ZStageStatus, ZUserRef, page } from "./common";
+
+/** SPEC §2.11 Audio view: one audio with signed URLs for its file and initial transcript. */
+export const ZAudioDetail = z.object({
+  id: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  /** Short-lived signed URL of the audio file (supports Range). */
+  audioUrl: z.string(),
+  mimeType: z.string(),
+  /** Signed URL of the initial transcript's plain text, or null when none was uploaded. */
+  transcriptUrl: z.string().nullable(),
+  task: z
+    .object({
+      id: z.string(),
+      assignedTo: ZUserRef.nullable(),
+      translationStatus: ZStageStatus,
+      recordingStatus: ZStageStatus,
+      isComplete: z.boolean(),
+    })
+    .nullable(),
+  /** Admins only (null for staff): who opened it last and when (ISO time). */
+  lastOpened: z.object({ username: z.string(), at: z.string() }).nullable(),
+});
+export type AudioDetail = z.infer<typeof ZAudioDetail>;
+
+export const ZListAudiosInput = ZPageInput.extend({ category: ZCategory, limit: z.number().int().min(1).max(100).default(50) });
+
+/** SPEC §2.18 Manage Audios row. Task fields are null when the audio is 'Not Assigned'. */
+export const ZManagedAudio = z.object({
+  id: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  assignedTo: ZUserRef.nullable(),
+  translationStatus: ZStageStatus.nullable(),
+  recordingStatus: ZStageStatus.nullable(),
+  isComplete: z.boolean().nullable(),
+  hasTranscript: z.boolean(),
+});
+export type ManagedAudio = z.infer<typeof ZManagedAudio>;
+export const ZManagedAudioPage = page(ZManagedAudio);
+
+/** SPEC §2.17 Assign Tasks row: an audio without a task. */
+export const ZUnassignedAudio = z.object({ id: z.string(), filename: z.string() });
+export const ZUnassignedAudioPage = page(ZUnassignedAudio);
+
+export const ZDeleteAudioOutput = z.object({ message: z.string() });
+export { ZAudioIdInput };

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES } from "@tafsiri/db";
+
+export const ZId = z.string().uuid("Unknown id.");
+export const ZCategory = z.enum(CATEGORIES, { message: "Please select a category." });
+export const ZStageStatus = z.enum(STAGE_STATUSES);
+export const ZTranscriptStatus = z.enum(TRANSCRIPT_STATUSES);
+export const ZRecordingStatus = z.enum(RECORDING_STATUSES);
+
+/** Page numbers start at 1 (SPEC §9). */
+export const ZPageInput = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(10),
+});
+
+export const ZUserRef = z.object({ id: z.string(), username: z.string() });
+export type UserRef = z.infer<typeof ZUserRef>;
+
+/** A list page: the rows and the page count (SPEC §3 Pagination: totalPages). */
+export function page<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ items: z.array(item), totalPages: z.number().int() });
+}
+
+export const ZAudioIdInput = z.object({ audioId: ZId });
+export type AudioIdInput = z.infer<typeof ZAudioIdInput>;

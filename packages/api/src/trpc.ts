@@ -1,0 +1,36 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { Context } from "./context";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // Never leak a stack trace or an internal error's text to clients.
+    const internal = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof TRPCError);
+    return {
+      ...shape,
+      message: internal ? "An unexpected error occurred. Please try again." : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+export const publicProcedure = t.procedure;
+
+/** Refuses callers without a valid session (401). */
+export const isAuthed = t.middleware(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "You must be signed in." });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Refuses callers who are not admins (403). */
+export const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
+  if (ctx.user.role !== "Admin") {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Only administrators may do this." });
+  }
+  return next({ ctx });
+});
+
+export const authedProcedure = t.procedure.use(isAuthed);
+export const adminProcedure = t.procedure.use(isAdmin);

@@ -1,0 +1,3 @@
+export * from "./schema";
+export * from "./connection";
+export { migrateToLatest } from "./migrator";

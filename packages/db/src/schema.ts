@@ -1,0 +1,168 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */
+export const ROLES = ["Admin", "Staff"] as const;
+export type Role = (typeof ROLES)[number];
+export const CATEGORIES = ["Control", "Dementia"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const STAGE_STATUSES = ["In Progress", "Completed"] as const;
+export type StageStatus = (typeof STAGE_STATUSES)[number];
+export const TRANSCRIPT_STATUSES = ["No transcript", "Pending", "Approved", "Rejected"] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+export const RECORDING_STATUSES = ["No translation audio", "Pending", "Approved", "Rejected"] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+export const APPROVAL_STATUSES = ["Pending", "Approved", "Rejected"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** bigint columns come back as strings from pg; we convert at the repository edge. */
+type BigIntColumn = ColumnType<string, number | bigint | string, number | bigint | string>;
+
+export interface UserTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  active: Generated<boolean>;
+  image: string | null;
+  passwordChangedAt: Timestamp;
+  createdAt: CreatedAt;
+}
+
+export interface AudioTable {
+  id: Generated<string>;
+  filename: string;
+  category: Category;
+  fileKey: string;
+  mimeType: string;
+  sizeBytes: BigIntColumn;
+  transcriptKey: string | null;
+  uploadedBy: string | null;
+  lastOpenedBy: string | null;
+  timeLastOpened: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface TaskTable {
+  id: Generated<string>;
+  audioId: string;
+  assignedTo: string;
+  translationStatus: ColumnType<StageStatus, StageStatus | undefined, StageStatus>;
+  recordingStatus: ColumnType<StageStatus, StageStatus | undefined, StageStatus>;
+  isComplete: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SubmissionTable {
+  id: Generated<string>;
+  taskId: string;
+  createdBy: string | null;
+  submissionDate: Timestamp;
+  translationScript: string | null;
+  translationScriptApprovalStatus: ColumnType<TranscriptStatus, TranscriptStatus | undefined, TranscriptStatus>;
+  recordedAudio: string | null;
+  recordedAudioApprovalStatus: ColumnType<RecordingStatus, RecordingStatus | undefined, RecordingStatus>;
+  approvalStatus: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
+  recordedBy: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface TranscriptVersionTable {
+  id: Generated<string>;
+  submissionId: string;
+  fileKey: string;
+  fileName: string;
+  text: string;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface TranslatedRecordingTable {
+  id: Generated<string>;
+  submissionId: string;
+  fileKey: string;
+  mimeType: string;
+  sizeBytes: BigIntColumn;
+  recordedBy: string | null;
+  uploadedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface CommentTable {
+  id: Generated<string>;
+  submissionId: string;
+  text: string;
+  postedBy: string | null;
+  postedAt: CreatedAt;
+}
+
+export interface NotificationTable {
+  id: Generated<string>;
+  recipientId: string;
+  senderId: string | null;
+  message: string;
+  link: string;
+  audioId: string | null;
+  isRead: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface RecommendationTable {
+  id: Generated<string>;
+  taskId: string;
+  recommendedTo: string;
+  recommendedBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface SettingTable {
+  key: string;
+  value: unknown;
+  updatedAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  detail: ColumnType<unknown, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
+export interface DB {
+  users: UserTable;
+  audios: AudioTable;
+  tasks: TaskTable;
+  submissions: SubmissionTable;
+  transcriptVersions: TranscriptVersionTable;
+  translatedRecordings: TranslatedRecordingTable;
+  comments: CommentTable;
+  notifications: NotificationTable;
+  recommendations: RecommendationTable;
+  settings: SettingTable;
+  auditLog: AuditLogTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Audio = Selectable<AudioTable>;
+export type NewAudio = Insertable<AudioTable>;
+export type AudioUpdate = Updateable<AudioTable>;
+export type Task = Selectable<TaskTable>;
+export type NewTask = Insertable<TaskTable>;
+export type TaskUpdate = Updateable<TaskTable>;
+export type Submission = Selectable<SubmissionTable>;
+export type NewSubmission = Insertable<SubmissionTable>;
+export type SubmissionUpdate = Updateable<SubmissionTable>;
+export type TranscriptVersion = Selectable<TranscriptVersionTable>;
+export type TranslatedRecording = Selectable<TranslatedRecordingTable>;
+export type Comment = Selectable<CommentTable>;
+export type Notification = Selectable<NotificationTable>;
+export type NewNotification = Insertable<NotificationTable>;
+export type Recommendation = Selectable<RecommendationTable>;
