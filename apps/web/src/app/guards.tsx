@@ -1,13 +1,17 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useSession } from "../lib/use-session";
-import type { Session } from "../lib/session";
+import { wasSignedOutByUser, type Session } from "../lib/session";
 
-/** SPEC §2.1: no token, go to /signin remembering where the user came from. */
+/**
+ * SPEC §2.1: no token, go to /signin remembering where the user came from (location.state.from).
+ * After the user's own Sign Out nothing is remembered, so the next sign-in lands on that user's home.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session?.token) {
+    if (wasSignedOutByUser()) return <Navigate to="/signin" replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/signin" replace state={{ from }} />;
   }

@@ -11,6 +11,7 @@ export interface Session {
 
 const SESSION_KEY = "tafsiri-session";
 const listeners = new Set<() => void>();
+let signedOutByUser = false;
 
 export function readSession(): Session | null {
   try {
@@ -22,8 +23,12 @@ export function readSession(): Session | null {
 }
 
 export function writeSession(session: Session | null): void {
-  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  else localStorage.removeItem(SESSION_KEY);
+  if (session) {
+    signedOutByUser = false;
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  } else {
+    localStorage.removeItem(SESSION_KEY);
+  }
   listeners.forEach((l) => l());
 }
 
@@ -31,4 +36,23 @@ export function writeSession(session: Session | null): void {
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Sign Out from the user menu (SPEC §2.3): clears the session. Unlike an expired token, the
+ * route guard then sends the user to /signin without remembering the page they were on.
+ */
+export function signOut(): void {
+  signedOutByUser = true;
+  writeSession(null);
+}
+
+/** True after signOut() until the next sign-in (read by RequireAuth). */
+export function wasSignedOutByUser(): boolean {
+  return signedOutByUser;
+}
+
+/** Where a role lands after sign-in and on "/" (SPEC §2.1, §2.4): Admin → "/", Staff → "/Audios". */
+export function homePathFor(role: Session["role"]): string {
+  return role === "Admin" ? "/" : "/Audios";
 }

@@ -1,5 +1,18 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { Link } from "react-router";
 
+/** /utility/404 and any unknown path (SPEC §2.19). */
 export function Component() {
-  return <PlaceholderPage title="Not found" />;
+  return (
+    <main className="not-found">
+      <div className="not-found-card">
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="not-found-message">Hmm...this page doesn’t exist. Try searching for something else!</h1>
+        <Link to="/" className="btn btn-primary">
+          Back To Dashboard
+        </Link>
+      </div>
+    </main>
+  );
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { ResetPasswordPage } from "../../features/auth/reset-password-page";
 
+/** /reset-password (SPEC §2.5). */
 export function Component() {
-  return <PlaceholderPage title="Reset password" />;
+  return <ResetPasswordPage />;
 }

@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { SignInPage } from "../../features/auth/sign-in-page";
 
+/** /signin (SPEC §2.4). */
 export function Component() {
-  return <PlaceholderPage title="Sign in" />;
+  return <SignInPage />;
 }

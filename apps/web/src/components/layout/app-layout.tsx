@@ -1,12 +1,33 @@
+import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
+import { Header } from "../../features/shell/header";
+import { Sidebar } from "../../features/shell/sidebar";
+import { useSidebarState } from "../../features/shell/use-sidebar-state";
 
 /** The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3). */
 export function AppLayout() {
+  const sidebar = useSidebarState();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { setOpen } = sidebar;
+
+  // Escape closes the slid-in sidebar and returns focus to the toggle that opened it.
+  const closeOnEscape = useCallback(() => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  }, [setOpen]);
+
   return (
-    <div className="app-shell">
-      <main className="app-main">
-        <Outlet />
-      </main>
+    <div className="shell">
+      <a href="#main-content" className="shell-skip-link">
+        Skip to content
+      </a>
+      <Sidebar state={sidebar} onEscape={closeOnEscape} />
+      <div className="shell-body">
+        <Header state={sidebar} toggleRef={toggleRef} />
+        <main id="main-content" className="shell-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,23 @@
+import { NavLink } from "react-router";
+
+const ENTRIES = [
+  { to: "/management/upload", label: "Upload" },
+  { to: "/management/createtasks", label: "Create Tasks" },
+  { to: "/management/manageaudios", label: "Manage Audios" },
+] as const;
+
+/**
+ * The management side menu shown inside the management pages (SPEC §2.2).
+ * The entry of the current path (case-insensitive) carries aria-current="page".
+ */
+export function ManagementMenu() {
+  return (
+    <nav className="management-menu" aria-label="Management">
+      {ENTRIES.map((entry) => (
+        <NavLink key={entry.to} to={entry.to} end className="management-menu-link">
+          {entry.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+
+/** The frame of the open pages (sign-in, password reset): product panel beside a form card. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="auth-page">
+      <aside className="auth-aside">
+        <div className="auth-brand">
+          <span className="shell-logo-mark auth-logo" aria-hidden="true">
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round">
+              <path d="M4 10v4M8 6v12M12 3v18M16 7v10M20 10v4" />
+            </svg>
+          </span>
+          <span className="auth-brand-name">Tafsiri</span>
+        </div>
+        <div className="auth-aside-copy">
+          <p className="auth-aside-title">Audio translation, reviewed in one place.</p>
+          <p className="auth-aside-text">
+            Audio recordings, translated transcripts and translated re-recordings for the Tafsiri programme.
+          </p>
+        </div>
+      </aside>
+      <main className="auth-main">
+        <div className="auth-card">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from "react";
+import { Link, Navigate, useLocation } from "react-router";
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { errorMessage, useTRPC } from "../../lib/trpc";
+import { homePathFor, writeSession } from "../../lib/session";
+import { useSession } from "../../lib/use-session";
+import { AuthLayout } from "./auth-layout";
+import { TextField } from "./text-field";
+import { emailError, passwordError, returnPath } from "./validation";
+
+/**
+ * Sign-in (SPEC §2.4, §5, §8). On success the session is stored and the user goes back to the
+ * page they came from, or to their home (Admin "/", Staff "/Audios"). A signed-in user who
+ * opens this page is sent on the same way.
+ */
+export function SignInPage() {
+  const session = useSession();
+  const location = useLocation();
+  const trpc = useTRPC();
+  const login = useMutation(trpc.accounts.login.mutationOptions());
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+
+  if (session?.token) return <Navigate to={returnPath(location.state) ?? homePathFor(session.role)} replace />;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = { email: emailError(email), password: passwordError(password) };
+    setErrors(next);
+    if (next.email || next.password) return;
+    login.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: ({ token, user }) =>
+          writeSession({
+            _id: user.id,
+            username: user.username,
+            email: user.email,
+            role: user.role,
+            active: user.active,
+            image: user.image,
+            token,
+          }),
+        onError: (error) => toast.error("Login Failed", { description: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <AuthLayout>
+      <h1 className="auth-title">Sign in</h1>
+      <p className="auth-subtitle muted">Welcome back. Enter your email and password to continue.</p>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          id="signin-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.org"
+          value={email}
+          error={errors.email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors((er) => ({ ...er, email: emailError(value) }));
+          }}
+        />
+        <TextField
+          id="signin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(value) => {
+            setPassword(value);
+            setErrors((er) => ({ ...er, password: passwordError(value) }));
+          }}
+        />
+        <div className="auth-row-end">
+          <Link to="/reset-password" className="auth-link">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn btn-primary auth-submit" disabled={login.isPending}>
+          {login.isPending && <span className="spinner" aria-hidden="true" />}
+          Sign In
+        </button>
+      </form>
+      <p className="auth-notice">
+        This system is only for staff and participants with credentials issued by administrators.
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Ref } from "react";
+import { MenuIcon } from "./icons";
+import { SIDEBAR_ID } from "./sidebar";
+import { UserMenu } from "./user-menu";
+import type { SidebarState } from "./use-sidebar-state";
+
+/** The header (SPEC §2.3): sidebar toggle and the user menu. */
+export function Header({ state, toggleRef }: { state: SidebarState; toggleRef: Ref<HTMLButtonElement> }) {
+  return (
+    <header className="shell-header">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="shell-icon-button"
+        aria-label="Toggle sidebar"
+        aria-controls={SIDEBAR_ID}
+        aria-expanded={state.small ? state.open : state.expanded}
+        onClick={state.toggle}
+      >
+        <MenuIcon />
+      </button>
+      <span className="shell-header-title" aria-hidden="true">
+        Tafsiri
+      </span>
+      <div className="shell-header-end">
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { DropdownMenu } from "radix-ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { signOut } from "../../lib/session";
+import { useSession } from "../../lib/use-session";
+import { SignOutIcon } from "./icons";
+
+function initials(username: string): string {
+  const parts = username.trim().split(/[\s._-]+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : username.slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/**
+ * The header's user menu (SPEC §2.3): shows username and role; 'Sign Out' clears the session and
+ * the query cache, after which the route guard sends the user to /signin.
+ */
+export function UserMenu() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  if (!session) return null;
+
+  const onSignOut = () => {
+    queryClient.clear();
+    signOut();
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="shell-user-trigger" aria-label="User menu">
+          <span className="shell-avatar" aria-hidden="true">
+            {initials(session.username)}
+          </span>
+          <span className="shell-user-text">
+            <span className="shell-user-name">{session.username}</span>
+            <span className="shell-user-role">{session.role}</span>
+          </span>
+          <span className="shell-user-caret" aria-hidden="true">
+            ▾
+          </span>
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="shell-menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="shell-menu-label">
+            <span className="shell-menu-name">{session.username}</span>
+            <span className="shell-menu-role">{session.role}</span>
+            <span className="shell-menu-email">{session.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="shell-menu-separator" />
+          <DropdownMenu.Item className="shell-menu-item" onSelect={onSignOut}>
+            <SignOutIcon />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
