@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as initialSchema from "./20261121000000_initial_schema";
+import * as lookupIndexes from "./20261122000000_lookup_indexes";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
   "20261121000000_initial_schema": initialSchema,
+  "20261122000000_lookup_indexes": lookupIndexes,
 };

@@ -1,14 +1,26 @@
 import { adminProcedure, authedProcedure, router } from "../trpc";
 import { ZAssignTaskInput, ZBulkAssignInput, ZBulkAssignOutput, ZListTasksInput, ZReassignInput, ZTaskCardPage, ZTaskRef } from "../schemas/tasks";
-import { notImplemented } from "../services/not-implemented";
+import { assignTask, bulkAssign, listTasks, reassignTask } from "../services/tasks";
 
 export const tasksRouter = router({
   /** SPEC §2.17: assign an unassigned audio to an active staff member (creates the task). */
-  assign: adminProcedure.input(ZAssignTaskInput).output(ZTaskRef).mutation(() => notImplemented()),
+  assign: adminProcedure
+    .input(ZAssignTaskInput)
+    .output(ZTaskRef)
+    .mutation(({ ctx, input }) => assignTask(ctx, ctx.user, input)),
   /** SPEC §2.17 Bulk Assign: each row assigned on its own; one result per row. */
-  bulkAssign: adminProcedure.input(ZBulkAssignInput).output(ZBulkAssignOutput).mutation(() => notImplemented()),
+  bulkAssign: adminProcedure
+    .input(ZBulkAssignInput)
+    .output(ZBulkAssignOutput)
+    .mutation(({ ctx, input }) => bulkAssign(ctx, ctx.user, input.assignments)),
   /** SPEC §2.18 Reassign: move an assigned audio's task to another staff member. */
-  reassign: adminProcedure.input(ZReassignInput).output(ZTaskRef).mutation(() => notImplemented()),
+  reassign: adminProcedure
+    .input(ZReassignInput)
+    .output(ZTaskRef)
+    .mutation(({ ctx, input }) => reassignTask(ctx, ctx.user, input)),
   /** SPEC §2.8 Tasks page: admins see all tasks, staff their own; 10 per page by default. */
-  list: authedProcedure.input(ZListTasksInput).output(ZTaskCardPage).query(() => notImplemented()),
+  list: authedProcedure
+    .input(ZListTasksInput)
+    .output(ZTaskCardPage)
+    .query(({ ctx, input }) => listTasks(ctx, ctx.user, input)),
 });

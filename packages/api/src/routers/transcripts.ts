@@ -1,17 +1,33 @@
 import { adminProcedure, authedProcedure, router } from "../trpc";
 import { ZAudioIdInput } from "../schemas/common";
 import { ZReviewOutput, ZSaveTranscriptInput, ZSaveTranscriptOutput, ZTranscript } from "../schemas/transcripts";
-import { notImplemented } from "../services/not-implemented";
+import { reviewOutput, TRANSCRIPT_REVIEW } from "../services/reviews";
+import { getTranscript, saveTranscript } from "../services/transcripts";
 
 export const transcriptsRouter = router({
   /** SPEC §2.12: the current translated transcript of an audio. */
-  get: authedProcedure.input(ZAudioIdInput).output(ZTranscript).query(() => notImplemented()),
+  get: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZTranscript)
+    .query(({ ctx, input }) => getTranscript(ctx, ctx.user, input.audioId)),
   /** SPEC §4: save a new .cha version; status Pending; creates the submission first if needed. */
-  save: authedProcedure.input(ZSaveTranscriptInput).output(ZSaveTranscriptOutput).mutation(() => notImplemented()),
+  save: authedProcedure
+    .input(ZSaveTranscriptInput)
+    .output(ZSaveTranscriptOutput)
+    .mutation(({ ctx, input }) => saveTranscript(ctx, ctx.user, input)),
   /** SPEC §4 Admin Approve: Approved; task translation_status Completed. */
-  approve: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+  approve: adminProcedure
+    .input(ZAudioIdInput)
+    .output(ZReviewOutput)
+    .mutation(({ ctx, input }) => reviewOutput(ctx, ctx.user, TRANSCRIPT_REVIEW, input.audioId, "approve")),
   /** SPEC §4 Admin Reject: Rejected; translation_status In Progress. */
-  reject: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+  reject: adminProcedure
+    .input(ZAudioIdInput)
+    .output(ZReviewOutput)
+    .mutation(({ ctx, input }) => reviewOutput(ctx, ctx.user, TRANSCRIPT_REVIEW, input.audioId, "reject")),
   /** SPEC §4 Admin Delete: clears translation_script; 'No transcript'; translation_status In Progress. */
-  remove: adminProcedure.input(ZAudioIdInput).output(ZReviewOutput).mutation(() => notImplemented()),
+  remove: adminProcedure
+    .input(ZAudioIdInput)
+    .output(ZReviewOutput)
+    .mutation(({ ctx, input }) => reviewOutput(ctx, ctx.user, TRANSCRIPT_REVIEW, input.audioId, "remove")),
 });

@@ -1,6 +1,16 @@
-import type { Category } from "@tafsiri/db";
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { CATEGORIES, type Category } from "@tafsiri/db";
+import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repositories/audios";
+import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
+import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
 import type { AppDeps, SessionUser } from "../context";
-import { notImplemented } from "./not-implemented";
+import { NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
+import { recordAudit } from "./audit";
+import { notifyAdmins, RECORDING_LINK } from "./notifications";
+import { requireActiveStaff } from "./staff";
+import { adoptedUpload, commitWithFile, textFile } from "./stored-files";
+import { applyTransition } from "./submissions";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
@@ -13,40 +23,154 @@ export interface TempUpload {
   sizeBytes: number;
 }
 
+/** SPEC §5 audio upload, plus FLAC (§2.16 accepts .flac). */
+export const AUDIO_MIME_TYPES: readonly string[] = [
+  "audio/mpeg",
+  "audio/wav",
+  "audio/ogg",
+  "audio/x-wav",
+  "audio/mp3",
+  "audio/flac",
+  "audio/x-flac",
+];
+/** SPEC §5 translated recording upload. */
+export const RECORDING_MIME_TYPES: readonly string[] = [
+  "audio/mpeg",
+  "audio/wav",
+  "audio/wave",
+  "audio/x-wav",
+  "audio/ogg",
+  "audio/flac",
+  "audio/x-flac",
+];
+
+export const INVALID_AUDIO_FILE = "The selected file is not a valid audio file.";
+export const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
+export const EMPTY_INITIAL_TRANSCRIPT = "The transcript file has no text.";
+export const RECORDER_REQUIRED = "Please select a staff to recorded the audio.";
+export const RECORDING_LOCKED = "The recording has been approved and can no longer be replaced.";
+export const RECORDING_UPLOADED = "Translation Audio file uploaded successfully.";
+
+/** The upload's extension when it looks like one (".wav"), else none. */
+function safeExtension(extension: string): string {
+  const ext = extension.toLowerCase();
+  return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : "";
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
+}
+
 /**
  * SPEC §2.16, §5: stores a new audio (admin only). `filename` is the uploaded name up to its first
- * dot and must be unique (CONFLICT '{filename} already exists.'). Moves the temp file into
- * storage before the row commits; on any failure removes it. Returns the new audio id and filename.
+ * dot and must be unique (CONFLICT '{filename} already exists.'); the MIME type must be an audio
+ * type of AUDIO_MIME_TYPES (BAD_REQUEST 'The selected file is not a valid audio file.'). Moves the
+ * temp file to `audios/{uuid}{ext}` before the row commits, in one transaction with an audit
+ * entry; on any failure the temp or adopted file is removed. Returns the new audio id and filename.
  */
 export async function createAudio(
-  _deps: AppDeps,
-  _user: SessionUser,
-  _input: { filename: string; category: Category; file: TempUpload },
+  deps: AppDeps,
+  user: SessionUser,
+  input: { filename: string; category: Category; file: TempUpload },
 ): Promise<{ id: string; filename: string }> {
-  return notImplemented();
+  const { file } = input;
+  const filename = input.filename.trim();
+  return commitWithFile(
+    deps.db,
+    async (trx, store) => {
+      requireAdmin(user);
+      if (!CATEGORIES.includes(input.category)) throw new TRPCError({ code: "BAD_REQUEST", message: "Please select a category." });
+      if (!AUDIO_MIME_TYPES.includes(file.mimeType) || filename === "") {
+        throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_AUDIO_FILE });
+      }
+      const conflict = new TRPCError({ code: "CONFLICT", message: `${filename} already exists.` });
+      if (await filenameExists(trx, filename)) throw conflict;
+      const fileKey = `audios/${randomUUID()}${safeExtension(file.extension)}`;
+      await store(adoptedUpload(deps.storage, file.tempFile, fileKey));
+      const audio = await insertAudio(trx, {
+        filename,
+        category: input.category,
+        fileKey,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: user.id,
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict : error;
+      });
+      await recordAudit(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
+      return { id: audio.id, filename: audio.filename };
+    },
+    { tempFile: file.tempFile },
+  );
 }
 
 /**
  * SPEC §2.18, §7.2 INITIAL_TRANSCRIPT: attaches an initial transcript's extracted plain text to
- * an audio (admin only), stored as a .txt file; replaces an earlier one.
+ * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`; replaces an earlier one.
+ * Throws FORBIDDEN for non-admins, BAD_REQUEST 'The transcript file has no text.' for blank text,
+ * NOT_FOUND 'Audio not found.'. Returns the audio id.
  */
 export async function attachInitialTranscript(
-  _deps: AppDeps,
-  _user: SessionUser,
-  _input: { audioId: string; text: string },
+  deps: AppDeps,
+  user: SessionUser,
+  input: { audioId: string; text: string },
 ): Promise<{ audioId: string }> {
-  return notImplemented();
+  requireAdmin(user);
+  if (input.text.trim() === "") throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_INITIAL_TRANSCRIPT });
+  return commitWithFile(deps.db, async (trx, store) => {
+    const { audio } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    const key = `initial-transcripts/${audio.id}.txt`;
+    await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
+    await setTranscriptKey(trx, audio.id, key);
+    await recordAudit(trx, user.id, "attach", "initial-transcript", audio.id, { replaced: audio.transcriptKey !== null });
+    return { audioId: audio.id };
+  });
 }
 
 /**
  * SPEC §2.13, §4, §5 AUDIOTRANSLATION: stores a translated recording for an audio the caller may
- * work on, recorded by an active staff member `recordedBy`; sets Pending, creating the submission
- * first if needed; refused once Approved. Notifies admins in the same transaction.
+ * work on, recorded by the active staff member `recordedBy`, as `recordings/{audioId}/{uuid}{ext}`
+ * (earlier recordings are kept as history). Creates the task's submission first when there is
+ * none, sets recorded_audio, recorded_by and status Pending, recomputes is_complete, notifies
+ * every active admin and writes an audit entry, in one transaction; on any failure the temp or
+ * adopted file is removed. Throws NOT_FOUND / FORBIDDEN (access), BAD_REQUEST 'This audio is not
+ * assigned yet.', 'Please select a staff to recorded the audio.', 'Invalid file type. Please
+ * select a valid audio file.', FORBIDDEN once the recording is Approved.
+ * Returns the new status and the success message.
  */
 export async function uploadRecording(
-  _deps: AppDeps,
-  _user: SessionUser,
-  _input: { audioId: string; recordedBy: string; file: TempUpload },
+  deps: AppDeps,
+  user: SessionUser,
+  input: { audioId: string; recordedBy: string; file: TempUpload },
 ): Promise<{ status: string; message: string }> {
-  return notImplemented();
+  const { file } = input;
+  return commitWithFile(
+    deps.db,
+    async (trx, store) => {
+      const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+      if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
+      const recorder = await requireActiveStaff(trx, input.recordedBy, RECORDER_REQUIRED);
+      if (!RECORDING_MIME_TYPES.includes(file.mimeType)) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RECORDING_FILE });
+      const submission = await ensureSubmission(trx, task.id, user.id);
+      if (submission.recordedAudioApprovalStatus === "Approved") throw new TRPCError({ code: "FORBIDDEN", message: RECORDING_LOCKED });
+      const fileKey = `recordings/${audio.id}/${randomUUID()}${safeExtension(file.extension)}`;
+      await store(adoptedUpload(deps.storage, file.tempFile, fileKey));
+      await insertTranslatedRecording(trx, {
+        submissionId: submission.id,
+        fileKey,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        recordedBy: recorder.id,
+        uploadedBy: user.id,
+      });
+      const { submission: updated } = await applyTransition(trx, task, submission, {
+        submission: { recordedAudio: fileKey, recordedBy: recorder.id, recordedAudioApprovalStatus: "Pending", submissionDate: new Date() },
+      });
+      const verb = submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
+      await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: RECORDING_LINK, audioId: audio.id });
+      await recordAudit(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
+      return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
+    },
+    { tempFile: file.tempFile },
+  );
 }

@@ -1,0 +1,96 @@
+import { TRPCError } from "@trpc/server";
+import type { Category } from "@tafsiri/db";
+import { deleteAudio as deleteAudioRow, findAudioDetail, listAudioFileKeys, listAudiosWithTasks, listUnassignedAudios, setLastOpened } from "@tafsiri/db/repositories/audios";
+import type { Page } from "@tafsiri/db/repositories/pagination";
+import type { AppDeps, SessionUser } from "../context";
+import type { AudioDetail, ManagedAudio } from "../schemas/audios";
+import { AUDIO_NOT_FOUND, requireAdmin, requireAudioAccess } from "./access";
+import { recordAudit } from "./audit";
+import { signFileUrl } from "./file-urls";
+
+export const AUDIO_DELETED = "Audio deleted successfully.";
+
+/**
+ * SPEC §2.11: one audio the caller may see, with signed URLs (file and initial transcript), its
+ * task and, for admins only, who opened it last and when (ISO time; null for staff).
+ * Throws NOT_FOUND 'Audio not found.' / FORBIDDEN 'You do not have access to this audio.'.
+ */
+export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<AudioDetail> {
+  await requireAudioAccess(deps.db, user, audioId);
+  const row = await findAudioDetail(deps.db, audioId);
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: AUDIO_NOT_FOUND });
+  return {
+    id: row.id,
+    filename: row.filename,
+    category: row.category,
+    audioUrl: signFileUrl(deps.jwtSecret, row.fileKey),
+    mimeType: row.mimeType,
+    transcriptUrl: row.transcriptKey ? signFileUrl(deps.jwtSecret, row.transcriptKey) : null,
+    task:
+      row.taskId && row.translationStatus && row.recordingStatus && row.isComplete !== null
+        ? {
+            id: row.taskId,
+            assignedTo: row.assignedToId && row.assignedToUsername ? { id: row.assignedToId, username: row.assignedToUsername } : null,
+            translationStatus: row.translationStatus,
+            recordingStatus: row.recordingStatus,
+            isComplete: row.isComplete,
+          }
+        : null,
+    lastOpened:
+      user.role === "Admin" && row.lastOpenedByUsername && row.timeLastOpened ? { username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() } : null,
+  };
+}
+
+/**
+ * SPEC §4: the caller selected an audio. For an admin, records lastOpenedBy and timeLastOpened
+ * (with an audit entry); for staff, changes nothing. Both need access to the audio
+ * (NOT_FOUND / FORBIDDEN). Returns { ok: true }.
+ */
+export async function markAudioOpened(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ ok: boolean }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const { audio } = await requireAudioAccess(trx, user, audioId);
+    if (user.role !== "Admin") return;
+    await setLastOpened(trx, audio.id, user.id, new Date());
+    await recordAudit(trx, user.id, "open", "audio", audio.id);
+  });
+  return { ok: true };
+}
+
+/** SPEC §2.18 Manage Audios: one page of a category's audios with their task, newest first (admin). */
+export function listManagedAudios(
+  deps: AppDeps,
+  user: SessionUser,
+  q: { category: Category; page: number; limit: number },
+): Promise<Page<ManagedAudio>> {
+  requireAdmin(user);
+  return listAudiosWithTasks(deps.db, q);
+}
+
+/** SPEC §2.17 Assign Tasks: one page of a category's audios without a task, by filename (admin). */
+export function listUnassigned(
+  deps: AppDeps,
+  user: SessionUser,
+  q: { category: Category; page: number; limit: number },
+): Promise<Page<{ id: string; filename: string }>> {
+  requireAdmin(user);
+  return listUnassignedAudios(deps.db, q);
+}
+
+/**
+ * SPEC §2.18 Delete (admin): deletes the audio; its task, submission, transcript versions,
+ * recordings, comments and recommendations go with it (cascade); notifications stay
+ * (ARCHITECTURE). After the commit its files are removed from storage: the audio, the initial
+ * transcript, every transcript version and every recording. Throws NOT_FOUND 'Audio not found.'.
+ */
+export async function deleteAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ message: string }> {
+  requireAdmin(user);
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const { audio } = await requireAudioAccess(trx, user, audioId, { lock: true });
+    const fileKeys = await listAudioFileKeys(trx, audio.id);
+    await deleteAudioRow(trx, audio.id);
+    await recordAudit(trx, user.id, "delete", "audio", audio.id, { filename: audio.filename, files: fileKeys.length });
+    return fileKeys;
+  });
+  await Promise.allSettled([...new Set(keys)].map((key) => deps.storage.delete(key)));
+  return { message: AUDIO_DELETED };
+}

@@ -1,0 +1,101 @@
+import { TRPCError } from "@trpc/server";
+import type { Task } from "@tafsiri/db";
+import type { Page } from "@tafsiri/db/repositories/pagination";
+import { insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
+import type { AppDeps, SessionUser } from "../context";
+import type { TaskCard } from "../schemas/tasks";
+import { isUuid, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
+import { recordAudit } from "./audit";
+import { requireActiveStaff } from "./staff";
+
+export const STAFF_REQUIRED = "Please select a staff member.";
+export const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
+export const ALREADY_ASSIGNED = "This audio is already assigned.";
+export const SAME_ASSIGNEE = "This audio is already assigned to this staff member.";
+export const NO_VALID_ASSIGNMENTS = "No valid assignments to process.";
+
+/** The task as the API returns it (ZTaskRef). */
+export interface TaskRef {
+  id: string;
+  audioId: string;
+  assignedTo: string;
+}
+
+function toTaskRef(task: Task): TaskRef {
+  return { id: task.id, audioId: task.audioId, assignedTo: task.assignedTo };
+}
+
+/**
+ * SPEC §2.17 (admin): assigns an audio without a task to an active staff member, creating its
+ * task (In Progress / In Progress, incomplete) with an audit entry, in one transaction.
+ * Throws BAD_REQUEST 'Please select a staff member.' (not an active Staff user), NOT_FOUND
+ * 'Audio not found.', CONFLICT 'This audio is already assigned.'. Returns the task.
+ */
+export async function assignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
+  requireAdmin(user);
+  return deps.db.transaction().execute(async (trx) => {
+    const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED);
+    const { audio, task: existing } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    if (existing) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ASSIGNED });
+    const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
+    await recordAudit(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
+    return toTaskRef(task);
+  });
+}
+
+/**
+ * SPEC §2.17 Bulk Assign (admin): assigns each row on its own (its own transaction), so one
+ * failing row does not undo the others. Rows without a well-formed audio and staff id are
+ * answered with the reason and not processed; when no row is well-formed at all, throws
+ * BAD_REQUEST 'No valid assignments to process.'. Returns one result per row, in order
+ * (message null when assigned).
+ */
+export async function bulkAssign(
+  deps: AppDeps,
+  user: SessionUser,
+  assignments: Array<{ audioId: string; staffId: string }>,
+): Promise<{ results: Array<{ audioId: string; ok: boolean; message: string | null }> }> {
+  requireAdmin(user);
+  if (!assignments.some((a) => isUuid(a.audioId) && isUuid(a.staffId))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: NO_VALID_ASSIGNMENTS });
+  }
+  const results: Array<{ audioId: string; ok: boolean; message: string | null }> = [];
+  for (const row of assignments) {
+    try {
+      await assignTask(deps, user, row);
+      results.push({ audioId: row.audioId, ok: true, message: null });
+    } catch (error) {
+      if (!(error instanceof TRPCError)) throw error;
+      results.push({ audioId: row.audioId, ok: false, message: error.message });
+    }
+  }
+  return { results };
+}
+
+/**
+ * SPEC §2.18 Reassign (admin): moves an assigned audio's task to another active staff member,
+ * keeping its submission, with an audit entry. Throws NOT_FOUND 'Audio not found.', BAD_REQUEST
+ * 'This audio is not assigned yet.', 'Please select a staff member to reassign.' (not an active
+ * Staff user) or 'This audio is already assigned to this staff member.'. Returns the task.
+ */
+export async function reassignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
+  requireAdmin(user);
+  return deps.db.transaction().execute(async (trx) => {
+    const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
+    const staff = await requireActiveStaff(trx, input.staffId, REASSIGN_STAFF_REQUIRED);
+    if (staff.id === task.assignedTo) throw new TRPCError({ code: "BAD_REQUEST", message: SAME_ASSIGNEE });
+    const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
+    await recordAudit(trx, user.id, "reassign", "task", task.id, { audioId: audio.id, from: task.assignedTo, to: staff.id });
+    return toTaskRef(updated);
+  });
+}
+
+/**
+ * SPEC §2.8 Tasks page: admins see every task, staff only their own; newest first, one page of
+ * `limit` (10 by default) with the audio, assignee and submission statuses ('No transcript' /
+ * 'No translation audio' without a submission).
+ */
+export function listTasks(deps: AppDeps, user: SessionUser, q: { page: number; limit: number }): Promise<Page<TaskCard>> {
+  return listTaskCards(deps.db, { ...q, assignedTo: user.role === "Admin" ? undefined : user.id });
+}

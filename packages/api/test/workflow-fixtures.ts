@@ -1,0 +1,114 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { Category } from "@tafsiri/db";
+import type { SessionUser } from "../src/context";
+import type { TestHarness } from "../src/testing/harness";
+import { createAudio, type TempUpload } from "../src/services/uploads";
+
+/** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
+export function wavBytes(samples = 8): Buffer {
+  const data = samples * 2;
+  const b = Buffer.alloc(44 + data);
+  b.write("RIFF", 0, "ascii");
+  b.writeUInt32LE(36 + data, 4);
+  b.write("WAVE", 8, "ascii");
+  b.write("fmt ", 12, "ascii");
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write("data", 36, "ascii");
+  b.writeUInt32LE(data, 40);
+  return b;
+}
+
+/** Writes a small WAV where the REST layer would (storage.tempPath()) and describes it. */
+export async function tempWav(h: TestHarness, mimeType = "audio/wav", extension = ".wav"): Promise<TempUpload> {
+  const tempFile = h.deps.storage.tempPath();
+  await fs.mkdir(path.dirname(tempFile), { recursive: true });
+  const bytes = wavBytes();
+  await fs.writeFile(tempFile, bytes);
+  return { tempFile, mimeType, extension, sizeBytes: bytes.length };
+}
+
+let audioCounter = 0;
+
+/** Uploads a new audio as `admin` (unique filename unless given). */
+export async function newAudio(h: TestHarness, admin: SessionUser, opts: { filename?: string; category?: Category } = {}) {
+  audioCounter += 1;
+  const filename = opts.filename ?? `audio_${audioCounter}_${Date.now()}`;
+  return createAudio(h.deps, admin, { filename, category: opts.category ?? "Control", file: await tempWav(h) });
+}
+
+/** Uploads a new audio and assigns it to `staff`; returns the audio id and filename. */
+export async function assignedAudio(h: TestHarness, admin: SessionUser, staff: SessionUser, opts: { category?: Category } = {}) {
+  const audio = await newAudio(h, admin, opts);
+  await h.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
+  return audio;
+}
+
+/** Every file under the storage folder (temp files included), as relative paths, sorted. */
+export async function listFiles(h: TestHarness): Promise<string[]> {
+  const entries = await fs.readdir(h.filesDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(h.filesDir, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+const TABLES = [
+  "users",
+  "audios",
+  "tasks",
+  "submissions",
+  "transcriptVersions",
+  "translatedRecordings",
+  "comments",
+  "notifications",
+  "recommendations",
+  "auditLog",
+] as const;
+
+/** Row counts of every table, the full rows of audios/tasks/submissions, and every stored file. */
+export async function snapshot(h: TestHarness) {
+  const db = h.deps.db;
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return {
+    counts,
+    audios: await db.selectFrom("audios").selectAll().orderBy("id").execute(),
+    tasks: await db.selectFrom("tasks").selectAll().orderBy("id").execute(),
+    submissions: await db.selectFrom("submissions").selectAll().orderBy("id").execute(),
+    files: await listFiles(h),
+  };
+}
+
+/** The task and submission of an audio as stored. */
+export async function workState(h: TestHarness, audioId: string) {
+  const task = await h.deps.db.selectFrom("tasks").selectAll().where("audioId", "=", audioId).executeTakeFirstOrThrow();
+  const submission = await h.deps.db.selectFrom("submissions").selectAll().where("taskId", "=", task.id).executeTakeFirst();
+  return { task, submission };
+}
+
+/** Notification messages sent to `user` about `audioId`, oldest first. */
+export async function notificationsFor(h: TestHarness, user: SessionUser, audioId: string) {
+  return h.deps.db
+    .selectFrom("notifications")
+    .select(["message", "link", "audioId", "senderId", "isRead"])
+    .where("recipientId", "=", user.id)
+    .where("audioId", "=", audioId)
+    .orderBy("createdAt")
+    .execute();
+}
+
+/** Recommends the task of `audioId` to `staff` (the recommend screen is out of scope: a direct row). */
+export async function recommend(h: TestHarness, audioId: string, staff: SessionUser, by: SessionUser) {
+  const { task } = await workState(h, audioId);
+  await h.deps.db.insertInto("recommendations").values({ taskId: task.id, recommendedTo: staff.id, recommendedBy: by.id }).execute();
+}

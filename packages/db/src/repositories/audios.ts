@@ -1,0 +1,207 @@
+import type { NotNull } from "kysely";
+import type { Audio, Category, NewAudio, StageStatus } from "../schema";
+import type { Executor } from "../connection";
+import { offsetOf, toPage, type Page } from "./pagination";
+
+/** The audio with this id, or undefined; `forUpdate` locks its row until the transaction ends. */
+export function findAudio(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<Audio | undefined> {
+  const query = db.selectFrom("audios").selectAll().where("id", "=", id);
+  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** True when an audio already has this filename (unique index on filename). */
+export async function filenameExists(db: Executor, filename: string): Promise<boolean> {
+  const row = await db.selectFrom("audios").select("id").where("filename", "=", filename).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an audio and returns it. */
+export function insertAudio(db: Executor, values: NewAudio): Promise<Audio> {
+  return db.insertInto("audios").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Records who opened the audio last and when (SPEC §4). */
+export async function setLastOpened(db: Executor, id: string, userId: string, at: Date): Promise<void> {
+  await db.updateTable("audios").set({ lastOpenedBy: userId, timeLastOpened: at }).where("id", "=", id).execute();
+}
+
+/** Points the audio at its initial transcript's stored text. */
+export async function setTranscriptKey(db: Executor, id: string, key: string): Promise<void> {
+  await db.updateTable("audios").set({ transcriptKey: key }).where("id", "=", id).execute();
+}
+
+/** Deletes the audio; its task, submission, versions, recordings, comments and recommendations cascade. */
+export async function deleteAudio(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom("audios").where("id", "=", id).execute();
+}
+
+/**
+ * Every storage key that belongs to the audio: its file, its initial transcript, each transcript
+ * version and each translated recording (one query).
+ */
+export async function listAudioFileKeys(db: Executor, audioId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("audios")
+    .select("audios.fileKey as key")
+    .where("audios.id", "=", audioId)
+    .unionAll(
+      db.selectFrom("audios").select("audios.transcriptKey as key").where("audios.id", "=", audioId).where("audios.transcriptKey", "is not", null).$narrowType<{ key: NotNull }>(),
+    )
+    .unionAll(
+      db
+        .selectFrom("transcriptVersions")
+        .innerJoin("submissions", "submissions.id", "transcriptVersions.submissionId")
+        .innerJoin("tasks", "tasks.id", "submissions.taskId")
+        .select("transcriptVersions.fileKey as key")
+        .where("tasks.audioId", "=", audioId),
+    )
+    .unionAll(
+      db
+        .selectFrom("translatedRecordings")
+        .innerJoin("submissions", "submissions.id", "translatedRecordings.submissionId")
+        .innerJoin("tasks", "tasks.id", "submissions.taskId")
+        .select("translatedRecordings.fileKey as key")
+        .where("tasks.audioId", "=", audioId),
+    )
+    .execute();
+  return rows.map((r) => r.key);
+}
+
+/** An audio with its task, assignee and last opener, as the Audio view needs it (SPEC §2.11). */
+export interface AudioDetailRow {
+  id: string;
+  filename: string;
+  category: Category;
+  fileKey: string;
+  mimeType: string;
+  transcriptKey: string | null;
+  timeLastOpened: Date | null;
+  lastOpenedByUsername: string | null;
+  taskId: string | null;
+  assignedToId: string | null;
+  assignedToUsername: string | null;
+  translationStatus: StageStatus | null;
+  recordingStatus: StageStatus | null;
+  isComplete: boolean | null;
+}
+
+/** One audio with its task, assignee and last opener, or undefined (one query). */
+export function findAudioDetail(db: Executor, id: string): Promise<AudioDetailRow | undefined> {
+  return db
+    .selectFrom("audios")
+    .leftJoin("users as opener", "opener.id", "audios.lastOpenedBy")
+    .leftJoin("tasks", "tasks.audioId", "audios.id")
+    .leftJoin("users as assignee", "assignee.id", "tasks.assignedTo")
+    .select([
+      "audios.id",
+      "audios.filename",
+      "audios.category",
+      "audios.fileKey",
+      "audios.mimeType",
+      "audios.transcriptKey",
+      "audios.timeLastOpened",
+      "opener.username as lastOpenedByUsername",
+      "tasks.id as taskId",
+      "assignee.id as assignedToId",
+      "assignee.username as assignedToUsername",
+      "tasks.translationStatus",
+      "tasks.recordingStatus",
+      "tasks.isComplete",
+    ])
+    .where("audios.id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A Manage Audios row (SPEC §2.18); task fields are null when the audio has no task. */
+export interface ManagedAudioRow {
+  id: string;
+  filename: string;
+  category: Category;
+  hasTranscript: boolean;
+  assignedTo: { id: string; username: string } | null;
+  translationStatus: StageStatus | null;
+  recordingStatus: StageStatus | null;
+  isComplete: boolean | null;
+}
+
+/**
+ * The audios of a category with their task and assignee, newest first, one page of `limit`,
+ * counted and paginated in one query (index audios_category_idx).
+ */
+export async function listAudiosWithTasks(
+  db: Executor,
+  q: { category: Category; page: number; limit: number },
+): Promise<Page<ManagedAudioRow>> {
+  const rows = await db
+    .selectFrom((eb) => eb.selectFrom("audios").select((s) => s.fn.countAll().as("total")).where("category", "=", q.category).as("c"))
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("audios")
+          .leftJoin("tasks", "tasks.audioId", "audios.id")
+          .leftJoin("users", "users.id", "tasks.assignedTo")
+          .select([
+            "audios.id",
+            "audios.filename",
+            "audios.category",
+            "audios.transcriptKey",
+            "audios.createdAt",
+            "users.id as assignedToId",
+            "users.username as assignedToUsername",
+            "tasks.translationStatus",
+            "tasks.recordingStatus",
+            "tasks.isComplete",
+          ])
+          .where("audios.category", "=", q.category)
+          .orderBy("audios.createdAt", "desc")
+          .orderBy("audios.id", "desc")
+          .limit(q.limit)
+          .offset(offsetOf(q.page, q.limit))
+          .as("p"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("p")
+    .select("c.total")
+    .orderBy("p.createdAt", "desc")
+    .orderBy("p.id", "desc")
+    .execute();
+  return toPage(rows, q.limit, (r) =>
+    r.id === null || r.filename === null || r.category === null
+      ? null
+      : {
+          id: r.id,
+          filename: r.filename,
+          category: r.category,
+          hasTranscript: r.transcriptKey !== null,
+          assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
+          translationStatus: r.translationStatus,
+          recordingStatus: r.recordingStatus,
+          isComplete: r.isComplete,
+        },
+  );
+}
+
+/**
+ * The audios of a category that have no task, by filename, one page of `limit`, counted and
+ * paginated in one query (index audios_category_filename_idx; tasks.audio_id is unique).
+ */
+export async function listUnassignedAudios(
+  db: Executor,
+  q: { category: Category; page: number; limit: number },
+): Promise<Page<{ id: string; filename: string }>> {
+  const unassigned = db
+    .selectFrom("audios")
+    .where("audios.category", "=", q.category)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.audioId", "=", "audios.id"))));
+  const rows = await db
+    .selectFrom(unassigned.select((s) => s.fn.countAll().as("total")).as("c"))
+    .leftJoinLateral(
+      () => unassigned.select(["audios.id", "audios.filename"]).orderBy("audios.filename").limit(q.limit).offset(offsetOf(q.page, q.limit)).as("p"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("p")
+    .select("c.total")
+    .orderBy("p.filename")
+    .execute();
+  return toPage(rows, q.limit, (r) => (r.id === null || r.filename === null ? null : { id: r.id, filename: r.filename }));
+}
