@@ -1,0 +1,175 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { REPO_ROOT, startServer, type TestServer } from "./server";
+
+/** Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Set by .ci/run: a missing Chromium fails the browser tests instead of skipping them. */
+const BROWSER_REQUIRED = process.env.REQUIRE_BROWSER === "1";
+/** Screenshots of key steps and of failures. */
+export const RESULTS_DIR = path.join(REPO_ROOT, "test-results", "e2e");
+/** How long a locator waits for what a user should see (ms); the machine is small and shared. */
+const STEP_TIMEOUT_MS = 20_000;
+
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+function missingChromiumMessage(): string {
+  return `no Chromium at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH)`;
+}
+
+/**
+ * describe() for a browser spec. Without Chromium the suite is skipped with a loud banner,
+ * unless REQUIRE_BROWSER=1, where it runs and fails in its beforeAll (launchChromium throws).
+ */
+export function describeBrowser(name: string, body: () => void): void {
+  if (existsSync(CHROMIUM_PATH) || BROWSER_REQUIRED) {
+    describe(name, body);
+    return;
+  }
+  const bar = "!".repeat(72);
+  console.warn(`\n${bar}\n!! BROWSER TESTS SKIPPED (${name}): ${missingChromiumMessage()}.\n${bar}\n`);
+  describe.skip(name, body);
+}
+
+/** Launches headless Chromium; throws a clear error when it is missing. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Browser tests required (REQUIRE_BROWSER=1) but there is ${missingChromiumMessage()}.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+}
+
+function slug(text: string): string {
+  return text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase().slice(0, 120);
+}
+
+/** Saves a full-page screenshot as test-results/e2e/{name}.png; start `name` with the spec's name. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${slug(name)}.png`), fullPage: true });
+}
+
+/** "apps/web/e2e/core-flow.spec.ts" → "core-flow": the prefix of that spec's screenshots. */
+function specName(file: string): string {
+  return path.basename(file, ".spec.ts");
+}
+
+/** Removes the screenshots of an earlier run of the spec, so none is mistaken for this run's. */
+function clearScreenshots(spec: string): void {
+  if (!existsSync(RESULTS_DIR)) return;
+  for (const name of readdirSync(RESULTS_DIR)) {
+    if (name.startsWith(`${spec}-`) && name.endsWith(".png")) rmSync(path.join(RESULTS_DIR, name));
+  }
+}
+
+export interface BrowserSuite {
+  /** The real server of this spec file (started in beforeAll). */
+  readonly server: TestServer;
+  /**
+   * A page in a new browser context (its own local storage, so its own session), 1440x900,
+   * opened at nothing; `label` names its failure screenshots. A new page with the same label
+   * closes the earlier one; the rest close with the suite.
+   */
+  newPage(label: string): Promise<Page>;
+}
+
+/**
+ * Registers the hooks of a browser spec file: Chromium and a fresh server in beforeAll, both
+ * closed in afterAll, and on every failed test a screenshot of each open page plus the page's
+ * console errors. Call once inside describeBrowser().
+ */
+export function useBrowserSuite(): BrowserSuite {
+  let browser: Browser | undefined;
+  let server: TestServer | undefined;
+  const pages = new Map<string, { page: Page; errors: string[] }>();
+
+  beforeAll(async ({}, suite) => {
+    clearScreenshots(specName(suite.file.name));
+    browser = await launchChromium();
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(async () => {
+      for (const [label, { page, errors }] of pages) {
+        if (page.isClosed()) continue;
+        await screenshot(page, `${specName(task.file.name)}--${task.name}--${label}--failed`).catch(() => undefined);
+        if (errors.length > 0) console.warn(`Browser console errors (${label}):\n  ${errors.slice(-20).join("\n  ")}`);
+      }
+    });
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error("The test server is not running (beforeAll failed).");
+      return server;
+    },
+    async newPage(label) {
+      if (!browser || !server) throw new Error("The browser is not running (beforeAll failed).");
+      await pages.get(label)?.page.context().close();
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: server.baseURL });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(String(e)));
+      pages.set(label, { page, errors });
+      return page;
+    },
+  };
+}
+
+/** Waits until `locator` is visible (what a user sees), failing after the step timeout. */
+export async function seen(locator: Locator): Promise<Locator> {
+  await locator.first().waitFor({ state: "visible" });
+  return locator.first();
+}
+
+/** A toast (sonner) showing `text`, waited for until visible. */
+export async function toast(page: Page, text: string | RegExp): Promise<Locator> {
+  return seen(page.locator("[data-sonner-toast]").filter({ hasText: text }));
+}
+
+/**
+ * Waits until every toast has closed (they auto-close after 4 s unless hovered, SPEC §9), with the
+ * pointer moved away from them: toasts stack over the bottom-right corner of the page and would
+ * otherwise take the click meant for a button under them.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+}
+
+/** Waits until the page's path equals `pathname` (case-insensitive, as the router matches). */
+export async function atPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname.toLowerCase() === pathname.toLowerCase());
+}
+
+/** Fills and submits the sign-in form already on screen. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+}
+
+/** Signs in through the real sign-in form and waits until the app has left /signin. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto("/signin");
+  await submitSignIn(page, user.email, user.password);
+  await page.waitForURL((url) => url.pathname.toLowerCase() !== "/signin");
+}
