@@ -6,6 +6,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import { appRouter, authenticate, bearerToken, createContextInner, type AppDeps, type AppRouter } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { restRoutes } from "./routes/rest";
+import { fileRoutes } from "./routes/files";
 import { webRoutes } from "./routes/web";
 
 export interface AppOptions {
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(restRoutes, { deps, maxUploadBytes: opts.settings.MAX_UPLOAD_BYTES });
+  await app.register(fileRoutes, { deps });
   await app.register(webRoutes, { distDir: opts.settings.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -1,0 +1,54 @@
+import type { Database } from "@tafsiri/db";
+import { isUuid } from "@tafsiri/api/services/access";
+
+/**
+ * Which audio a REST path's id or key belongs to, so the REST layer can ask the audios
+ * procedures (which decide access) about it. Plain lookups: no rules here.
+ */
+
+/** The audio id of task `taskId`, or null when there is no such task (or the id is not a uuid). */
+export async function audioIdForTask(db: Database, taskId: string): Promise<string | null> {
+  if (!isUuid(taskId)) return null;
+  const task = await db.selectFrom("tasks").select("audioId").where("id", "=", taskId).executeTakeFirst();
+  return task?.audioId ?? null;
+}
+
+/**
+ * The id of the audio a stored file belongs to, or null when no row points at `key`: the audio
+ * file itself, its initial transcript, a translated transcript version or a translated
+ * recording. Says nothing about who may read it; callers ask the audios.get procedure.
+ */
+export async function audioIdForFileKey(db: Database, key: string): Promise<string | null> {
+  const audio = await db
+    .selectFrom("audios")
+    .select("id")
+    .where((eb) => eb.or([eb("fileKey", "=", key), eb("transcriptKey", "=", key)]))
+    .executeTakeFirst();
+  if (audio) return audio.id;
+
+  const transcript = await db
+    .selectFrom("transcriptVersions as v")
+    .innerJoin("submissions as s", "s.id", "v.submissionId")
+    .innerJoin("tasks as t", "t.id", "s.taskId")
+    .select("t.audioId")
+    .where("v.fileKey", "=", key)
+    .executeTakeFirst();
+  if (transcript) return transcript.audioId;
+
+  const recording = await db
+    .selectFrom("translatedRecordings as r")
+    .innerJoin("submissions as s", "s.id", "r.submissionId")
+    .innerJoin("tasks as t", "t.id", "s.taskId")
+    .select("t.audioId")
+    .where("r.fileKey", "=", key)
+    .executeTakeFirst();
+  if (recording) return recording.audioId;
+
+  const submission = await db
+    .selectFrom("submissions as s")
+    .innerJoin("tasks as t", "t.id", "s.taskId")
+    .select("t.audioId")
+    .where((eb) => eb.or([eb("s.translationScript", "=", key), eb("s.recordedAudio", "=", key)]))
+    .executeTakeFirst();
+  return submission?.audioId ?? null;
+}

@@ -1,0 +1,60 @@
+import { fileTypeFromFile } from "file-type";
+
+/** What an audio file's content says it is: the MIME type and the extension it is stored under. */
+export interface AudioKind {
+  mimeType: string;
+  /** Lower-case, with the dot: ".mp3", ".wav", ".ogg" or ".flac". */
+  extension: string;
+}
+
+/** Sniffed file-type extensions accepted as audio (SPEC §9: .mp3, .wav, .ogg, .flac). */
+const AUDIO_KINDS: Record<string, AudioKind> = {
+  mp3: { mimeType: "audio/mpeg", extension: ".mp3" },
+  wav: { mimeType: "audio/wav", extension: ".wav" },
+  flac: { mimeType: "audio/flac", extension: ".flac" },
+  ogg: { mimeType: "audio/ogg", extension: ".ogg" },
+  oga: { mimeType: "audio/ogg", extension: ".ogg" },
+  opus: { mimeType: "audio/ogg", extension: ".ogg" },
+  spx: { mimeType: "audio/ogg", extension: ".ogg" },
+};
+
+/**
+ * Sniffs an audio file from its content (file-type magic numbers); the file name's extension
+ * plays no part. Returns null when the content is not MP3, WAV, Ogg audio or FLAC.
+ */
+export async function sniffAudio(file: string): Promise<AudioKind | null> {
+  const sniffed = await fileTypeFromFile(file);
+  return (sniffed && AUDIO_KINDS[sniffed.ext]) ?? null;
+}
+
+/** Initial transcript formats of SPEC §5 / §9, by the file name's extension. */
+export const TRANSCRIPT_EXTENSIONS = [".doc", ".docx", ".pdf", ".txt"] as const;
+export type TranscriptExtension = (typeof TRANSCRIPT_EXTENSIONS)[number];
+
+/** The file-type each transcript extension's content must have; undefined means "no binary type" (plain text). */
+const TRANSCRIPT_CONTENT: Record<TranscriptExtension, string | undefined> = {
+  ".doc": "cfb",
+  ".docx": "docx",
+  ".pdf": "pdf",
+  ".txt": undefined,
+};
+
+/** The lower-case extension of a file name, with the dot ("" when it has none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot).toLowerCase() : "";
+}
+
+/** Narrows a lower-case extension to a transcript extension, or null. */
+export function transcriptExtension(ext: string): TranscriptExtension | null {
+  return (TRANSCRIPT_EXTENSIONS as readonly string[]).includes(ext) ? (ext as TranscriptExtension) : null;
+}
+
+/**
+ * True when a file's content matches its transcript extension: .docx is a Word (zip) document,
+ * .doc a Word 97-2003 (compound file) document, .pdf a PDF, .txt has no binary signature.
+ */
+export async function contentMatchesExtension(file: string, ext: TranscriptExtension): Promise<boolean> {
+  const sniffed = await fileTypeFromFile(file);
+  return sniffed?.ext === TRANSCRIPT_CONTENT[ext];
+}

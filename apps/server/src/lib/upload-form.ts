@@ -1,0 +1,97 @@
+import { createWriteStream, promises as fs } from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { TRPCError } from "@trpc/server";
+import type { FileStorage } from "@tafsiri/api";
+
+/** The one file part of an upload form, already written to a temp file in storage. */
+export interface ReceivedFile {
+  /** Absolute path from `storage.tempPath()`. */
+  tempFile: string;
+  /** The name the client gave the file, e.g. "interview 3.wav". */
+  originalName: string;
+  sizeBytes: number;
+}
+
+/** A multipart upload form: its text fields and its file (null when none was sent). */
+export interface UploadForm {
+  fields: Record<string, string>;
+  file: ReceivedFile | null;
+  /** Removes the temp file unless a service has already moved it away; safe to call twice. */
+  discard(): Promise<void>;
+}
+
+/** Human-readable size limit, e.g. 512 MB, 64 KB, 900 bytes. */
+export function formatLimit(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  if (kb >= 1) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The 413 answer's message for a limit in bytes. */
+export function tooLargeMessage(maxBytes: number): string {
+  return `File is too large. The limit is ${formatLimit(maxBytes)}.`;
+}
+
+function tooLarge(maxBytes: number): TRPCError {
+  return new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxBytes) });
+}
+
+/** True for the errors @fastify/multipart raises on a size or count limit. */
+function isLimitError(error: unknown): error is { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && ["FST_REQ_FILE_TOO_LARGE", "FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"].includes(code);
+}
+
+/**
+ * Reads a multipart upload form (needs @fastify/multipart in the route's scope).
+ * The file part is streamed to `storage.tempPath()` as it arrives, never buffered whole.
+ * Clients should send the text fields before the file (the web client does); fields sent after
+ * the file are accepted too, since every part is read before the caller acts on the form.
+ * One file per form. Errors (TRPCError, mapped by sendResult): PAYLOAD_TOO_LARGE (413,
+ * 'File is too large. The limit is N MB.') past `maxBytes`, BAD_REQUEST for a second file,
+ * too many fields or a body that is not multipart. On any error the temp file is removed.
+ */
+export async function readUploadForm(req: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<UploadForm> {
+  if (!req.isMultipart()) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "Send the upload as multipart/form-data." });
+  }
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  const discard = async () => {
+    if (file) await fs.rm(file.tempFile, { force: true });
+  };
+  try {
+    const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 40, fieldSize: 1024 * 1024 } });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value);
+        continue;
+      }
+      const tempFile = storage.tempPath();
+      await fs.mkdir(path.dirname(tempFile), { recursive: true });
+      file = { tempFile, originalName: part.filename ?? "", sizeBytes: 0 };
+      await pipeline(part.file, createWriteStream(tempFile));
+      if (part.file.truncated) throw tooLarge(maxBytes);
+      file.sizeBytes = (await fs.stat(tempFile)).size;
+    }
+  } catch (error) {
+    await discard();
+    if (error instanceof TRPCError) throw error;
+    if (isLimitError(error)) {
+      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
+      if (error.code === "FST_FILES_LIMIT") throw new TRPCError({ code: "BAD_REQUEST", message: "Please upload one file at a time." });
+      throw new TRPCError({ code: "BAD_REQUEST", message: "The upload form has too many fields." });
+    }
+    throw new TRPCError({ code: "BAD_REQUEST", message: "The upload could not be read. Please try again.", cause: error });
+  }
+  // An empty file part (a form posted without choosing a file) counts as no file.
+  if (file && file.sizeBytes === 0 && file.originalName === "") {
+    await discard();
+    file = null;
+  }
+  return { fields, file, discard };
+}
