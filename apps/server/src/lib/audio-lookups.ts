@@ -42,13 +42,5 @@ export async function audioIdForFileKey(db: Database, key: string): Promise<stri
     .select("t.audioId")
     .where("r.fileKey", "=", key)
     .executeTakeFirst();
-  if (recording) return recording.audioId;
-
-  const submission = await db
-    .selectFrom("submissions as s")
-    .innerJoin("tasks as t", "t.id", "s.taskId")
-    .select("t.audioId")
-    .where((eb) => eb.or([eb("s.translationScript", "=", key), eb("s.recordedAudio", "=", key)]))
-    .executeTakeFirst();
-  return submission?.audioId ?? null;
+  return recording?.audioId ?? null;
 }
