@@ -1,5 +1,11 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { ManagementLayout } from "../../../features/management/components/management-layout";
+import { AssignTasks } from "../../../features/management/components/assign-tasks";
 
+/** SPEC §2.17 Assign Tasks (/management/createtasks). */
 export function Component() {
-  return <PlaceholderPage title="Create Tasks" />;
+  return (
+    <ManagementLayout title="Assign Tasks">
+      <AssignTasks />
+    </ManagementLayout>
+  );
 }

@@ -1,5 +1,11 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { ManagementLayout } from "../../../features/management/components/management-layout";
+import { ManageAudios } from "../../../features/management/components/manage-audios";
 
+/** SPEC §2.18 Manage Audios (/management/manageaudios). */
 export function Component() {
-  return <PlaceholderPage title="Manage Audios" />;
+  return (
+    <ManagementLayout title="Manage Audios">
+      <ManageAudios />
+    </ManagementLayout>
+  );
 }

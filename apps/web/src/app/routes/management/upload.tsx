@@ -1,5 +1,17 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { ManagementLayout } from "../../../features/management/components/management-layout";
+import { SingleUpload } from "../../../features/management/components/single-upload";
+import { BulkUpload } from "../../../features/management/components/bulk-upload";
+import { useInvalidateAudios } from "../../../features/management/hooks/use-invalidate-audios";
 
+/** SPEC §2.16 Upload (/management/upload): single and bulk audio upload. */
 export function Component() {
-  return <PlaceholderPage title="Upload" />;
+  const invalidate = useInvalidateAudios();
+  return (
+    <ManagementLayout title="Upload">
+      <div className="upload-grid">
+        <SingleUpload onUploaded={() => void invalidate()} />
+        <BulkUpload onUploaded={() => void invalidate()} />
+      </div>
+    </ManagementLayout>
+  );
 }

@@ -1,0 +1,141 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ManagedAudio } from "@tafsiri/api/schemas/audios";
+import { StatusBadge } from "@tafsiri/ui/status-badge";
+import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { CategoryToggle } from "./category-toggle";
+import { DeleteAudioDialog } from "./delete-audio-dialog";
+import { Pagination } from "@tafsiri/ui/pagination";
+import { ReassignDialog } from "./reassign-dialog";
+import { UploadTranscriptDialog } from "./upload-transcript-dialog";
+import { ViewTranscriptDialog } from "./view-transcript-dialog";
+import { useErrorToast } from "../hooks/use-error-toast";
+import { useInvalidateAudios } from "../hooks/use-invalidate-audios";
+import { useStaff } from "../hooks/use-staff";
+import type { Category } from "../lib/categories";
+
+const PAGE_SIZE = 50;
+const COLUMNS = [
+  "Audio Name",
+  "Category",
+  "Assigned to",
+  "Translation Status",
+  "Recording Status",
+  "Completion Status",
+  "Transcript",
+  "Action",
+];
+
+/** A task stage status as a badge, or 'N/A' for an audio without a task (SPEC §2.18). */
+function StageCell({ status }: { status: string | null }) {
+  return <td>{status ? <StatusBadge status={status} /> : <span className="muted">N/A</span>}</td>;
+}
+
+/**
+ * SPEC §2.18 Manage Audios: every audio of a category with its assignee, stage statuses and
+ * completion; view or upload the initial transcript, reassign, delete. Paginated.
+ */
+export function ManageAudios() {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateAudios();
+  const [category, setCategory] = useState<Category>("Control");
+  const [page, setPage] = useState(1);
+
+  const audios = useQuery(trpc.audios.list.queryOptions({ category, page, limit: PAGE_SIZE }));
+  useErrorToast(audios.error, (error) => `Failed to load ${category} audios: ${errorMessage(error)}`);
+  const staff = useStaff();
+  const rows = audios.data?.items ?? [];
+  const refresh = () => void invalidate();
+
+  function row(audio: ManagedAudio) {
+    const completion = audio.isComplete === null ? null : audio.isComplete ? "Complete" : "Pending";
+    return (
+      <tr key={audio.id} data-audio-id={audio.id}>
+        <td className="audio-name">{audio.filename}</td>
+        <td>
+          <span className={`category-chip category-${audio.category.toLowerCase()}`}>{audio.category}</span>
+        </td>
+        <td>{audio.assignedTo ? audio.assignedTo.username : <span className="muted nowrap">Not Assigned</span>}</td>
+        <StageCell status={audio.translationStatus} />
+        <StageCell status={audio.recordingStatus} />
+        <td>
+          {completion ? (
+            <StatusBadge status={audio.isComplete ? "Completed" : "Pending"} label={completion} />
+          ) : (
+            <span className="muted">N/A</span>
+          )}
+        </td>
+        <td>
+          {audio.hasTranscript ? (
+            <ViewTranscriptDialog audioId={audio.id} filename={audio.filename} />
+          ) : (
+            <UploadTranscriptDialog audioId={audio.id} filename={audio.filename} onUploaded={refresh} />
+          )}
+        </td>
+        <td>
+          <div className="row row-tight">
+            {audio.assignedTo ? (
+              <ReassignDialog
+                audioId={audio.id}
+                filename={audio.filename}
+                assignee={audio.assignedTo}
+                staff={staff.data ?? []}
+                onReassigned={refresh}
+              />
+            ) : null}
+            <DeleteAudioDialog audioId={audio.id} filename={audio.filename} onDeleted={refresh} />
+          </div>
+        </td>
+      </tr>
+    );
+  }
+
+  return (
+    <>
+      <div className="row management-toolbar">
+        <CategoryToggle
+          value={category}
+          onChange={(next) => {
+            setCategory(next);
+            setPage(1);
+          }}
+        />
+      </div>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column}>{column}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {audios.isPending ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty-state" role="status">
+                  <span className="spinner" aria-hidden="true" /> Loading audios…
+                </td>
+              </tr>
+            ) : audios.isError ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty-state" role="alert">
+                  Failed to load {category} audios: {errorMessage(audios.error)}
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS.length} className="empty-state">
+                  No audios yet
+                </td>
+              </tr>
+            ) : (
+              rows.map(row)
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} totalPages={audios.data?.totalPages ?? 0} onPageChange={setPage} />
+    </>
+  );
+}

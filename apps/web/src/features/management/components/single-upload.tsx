@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { DropZone } from "@tafsiri/ui/drop-zone";
+import { CategorySelect } from "./category-select";
+import { isFailed, uploadAudio } from "../api/upload";
+import { AUDIO_ACCEPT, isAudioFile } from "../lib/audio-files";
+import { toastRejection } from "../lib/rejection-toast";
+import type { Category } from "../lib/categories";
+
+const NOT_AUDIO = "The selected file is not a valid audio file.";
+
+/**
+ * SPEC §2.16 Single upload: a category and one audio file (mp3, wav, ogg, flac), checked in the
+ * browser before sending (SPEC §5); the form resets after a successful upload.
+ */
+export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
+  const [category, setCategory] = useState<Category | "">("");
+  const [file, setFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!category) return void toast.error("Please select a category.");
+    if (!file) return void toast.error("Please select an audio file to upload.");
+    if (!isAudioFile(file)) return void toast.error(NOT_AUDIO);
+    setUploading(true);
+    const result = await uploadAudio(category, file);
+    setUploading(false);
+    if (isFailed(result)) {
+      toast.error(`Failed to upload audio: ${result.message ?? ""}`);
+      return;
+    }
+    const filename = typeof result.filename === "string" ? result.filename : file.name;
+    toast.success(`${filename} has been uploaded successfully.`);
+    setCategory("");
+    setFile(null);
+    onUploaded();
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="single-upload-title">
+      <h2 id="single-upload-title" className="section-title">
+        Single upload
+      </h2>
+      <form className="stack" onSubmit={submit} noValidate>
+        <CategorySelect value={category} onChange={setCategory} disabled={uploading} />
+        <DropZone
+          accept={AUDIO_ACCEPT}
+          multiple={false}
+          disabled={uploading}
+          file={file}
+          inputName="file"
+          inputLabel="Audio file"
+          onFiles={(files) => setFile(files[0] ?? null)}
+          onReject={(messages) => toastRejection(messages, NOT_AUDIO)}
+          prompt={
+            <>
+              <strong>Drop an audio file here, or click to choose one</strong>
+              <div className="muted">mp3, wav, ogg or flac</div>
+            </>
+          }
+        />
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={uploading}>
+            {uploading ? <span className="spinner" aria-hidden="true" /> : null}
+            Upload
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
