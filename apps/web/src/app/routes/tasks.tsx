@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { TasksPage } from "../../features/tasks/components/tasks-page";
 
+/** /Audios: the Tasks page (SPEC §2.8). */
 export function Component() {
-  return <PlaceholderPage title="Tasks" />;
+  return <TasksPage />;
 }

@@ -1,5 +1,7 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { AudioManagementLayout } from "../../../features/audiomanagement/components/audio-management-layout";
+import { AudioView } from "../../../features/audiomanagement/components/audio-view";
 
+/** /audiomanagement/audiocontrol: the Audio view (SPEC §2.11). */
 export function Component() {
-  return <PlaceholderPage title="Audio" />;
+  return <AudioManagementLayout section="Audio">{(audio) => <AudioView audio={audio} />}</AudioManagementLayout>;
 }

@@ -1,5 +1,7 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { AudioManagementLayout } from "../../../features/audiomanagement/components/audio-management-layout";
+import { TranscriptPanel } from "../../../features/audiomanagement/components/transcript-panel";
 
+/** /audiomanagement/trascript: the Translated Transcript screen (SPEC §2.12). */
 export function Component() {
-  return <PlaceholderPage title="Translated Transcript" />;
+  return <AudioManagementLayout section="Translated Transcript">{(audio) => <TranscriptPanel audio={audio} />}</AudioManagementLayout>;
 }

@@ -1,5 +1,7 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { AudioManagementLayout } from "../../../features/audiomanagement/components/audio-management-layout";
+import { RecordingPanel } from "../../../features/audiomanagement/components/recording-panel";
 
+/** /audiomanagement/translatedaudio: the Translated Audio screen (SPEC §2.13). */
 export function Component() {
-  return <PlaceholderPage title="Translated Audio" />;
+  return <AudioManagementLayout section="Translated Audio">{(audio) => <RecordingPanel audio={audio} />}</AudioManagementLayout>;
 }

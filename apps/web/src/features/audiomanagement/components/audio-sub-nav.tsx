@@ -1,0 +1,46 @@
+import { NavLink } from "react-router";
+
+const linkClass = ({ isActive }: { isActive: boolean }) => `audio-subnav-link${isActive ? " is-active" : ""}`;
+
+/**
+ * The audio-management sub-navigation (SPEC §2.2): Audio, Translated Transcript, Translated Audio,
+ * Give Feedback under 'Comments', and Recommend Audio. The active entry has aria-current="page".
+ */
+export function AudioSubNav() {
+  return (
+    <nav className="audio-subnav" aria-label="Audio management">
+      <ul>
+        <li>
+          <NavLink to="/audiomanagement/audiocontrol" className={linkClass}>
+            Audio
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/audiomanagement/trascript" className={linkClass}>
+            Translated Transcript
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/audiomanagement/translatedaudio" className={linkClass}>
+            Translated Audio
+          </NavLink>
+        </li>
+      </ul>
+      <p className="audio-subnav-heading" id="audio-subnav-comments">
+        Comments
+      </p>
+      <ul aria-labelledby="audio-subnav-comments">
+        <li>
+          <NavLink to="/audiomanagement/feedback" className={linkClass}>
+            Give Feedback
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/audiomanagement/recommend" className={linkClass}>
+            Recommend Audio
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

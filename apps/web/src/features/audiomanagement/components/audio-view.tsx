@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { AudioDetail } from "@tafsiri/api/schemas/audios";
+import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import { sourceKey } from "../utils/source-key";
+
+/** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
+async function fetchText(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(res.statusText || `HTTP ${res.status}`);
+  return res.text();
+}
+
+/**
+ * The Audio screen's panel (SPEC §2.11): the audio player and the initial transcript behind a
+ * 'Show Transcript' / 'Hide Transcript' toggle; 'No transcript attached' when there is no text.
+ */
+export function AudioView({ audio }: { audio: AudioDetail }) {
+  const [shown, setShown] = useState(false);
+  const url = audio.transcriptUrl;
+  const text = useQuery({
+    queryKey: ["initial-transcript-text", url ? sourceKey(url) : null],
+    queryFn: () => fetchText(url ?? ""),
+    enabled: shown && url !== null,
+    staleTime: Infinity,
+  });
+
+  let transcript = null;
+  if (!url) transcript = <p className="muted">No transcript attached</p>;
+  else if (shown) {
+    if (text.isPending) {
+      transcript = (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading transcript…
+        </p>
+      );
+    } else if (text.isError) {
+      transcript = (
+        <p className="field-error" role="alert">
+          Failed to load transcript: {text.error.message}
+        </p>
+      );
+    } else if (!text.data.trim()) {
+      transcript = <p className="muted">No transcript attached</p>;
+    } else {
+      transcript = (
+        <div className="transcript-view" data-testid="initial-transcript">
+          {text.data}
+        </div>
+      );
+    }
+  }
+
+  return (
+    <div className="stack">
+      <div className="card stack">
+        <h2 className="panel-title">Audio</h2>
+        <AudioPlayer url={audio.audioUrl} sourceKey={sourceKey(audio.audioUrl)} label="Audio" />
+      </div>
+      <div className="card stack">
+        <div className="row panel-header">
+          <h2 className="panel-title">Transcript</h2>
+          <button type="button" className="btn" aria-expanded={shown} onClick={() => setShown((s) => !s)}>
+            {shown ? "Hide Transcript" : "Show Transcript"}
+          </button>
+        </div>
+        {transcript}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from "react";
+import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import { sourceKey } from "../utils/source-key";
+
+/** SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio. */
+export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="stack original-audio">
+      <div>
+        <button type="button" className="btn" aria-expanded={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? "Hide original Audio" : "Show original Audio"}
+        </button>
+      </div>
+      {shown && (
+        <>
+          <p className="muted original-audio-caption">Original audio</p>
+          <AudioPlayer url={audioUrl} sourceKey={sourceKey(audioUrl)} label="Original audio" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { TRPCClientError } from "@trpc/client";
+import type { AudioDetail } from "@tafsiri/api/schemas/audios";
+import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import { StatusBadge } from "@tafsiri/ui/status-badge";
+import { useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { useSession } from "../../../lib/use-session";
+import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
+import { sourceKey } from "../utils/source-key";
+import { OriginalAudioToggle } from "./original-audio-toggle";
+import { RecordingUploadForm } from "./recording-upload-form";
+import { ReviewActions } from "./review-actions";
+
+const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+/** SPEC §8: a refused action shows 'Error' with the server's message; anything else the generic text. */
+function showFailure(error: unknown): void {
+  if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
+  else toast.error(UNEXPECTED);
+}
+
+/**
+ * The Translated Audio panel (SPEC §2.13): the original audio on demand, the submitted translated
+ * recording with its approval status and player ('No submission yet' when none), the Admin's
+ * Approve / Reject / Delete, and for Staff the upload form while the recording is not Approved.
+ */
+export function RecordingPanel({ audio }: { audio: AudioDetail }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const session = useSession();
+  const refresh = useRefreshAudioWork();
+  const recording = useQuery(trpc.recordings.get.queryOptions({ audioId: audio.id }));
+  const isAdmin = session?.role === "Admin";
+  const data = recording.data;
+
+  useEffect(() => {
+    if (recording.error) console.error("Failed to load the translated audio", recording.error);
+  }, [recording.error]);
+
+  let submission;
+  if (recording.isPending) {
+    submission = (
+      <p className="muted" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading translated audio…
+      </p>
+    );
+  } else if (recording.isError) {
+    submission = (
+      <div className="stack" role="alert">
+        <p className="field-error">The translated audio could not be loaded.</p>
+        <div>
+          <button type="button" className="btn btn-sm" onClick={() => void recording.refetch()}>
+            Retry
+          </button>
+        </div>
+      </div>
+    );
+  } else if (recording.data.url) {
+    submission = (
+      <div className="stack recording-submission" data-testid="recording-submission">
+        <div className="row">
+          <span className="label">Submitted translated audio</span>
+          <StatusBadge status={recording.data.status} />
+          {recording.data.recordedBy && <span className="muted">Recorded by {recording.data.recordedBy.username}</span>}
+        </div>
+        <AudioPlayer url={recording.data.url} sourceKey={sourceKey(recording.data.url)} label="Translated audio" />
+      </div>
+    );
+  } else {
+    submission = <p className="muted">No submission yet</p>;
+  }
+
+  return (
+    <div className="card stack recording-panel">
+      <h2 className="panel-title">Translated Audio</h2>
+      <OriginalAudioToggle audioUrl={audio.audioUrl} />
+      {submission}
+      {isAdmin && data?.url && (
+        <ReviewActions
+          status={data.status}
+          subject="translated audio"
+          run={(action) => client.recordings[action].mutate({ audioId: audio.id })}
+          onFailure={showFailure}
+          onSettled={refresh}
+        />
+      )}
+      {!isAdmin && data && data.status !== "Approved" && <RecordingUploadForm audioId={audio.id} onUploaded={refresh} />}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { DropZone } from "@tafsiri/ui/drop-zone";
+import { postForm } from "../../../lib/rest";
+import { useTRPC } from "../../../lib/trpc";
+import { useSession } from "../../../lib/use-session";
+import { INVALID_FILE_TYPE, RECORDING_ACCEPT, pickRecordingFile } from "../utils/recording-file";
+
+const UPLOAD_PATH = "/api/audios/upload/AUDIOTRANSLATION";
+const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+/**
+ * SPEC §2.13 'Upload Translated Audio' (Staff, while the recording is not Approved): a drop zone for
+ * one audio file, a 'Select Recorder' list of staff (the current user marked '(You)') and
+ * 'Upload Audio'. Sends the multipart form of SPEC §3 (file last) and calls `onUploaded` on success.
+ */
+export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; onUploaded: () => void }) {
+  const trpc = useTRPC();
+  const session = useSession();
+  const staff = useQuery(trpc.accounts.staff.queryOptions());
+  const [file, setFile] = useState<File | null>(null);
+  const [recorder, setRecorder] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploading = progress !== null;
+
+  useEffect(() => {
+    if (staff.error) console.error("Failed to load staff list.", staff.error);
+  }, [staff.error]);
+
+  const chooseFiles = (files: File[]) => {
+    const picked = pickRecordingFile(files);
+    if ("error" in picked) toast.error(picked.error);
+    else setFile(picked.file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      toast.error("Please upload an audio file.");
+      return;
+    }
+    if (!recorder) {
+      toast.error("Please select a staff to recorded the audio.");
+      return;
+    }
+    const form = new FormData();
+    form.append("audioId", audioId);
+    form.append("recordedBy", recorder);
+    form.append("recorded_audio_approval_status", "Pending");
+    form.append("file", file);
+    setProgress(0);
+    try {
+      const result = await postForm(UPLOAD_PATH, form, setProgress);
+      if (result.status === "failed") {
+        toast.error("Error", { description: result.message || UNEXPECTED });
+        return;
+      }
+      toast.success("Translation Audio file uploaded successfully.");
+      setFile(null);
+      onUploaded();
+    } catch (error) {
+      console.error("Failed to upload the translated audio", error);
+      toast.error(UNEXPECTED);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form className="stack recording-upload" onSubmit={(e) => void submit(e)} aria-labelledby="recording-upload-title" noValidate>
+      <h3 id="recording-upload-title" className="panel-subtitle">
+        Upload Translated Audio
+      </h3>
+      <DropZone
+        accept={RECORDING_ACCEPT}
+        multiple
+        disabled={uploading}
+        onFiles={chooseFiles}
+        onReject={() => toast.error(INVALID_FILE_TYPE)}
+        prompt="Drag and drop the translated audio here, or click to select a file (mp3, wav, ogg, flac)"
+        file={file}
+        inputLabel="Translated audio file"
+        inputName="file"
+      />
+      <label className="field">
+        <span className="label">Select Recorder</span>
+        <select className="select" value={recorder} onChange={(e) => setRecorder(e.target.value)} disabled={uploading}>
+          <option value="">{staff.isPending ? "Loading staff…" : "Select a staff member"}</option>
+          {staff.data?.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.username}
+              {member.id === session?._id ? " (You)" : ""}
+            </option>
+          ))}
+        </select>
+        {staff.isError && <span className="field-error">Failed to load staff list.</span>}
+      </label>
+      <div className="row">
+        <button type="submit" className="btn btn-primary" disabled={uploading}>
+          {uploading && <span className="spinner" aria-hidden="true" />}
+          Upload Audio
+        </button>
+        {uploading && (
+          <span className="row recording-progress">
+            <progress max={1} value={progress} aria-label="Upload progress" />
+            <span className="muted">{Math.round(progress * 100)}%</span>
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

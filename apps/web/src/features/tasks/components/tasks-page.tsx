@@ -1,0 +1,74 @@
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Pagination } from "@tafsiri/ui/pagination";
+import { useTRPC } from "../../../lib/trpc";
+import { useOpenAudio } from "../hooks/use-open-audio";
+import { TaskCard } from "./task-card";
+
+/** SPEC §9: tasks page size. */
+const PAGE_SIZE = 10;
+
+/** The ?page= search parameter as a page number (1 when absent or invalid). */
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The Tasks page (/Audios, SPEC §2.8): admins see all tasks, staff their own, as cards, 10 per page.
+ * A failed fetch is only logged (SPEC §8) and shows a retry button.
+ */
+export function TasksPage() {
+  const trpc = useTRPC();
+  const openAudio = useOpenAudio();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const tasks = useQuery({ ...trpc.tasks.list.queryOptions({ page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    if (tasks.error) console.error("Failed to fetch tasks", tasks.error);
+  }, [tasks.error]);
+
+  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+  const totalPages = tasks.data?.totalPages ?? 0;
+
+  // A page past the end (e.g. after tasks were removed) falls back to the last page.
+  useEffect(() => {
+    if (tasks.data && totalPages > 0 && page > totalPages) setParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
+  }, [page, setParams, tasks.data, totalPages]);
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1 className="page-title">Tasks</h1>
+        {tasks.isFetching && !tasks.isPending && <span className="spinner muted" aria-label="Refreshing" />}
+      </div>
+      {tasks.isPending ? (
+        <p className="empty-state" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading tasks…
+        </p>
+      ) : tasks.isError && !tasks.data ? (
+        <div className="empty-state" role="alert">
+          <p>The tasks could not be loaded.</p>
+          <button type="button" className="btn" onClick={() => void tasks.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : tasks.data.items.length === 0 ? (
+        <p className="empty-state">No tasks</p>
+      ) : (
+        <>
+          <ul className="grid-cards task-grid" aria-label="Tasks">
+            {tasks.data.items.map((task) => (
+              <li key={task.id}>
+                <TaskCard task={task} onOpen={openAudio} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} totalPages={totalPages} onPageChange={goTo} />
+        </>
+      )}
+    </section>
+  );
+}

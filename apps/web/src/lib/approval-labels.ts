@@ -1,0 +1,12 @@
+import type { Recording } from "@tafsiri/api/schemas/recordings";
+import type { Transcript } from "@tafsiri/api/schemas/transcripts";
+
+/** SPEC §2.8, §2.12: a transcript approval status for people: Approved, Rejected, Pending or 'No Transcript'. */
+export function transcriptApprovalLabel(status: Transcript["status"]): string {
+  return status === "No transcript" ? "No Transcript" : status;
+}
+
+/** SPEC §2.8, §2.9: a recording approval status for people: Approved, Rejected, Pending or 'No Recording'. */
+export function recordingApprovalLabel(status: Recording["status"]): string {
+  return status === "No translation audio" ? "No Recording" : status;
+}

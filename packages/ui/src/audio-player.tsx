@@ -1,0 +1,187 @@
+import { useEffect, useRef, useState } from "react";
+import WaveSurfer from "wavesurfer.js";
+
+/** SPEC §9 audio player constants. */
+export const DEFAULT_VOLUME = 0.5;
+export const VOLUME_RANGE = { min: 0.01, max: 1, step: 0.025 } as const;
+export const PLAYBACK_SPEEDS = [
+  { label: "Very Slow", rate: 0.5 },
+  { label: "Slow", rate: 0.75 },
+  { label: "Normal", rate: 1 },
+  { label: "Quick", rate: 1.5 },
+  { label: "Very Quick", rate: 2 },
+] as const;
+
+export interface AudioPlayerProps {
+  /** A URL the browser can fetch without extra headers (e.g. a signed file URL). */
+  url: string;
+  /**
+   * The identity of the audio. Defaults to `url`; pass a stable value (e.g. the URL without its
+   * signature) so that a re-signed URL of the same file does not reload the player.
+   */
+  sourceKey?: string;
+  /** Accessible name of the player region, e.g. "Original audio". */
+  label?: string;
+}
+
+type LoadState = "loading" | "ready" | "error";
+
+/** Seconds as m:ss. */
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A waveform audio player (wavesurfer.js 8) with play/pause, volume and playback speed
+ * (SPEC §2.11, §9: height 150, bar width 3, radius 3; volume 0.5 in 0.01..1 step 0.025).
+ * Shows 'Loading' until the audio is ready and 'Failed to load audio file: {message}' on error.
+ * The root carries data-state="playing"|"paused", data-status="loading"|"ready"|"error", and the
+ * exact data-volume and data-rate (a range input shows 0.5 as 0.51, its step grid starting at 0.01).
+ */
+export function AudioPlayer({ url, sourceKey, label = "Audio player" }: AudioPlayerProps) {
+  return <WavePlayer key={sourceKey ?? url} url={url} label={label} />;
+}
+
+function WavePlayer({ url, label }: { url: string; label: string }) {
+  // The player loads the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
+  const [initialUrl] = useState(url);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const waveRef = useRef<WaveSurfer | null>(null);
+  const [status, setStatus] = useState<LoadState>("loading");
+  const [error, setError] = useState("");
+  const [playing, setPlaying] = useState(false);
+  const [volume, setVolume] = useState<number>(DEFAULT_VOLUME);
+  const [rate, setRate] = useState<number>(1);
+  const [position, setPosition] = useState(0);
+  const [duration, setDuration] = useState(0);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const wave = WaveSurfer.create({
+      container,
+      url: initialUrl,
+      height: 150,
+      barWidth: 3,
+      barRadius: 3,
+      barGap: 1,
+      waveColor: "#a9bbe9",
+      progressColor: "#2457d6",
+      cursorColor: "#1c46ad",
+    });
+    wave.setVolume(DEFAULT_VOLUME);
+    waveRef.current = wave;
+    const unsubscribe = [
+      wave.on("ready", (seconds) => {
+        setDuration(seconds);
+        setStatus("ready");
+      }),
+      wave.on("play", () => setPlaying(true)),
+      wave.on("pause", () => setPlaying(false)),
+      wave.on("finish", () => setPlaying(false)),
+      wave.on("timeupdate", (seconds) => setPosition(Math.floor(seconds))),
+      wave.on("error", (e) => {
+        setError(e.message || String(e));
+        setStatus("error");
+        setPlaying(false);
+      }),
+    ];
+    return () => {
+      unsubscribe.forEach((off) => off());
+      wave.destroy();
+      waveRef.current = null;
+    };
+  }, [initialUrl]);
+
+  const togglePlay = () => {
+    waveRef.current?.playPause().catch((e: unknown) => {
+      setError(e instanceof Error ? e.message : String(e));
+      setStatus("error");
+    });
+  };
+  const changeVolume = (value: number) => {
+    setVolume(value);
+    waveRef.current?.setVolume(value);
+  };
+  const changeRate = (value: number) => {
+    setRate(value);
+    waveRef.current?.setPlaybackRate(value);
+  };
+
+  return (
+    <div className="audio-player" role="group" aria-label={label} data-state={playing ? "playing" : "paused"} data-status={status} data-volume={volume} data-rate={rate}>
+      <div className="audio-player-wave">
+        <div ref={containerRef} />
+        {status === "loading" && (
+          <p className="audio-player-overlay" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading
+          </p>
+        )}
+      </div>
+      {status === "error" && (
+        <p className="field-error" role="alert">
+          Failed to load audio file: {error}
+        </p>
+      )}
+      <div className="audio-player-controls">
+        <button
+          type="button"
+          className="btn btn-primary audio-player-play"
+          aria-label={playing ? "Pause" : "Play"}
+          disabled={status !== "ready"}
+          onClick={togglePlay}
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <span className="audio-player-time muted">
+          {clock(position)} / {clock(duration)}
+        </span>
+        <label className="audio-player-volume">
+          <VolumeIcon />
+          <input
+            type="range"
+            aria-label="Volume"
+            aria-valuetext={`${Math.round(volume * 100)}%`}
+            min={VOLUME_RANGE.min}
+            max={VOLUME_RANGE.max}
+            step={VOLUME_RANGE.step}
+            value={volume}
+            onChange={(e) => changeVolume(Number(e.target.value))}
+          />
+        </label>
+        <select className="select audio-player-speed" aria-label="Playback speed" value={rate} onChange={(e) => changeRate(Number(e.target.value))}>
+          {PLAYBACK_SPEEDS.map((s) => (
+            <option key={s.rate} value={s.rate}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function PlayIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M8 5v14l11-7z" />
+    </svg>
+  );
+}
+
+function PauseIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+    </svg>
+  );
+}
+
+function VolumeIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" />
+    </svg>
+  );
+}
