@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
+export const DEFAULT_LOGIN_RATE_LIMIT = 10;
+
 const ZSettings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
@@ -13,6 +16,8 @@ const ZSettings = z.object({
   PUBLIC_URL: z.string().optional(),
   /** Largest accepted upload, in bytes (default 512 MB). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  /** Sign-in attempts (POST /auth/login and tRPC accounts.login together) allowed per IP per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

@@ -118,6 +118,7 @@ describe("task paths", () => {
       translation_status: "In Progress",
       recording_status: "In Progress",
       is_complete: false,
+      submission: { _id: null, translation_script_approval_status: "No transcript", recorded_audio_approval_status: "No translation audio" },
     });
     expect((await h.call("GET", `/api/tasks/${taskA}`, tokenA)).statusCode).toBe(200);
 
@@ -127,6 +128,50 @@ describe("task paths", () => {
     expect((await h.call("GET", `/api/tasks/${taskA}`, null)).statusCode).toBe(401);
     expect((await h.call("GET", `/api/tasks/${randomUUID()}`, adminToken)).json()).toEqual(failed("Task not found."));
     expect((await h.call("GET", "/api/tasks/not-an-id", adminToken)).statusCode).toBe(404);
+  });
+
+  it("GET /api/tasks/{id} embeds the submission's id and approval statuses once there is one", async () => {
+    const audio = await newAudio("task-with-submission");
+    const task = await assign(audio, staffA);
+    await h.caller(staffA).transcripts.save({ audioId: audio, text: "translated words" });
+    const submission = await h.deps.db.selectFrom("submissions").select("id").where("taskId", "=", task).executeTakeFirstOrThrow();
+    const res = await h.call("GET", `/api/tasks/${task}`, tokenA);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: task,
+      translation_status: "In Progress",
+      submission: { _id: submission.id, translation_script_approval_status: "Pending", recorded_audio_approval_status: "No translation audio" },
+    });
+  });
+
+  it("GET /api/tasks/user/{id}?page&limit answers one user's tasks; staff may ask only for their own", async () => {
+    const byAdmin = await h.call("GET", `/api/tasks/user/${staffB.id}?page=1&limit=10`, adminToken);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    const body = byAdmin.json<{ tasks: Array<{ _id: string; assigned_to: { _id: string } }>; pagination: { totalPages: number } }>();
+    expect(body.tasks.map((t) => t._id)).toContain(taskB);
+    expect(body.tasks.every((t) => t.assigned_to._id === staffB.id)).toBe(true);
+    expect(body.pagination.totalPages).toBe(1);
+    expect(body.tasks.find((t) => t._id === taskB)).toMatchObject({
+      audio_id: { filename: "tasks-b", category: "Dementia" },
+      assigned_to: { _id: staffB.id, username: staffB.username },
+      submission: { translation_script_approval_status: "No transcript", recorded_audio_approval_status: "No translation audio" },
+    });
+
+    const own = await h.call("GET", `/api/tasks/user/${staffA.id}?limit=1`, tokenA);
+    expect(own.statusCode).toBe(200);
+    const ownBody = own.json<{ tasks: Array<{ assigned_to: { _id: string } }>; pagination: { totalPages: number } }>();
+    expect(ownBody.tasks).toHaveLength(1);
+    expect(ownBody.tasks[0]?.assigned_to._id).toBe(staffA.id);
+    expect(ownBody.pagination.totalPages).toBeGreaterThanOrEqual(2);
+
+    const another = await h.call("GET", `/api/tasks/user/${staffB.id}`, tokenA);
+    expect(another.statusCode).toBe(403);
+    expect(another.json()).toEqual(failed("You may only list your own tasks."));
+    expect((await h.call("GET", `/api/tasks/user/${staffA.id}`, null)).statusCode).toBe(401);
+    const malformed = await h.call("GET", "/api/tasks/user/not-an-id", adminToken);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual(failed("Unknown id."));
+    expect((await h.call("GET", `/api/tasks/user/${staffA.id}?limit=-1`, adminToken)).statusCode).toBe(400);
   });
 
   it("GET /api/tasks?page&limit answers { tasks, pagination } with all tasks for admins and own tasks for staff", async () => {
@@ -207,9 +252,9 @@ describe("audio paths", () => {
   });
 
   it("GET /api/audios/controlwithouttasks|dementiawithouttasks list audios without a task", async () => {
-    const control = await h.call("GET", "/api/audios/controlwithouttasks", adminToken);
-    expect(control.statusCode).toBe(200);
-    const rows = control.json<Array<{ _id: string }>>();
+    const res = await h.call("GET", "/api/audios/controlwithouttasks", adminToken);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<Array<{ _id: string }>>();
     expect(rows).toContainEqual({ _id: unassignedControl, filename: "list-unassigned", category: "Control" });
     expect(rows.map((r) => r._id)).not.toContain(control);
     const dementiaRows = (await h.call("GET", "/api/audios/dementiawithouttasks", adminToken)).json<Array<{ _id: string }>>();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/services/uploads";
-import { assignedAudio, newAudio, snapshot, tempWav } from "./workflow-fixtures";
+import { assignedAudio, newAudio, snapshot, tempWav, workState } from "./workflow-fixtures";
 
 let h: TestHarness;
 let admin: SessionUser;
@@ -10,6 +10,7 @@ let staff: SessionUser;
 let other: SessionUser;
 let audio: { id: string; filename: string };
 let free: { id: string; filename: string };
+let taskId: string;
 
 beforeAll(async () => {
   h = await createHarness();
@@ -18,6 +19,7 @@ beforeAll(async () => {
   other = await h.createUser("Staff");
   audio = await assignedAudio(h, admin, staff);
   free = await newAudio(h, admin);
+  taskId = (await workState(h, audio.id)).task.id;
   await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
   await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
 });
@@ -46,6 +48,7 @@ const signedIn: Record<string, (c: Caller) => Promise<unknown>> = {
   "audios.get": (c) => c.audios.get({ audioId: audio.id }),
   "audios.markOpened": (c) => c.audios.markOpened({ audioId: audio.id }),
   "tasks.list": (c) => c.tasks.list({}),
+  "tasks.get": (c) => c.tasks.get({ taskId }),
   "transcripts.get": (c) => c.transcripts.get({ audioId: audio.id }),
   "transcripts.save": (c) => c.transcripts.save({ audioId: audio.id, text: "intruder" }),
   "recordings.get": (c) => c.recordings.get({ audioId: audio.id }),
@@ -80,6 +83,10 @@ describe("authorization (SPEC §6)", () => {
     });
     const list = await h.caller(other).tasks.list({});
     expect(list).toEqual({ items: [], totalPages: 0 });
+    await expect(h.caller(other).tasks.list({ assignedTo: staff.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You may only list your own tasks.",
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/services/uploads";
-import { assignedAudio, newAudio, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
 let h: TestHarness;
 let admin: SessionUser;
@@ -190,5 +190,76 @@ describe("tasks.list (SPEC §2.8)", () => {
   it("answers a staff member without tasks with an empty list", async () => {
     const carol = await lh.createUser("Staff");
     await expect(lh.caller(carol).tasks.list({})).resolves.toEqual({ items: [], totalPages: 0 });
+  });
+
+  it("lets admins list any one user's tasks with assignedTo, paginated", async () => {
+    const alices = await lh.caller(ladmin).tasks.list({ assignedTo: alice.id, limit: 5, page: 3 });
+    expect(alices).toEqual({ totalPages: 3, items: [expect.objectContaining({ audioId: aliceAudios[0]!.id, assignedTo: { id: alice.id, username: alice.username } })] });
+    const bobs = await lh.caller(ladmin).tasks.list({ assignedTo: bob.id });
+    expect(bobs.items.map((t) => t.audioId)).toEqual([bobAudio.id]);
+    expect(bobs.items[0]).toMatchObject({ transcriptStatus: "Approved", recordingApprovalStatus: "Pending" });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: crypto.randomUUID() })).resolves.toEqual({ items: [], totalPages: 0 });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: ladmin.id })).resolves.toEqual({ items: [], totalPages: 0 });
+  });
+
+  it("lets staff name only themselves in assignedTo", async () => {
+    const own = await lh.caller(alice).tasks.list({ assignedTo: alice.id, limit: 100 });
+    expect(own.items).toHaveLength(11);
+    expect(own.items.every((t) => t.assignedTo?.id === alice.id)).toBe(true);
+    for (const assignedTo of [bob.id, ladmin.id, crypto.randomUUID()]) {
+      await expect(lh.caller(alice).tasks.list({ assignedTo })).rejects.toMatchObject({ code: "FORBIDDEN", message: "You may only list your own tasks." });
+    }
+    await expect(lh.caller(null).tasks.list({ assignedTo: alice.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: "not-an-id" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: "not-an-id" })).rejects.toThrow("Unknown id.");
+  });
+});
+
+describe("tasks.get (SPEC §3 Task)", () => {
+  it("answers the task with its audio, assignee, statuses and submission", async () => {
+    const audio = await assignedAudio(h, admin, staff, { category: "Dementia" });
+    const { task } = await workState(h, audio.id);
+    const fresh = await h.caller(admin).tasks.get({ taskId: task.id });
+    expect(fresh).toEqual({
+      id: task.id,
+      audioId: audio.id,
+      filename: audio.filename,
+      category: "Dementia",
+      assignedTo: { id: staff.id, username: staff.username },
+      translationStatus: "In Progress",
+      recordingStatus: "In Progress",
+      isComplete: false,
+      transcriptStatus: "No transcript",
+      recordingApprovalStatus: "No translation audio",
+      submissionId: null,
+    });
+
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
+    const { submission } = await workState(h, audio.id);
+    const saved = await h.caller(staff).tasks.get({ taskId: task.id });
+    expect(saved).toMatchObject({ submissionId: submission!.id, transcriptStatus: "Pending", recordingApprovalStatus: "No translation audio" });
+  });
+
+  it("lets admins, the assignee and a staff member it was recommended to read it; refuses others", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    const { task } = await workState(h, audio.id);
+    const before = await snapshot(h);
+    await expect(h.caller(other).tasks.get({ taskId: task.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You do not have access to this audio.",
+    });
+    await expect(h.caller(null).tasks.get({ taskId: task.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await snapshot(h)).toEqual(before);
+
+    await recommend(h, audio.id, other, admin);
+    await expect(h.caller(other).tasks.get({ taskId: task.id })).resolves.toMatchObject({ id: task.id, assignedTo: { id: staff.id } });
+    await expect(h.caller(staff).tasks.get({ taskId: task.id })).resolves.toMatchObject({ id: task.id });
+  });
+
+  it("answers an unknown or malformed task id with 'Task not found.'", async () => {
+    for (const taskId of [crypto.randomUUID(), "not-an-id", ""]) {
+      await expect(h.caller(admin).tasks.get({ taskId })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Task not found." });
+      await expect(h.caller(staff).tasks.get({ taskId })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Task not found." });
+    }
   });
 });

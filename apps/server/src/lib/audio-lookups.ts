@@ -1,17 +1,9 @@
 import type { Database } from "@tafsiri/db";
-import { isUuid } from "@tafsiri/api/services/access";
 
 /**
- * Which audio a REST path's id or key belongs to, so the REST layer can ask the audios
+ * Which audio a REST path's file key belongs to, so the REST layer can ask the audios
  * procedures (which decide access) about it. Plain lookups: no rules here.
  */
-
-/** The audio id of task `taskId`, or null when there is no such task (or the id is not a uuid). */
-export async function audioIdForTask(db: Database, taskId: string): Promise<string | null> {
-  if (!isUuid(taskId)) return null;
-  const task = await db.selectFrom("tasks").select("audioId").where("id", "=", taskId).executeTakeFirst();
-  return task?.audioId ?? null;
-}
 
 /**
  * The id of the audio a stored file belongs to, or null when no row points at `key`: the audio

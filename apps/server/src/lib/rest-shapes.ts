@@ -1,6 +1,6 @@
 import type { AudioDetail, ManagedAudio } from "@tafsiri/api/schemas/audios";
 import type { UserRef } from "@tafsiri/api/schemas/common";
-import type { TaskCard } from "@tafsiri/api/schemas/tasks";
+import type { TaskCard, TaskDetail } from "@tafsiri/api/schemas/tasks";
 
 /**
  * Maps procedure results onto the documented REST shapes of SPEC §3 (`_id`, `assigned_to`,
@@ -26,6 +26,12 @@ export function restTaskCard(task: TaskCard) {
       recorded_audio_approval_status: task.recordingApprovalStatus,
     },
   };
+}
+
+/** SPEC §3 Task of GET /api/tasks/{id}: a task card whose `submission` also carries its `_id` (null without a submission). */
+export function restTask(task: TaskDetail) {
+  const card = restTaskCard(task);
+  return { ...card, submission: { _id: task.submissionId, ...card.submission } };
 }
 
 /** The task embedded in an audio detail, as a SPEC §3 Task (`audio_id` is the audio's id). */

@@ -1,6 +1,16 @@
 import { adminProcedure, authedProcedure, router } from "../trpc";
-import { ZAssignTaskInput, ZBulkAssignInput, ZBulkAssignOutput, ZListTasksInput, ZReassignInput, ZTaskCardPage, ZTaskRef } from "../schemas/tasks";
-import { assignTask, bulkAssign, listTasks, reassignTask } from "../services/tasks";
+import {
+  ZAssignTaskInput,
+  ZBulkAssignInput,
+  ZBulkAssignOutput,
+  ZListTasksInput,
+  ZReassignInput,
+  ZTask,
+  ZTaskCardPage,
+  ZTaskIdInput,
+  ZTaskRef,
+} from "../schemas/tasks";
+import { assignTask, bulkAssign, getTask, listTasks, reassignTask } from "../services/tasks";
 
 export const tasksRouter = router({
   /** SPEC §2.17: assign an unassigned audio to an active staff member (creates the task). */
@@ -18,9 +28,20 @@ export const tasksRouter = router({
     .input(ZReassignInput)
     .output(ZTaskRef)
     .mutation(({ ctx, input }) => reassignTask(ctx, ctx.user, input)),
-  /** SPEC §2.8 Tasks page: admins see all tasks, staff their own; 10 per page by default. */
+  /**
+   * SPEC §2.8 Tasks page: admins see all tasks (or `assignedTo`'s), staff their own (FORBIDDEN
+   * 'You may only list your own tasks.' for another `assignedTo`); 10 per page by default.
+   */
   list: authedProcedure
     .input(ZListTasksInput)
     .output(ZTaskCardPage)
     .query(({ ctx, input }) => listTasks(ctx, ctx.user, input)),
+  /**
+   * SPEC §3 Task: one task with its audio, assignee, statuses and submission id. Admins any task,
+   * staff one assigned or recommended to them (FORBIDDEN otherwise); NOT_FOUND 'Task not found.'.
+   */
+  get: authedProcedure
+    .input(ZTaskIdInput)
+    .output(ZTask)
+    .query(({ ctx, input }) => getTask(ctx, ctx.user, input.taskId)),
 });

@@ -33,4 +33,17 @@ export const ZTaskCard = z.object({
 });
 export type TaskCard = z.infer<typeof ZTaskCard>;
 export const ZTaskCardPage = page(ZTaskCard);
-export const ZListTasksInput = ZPageInput;
+
+/**
+ * SPEC §2.8 Tasks page: without `assignedTo`, admins get every task and staff their own; with it,
+ * that user's tasks (staff may only name themselves).
+ */
+export const ZListTasksInput = ZPageInput.extend({ assignedTo: ZId.optional() });
+export type ListTasksInput = z.infer<typeof ZListTasksInput>;
+
+/** One task (SPEC §3 Task): the task card plus its submission's id (null while there is no submission). */
+export const ZTask = ZTaskCard.extend({ submissionId: z.string().nullable() });
+export type TaskDetail = z.infer<typeof ZTask>;
+
+/** A task id; anything that is not a known task's id is answered 'Task not found.'. */
+export const ZTaskIdInput = z.object({ taskId: z.string() });

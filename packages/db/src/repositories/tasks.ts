@@ -1,4 +1,5 @@
-import type { Category, NewTask, RecordingStatus, StageStatus, Task, TaskUpdate, TranscriptStatus } from "../schema";
+import type { SelectQueryBuilder } from "kysely";
+import type { Category, DB, NewTask, RecordingStatus, StageStatus, Task, TaskUpdate, TranscriptStatus } from "../schema";
 import type { Executor } from "../connection";
 import { offsetOf, toPage, type Page } from "./pagination";
 
@@ -37,6 +38,74 @@ export interface TaskCardRow {
   recordingApprovalStatus: RecordingStatus;
 }
 
+/** One task with its card fields and the id of its submission (null when there is none yet). */
+export interface TaskDetailRow extends TaskCardRow {
+  submissionId: string | null;
+}
+
+/** The tasks of `tasks` (a possibly filtered `selectFrom("tasks")`) with their audio, assignee and submission columns. */
+function withCardColumns(tasks: SelectQueryBuilder<DB, "tasks", object>) {
+  return tasks
+    .leftJoin("audios", "audios.id", "tasks.audioId")
+    .leftJoin("users", "users.id", "tasks.assignedTo")
+    .leftJoin("submissions", "submissions.taskId", "tasks.id")
+    .select([
+      "tasks.id",
+      "tasks.audioId",
+      "tasks.createdAt",
+      "tasks.translationStatus",
+      "tasks.recordingStatus",
+      "tasks.isComplete",
+      "audios.filename",
+      "audios.category",
+      "users.id as assignedToId",
+      "users.username as assignedToUsername",
+      "submissions.id as submissionId",
+      "submissions.translationScriptApprovalStatus",
+      "submissions.recordedAudioApprovalStatus",
+    ]);
+}
+
+/** The columns of withCardColumns; the task's own columns are null for the empty row of a left join. */
+interface CardColumns {
+  id: string | null;
+  audioId: string | null;
+  translationStatus: StageStatus | null;
+  recordingStatus: StageStatus | null;
+  isComplete: boolean | null;
+  filename: string | null;
+  category: Category | null;
+  assignedToId: string | null;
+  assignedToUsername: string | null;
+  submissionId: string | null;
+  translationScriptApprovalStatus: TranscriptStatus | null;
+  recordedAudioApprovalStatus: RecordingStatus | null;
+}
+
+/** A row of withCardColumns as a task detail ('No transcript' / 'No translation audio' without a submission), or null for an empty row. */
+function toTaskDetail(r: CardColumns): TaskDetailRow | null {
+  if (r.id === null || r.audioId === null || r.translationStatus === null || r.recordingStatus === null || r.isComplete === null) return null;
+  return {
+    id: r.id,
+    audioId: r.audioId,
+    filename: r.filename,
+    category: r.category,
+    assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
+    translationStatus: r.translationStatus,
+    recordingStatus: r.recordingStatus,
+    isComplete: r.isComplete,
+    transcriptStatus: r.translationScriptApprovalStatus ?? "No transcript",
+    recordingApprovalStatus: r.recordedAudioApprovalStatus ?? "No translation audio",
+    submissionId: r.submissionId,
+  };
+}
+
+/** Task `id` with its audio, assignee and submission (TaskDetailRow), or undefined when there is no such task. */
+export async function findTaskDetail(db: Executor, id: string): Promise<TaskDetailRow | undefined> {
+  const row = await withCardColumns(db.selectFrom("tasks").where("tasks.id", "=", id)).executeTakeFirst();
+  return (row && toTaskDetail(row)) ?? undefined;
+}
+
 /**
  * Tasks newest first with their audio, assignee and submission statuses, one page of `limit`,
  * counted and paginated in one query. With `assignedTo`, only that user's tasks
@@ -51,24 +120,7 @@ export async function listTaskCards(
     .selectFrom(scoped.select((s) => s.fn.countAll().as("total")).as("c"))
     .leftJoinLateral(
       () =>
-        scoped
-          .leftJoin("audios", "audios.id", "tasks.audioId")
-          .leftJoin("users", "users.id", "tasks.assignedTo")
-          .leftJoin("submissions", "submissions.taskId", "tasks.id")
-          .select([
-            "tasks.id",
-            "tasks.audioId",
-            "tasks.createdAt",
-            "tasks.translationStatus",
-            "tasks.recordingStatus",
-            "tasks.isComplete",
-            "audios.filename",
-            "audios.category",
-            "users.id as assignedToId",
-            "users.username as assignedToUsername",
-            "submissions.translationScriptApprovalStatus",
-            "submissions.recordedAudioApprovalStatus",
-          ])
+        withCardColumns(scoped)
           .orderBy("tasks.createdAt", "desc")
           .orderBy("tasks.id", "desc")
           .limit(q.limit)
@@ -81,20 +133,10 @@ export async function listTaskCards(
     .orderBy("p.createdAt", "desc")
     .orderBy("p.id", "desc")
     .execute();
-  return toPage(rows, q.limit, (r) =>
-    r.id === null || r.audioId === null || r.translationStatus === null || r.recordingStatus === null || r.isComplete === null
-      ? null
-      : {
-          id: r.id,
-          audioId: r.audioId,
-          filename: r.filename,
-          category: r.category,
-          assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
-          translationStatus: r.translationStatus,
-          recordingStatus: r.recordingStatus,
-          isComplete: r.isComplete,
-          transcriptStatus: r.translationScriptApprovalStatus ?? "No transcript",
-          recordingApprovalStatus: r.recordedAudioApprovalStatus ?? "No translation audio",
-        },
-  );
+  return toPage(rows, q.limit, (r) => {
+    const task = toTaskDetail(r);
+    if (!task) return null;
+    const { submissionId: _submissionId, ...card } = task;
+    return card;
+  });
 }

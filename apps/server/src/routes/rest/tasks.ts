@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { RestOptions } from "../rest";
-import { callerAs, callerFor, pageQuery, requireUser, restError, sendResult, stringField } from "../../lib/rest-helpers";
-import { restAudioTask, restTaskCard } from "../../lib/rest-shapes";
-import { audioIdForTask } from "../../lib/audio-lookups";
+import { callerFor, pageQuery, sendResult, stringField } from "../../lib/rest-helpers";
+import { restTask, restTaskCard } from "../../lib/rest-shapes";
 
 /** `{ _id, audio_id, assigned_to }` of a created or moved task. */
 function restTaskRef(task: { id: string; audioId: string; assignedTo: string }) {
@@ -10,9 +9,8 @@ function restTaskRef(task: { id: string; audioId: string; assignedTo: string }) 
 }
 
 /**
- * SPEC §7.1 task paths, mapped onto the procedures: one task (through audios.get, which decides
- * who may see it), list (admins all, staff their own), assign (POST /api/createtask) and
- * reassign (PUT /api/reassignAudio).
+ * SPEC §7.1 task paths, mapped onto the procedures: one task, list (admins all, staff their own),
+ * one user's list, assign (POST /api/createtask) and reassign (PUT /api/reassignAudio).
  */
 export const taskRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
   /** GET /api/tasks?page&limit → { tasks, pagination: { totalPages } } (10 per page by default). */
@@ -25,19 +23,27 @@ export const taskRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps })
   );
 
   /**
+   * GET /api/tasks/user/{id}?page&limit → { tasks, pagination: { totalPages } }: the tasks assigned
+   * to user {id}. Admins may list anyone's; staff only their own (403 'You may only list your own tasks.').
+   */
+  app.get<{ Params: { id: string } }>("/api/tasks/user/:id", async (req, reply) =>
+    sendResult(reply, async () => {
+      const caller = await callerFor(deps, req);
+      const result = await caller.tasks.list({ ...pageQuery(req.query), assignedTo: req.params.id });
+      return { tasks: result.items.map(restTaskCard), pagination: { totalPages: result.totalPages } };
+    }),
+  );
+
+  /**
    * GET /api/tasks/{id} → `{ _id, audio_id: { _id, filename, category }, assigned_to, translation_status,
-   * recording_status, is_complete }`. Whoever may open the task's audio may read it (admins; the
+   * recording_status, is_complete, submission: { _id, translation_script_approval_status,
+   * recorded_audio_approval_status } }`. Whoever may open the task's audio may read it (admins; the
    * assignee; a staff member it was recommended to); others get 403, an unknown id 404.
    */
   app.get<{ Params: { id: string } }>("/api/tasks/:id", async (req, reply) =>
     sendResult(reply, async () => {
-      const user = await requireUser(deps, req);
-      const audioId = await audioIdForTask(deps.db, req.params.id);
-      if (!audioId) throw restError("NOT_FOUND", "Task not found.");
-      const audio = await (await callerAs(deps, user)).audios.get({ audioId });
-      const task = restAudioTask(audio);
-      if (!task) throw restError("NOT_FOUND", "Task not found.");
-      return { ...task, audio_id: { _id: audio.id, filename: audio.filename, category: audio.category } };
+      const caller = await callerFor(deps, req);
+      return restTask(await caller.tasks.get({ taskId: req.params.id }));
     }),
   );
 
