@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createDb, migrateToLatest } from "@tafsiri/db";
-import { appRouter, createCallerFactory, createLocalStorage, type SessionUser } from "@tafsiri/api";
+import { appRouter, createCallerFactory, createEventBus, createLocalStorage, type AppDeps, type SessionUser } from "@tafsiri/api";
 import { createUser } from "@tafsiri/api/services/accounts";
 import os from "node:os";
 import path from "node:path";
@@ -71,7 +71,13 @@ async function measure(name: string, call: (i: number) => Promise<unknown>) {
 
 const { admin, staff } = await seed();
 const caller = createCallerFactory(appRouter);
-const deps = { db, storage: createLocalStorage(path.join(dataDir, "files")), jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret") };
+const events = await createEventBus({ db });
+const deps: AppDeps = {
+  db,
+  storage: createLocalStorage(path.join(dataDir, "files")),
+  jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret"),
+  events,
+};
 const asAdmin = caller({ ...deps, user: admin });
 const asStaff = caller({ ...deps, user: staff });
 const pages = Math.floor((audioCount * 0.9) / 10);
@@ -82,5 +88,6 @@ await measure("tasks.list staff, page 1 of 10", () => asStaff.tasks.list({ page:
 await measure("audios.list Control, random page of 50", (i) => asAdmin.audios.list({ category: "Control", page: 1 + ((i * 31) % 100), limit: 50 }));
 await measure("audios.unassigned Dementia, page 1 of 100", () => asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 }));
 
+await events.close();
 await handle.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
-import { createLocalStorage, type AppDeps } from "@tafsiri/api";
+import { createEventBus, createLocalStorage, type AppDeps } from "@tafsiri/api";
 import { ensureFirstAdmin } from "@tafsiri/api/services/accounts";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
 
 /**
  * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), migrates it, creates the first
- * admin when there is no user, and prepares file storage under DATA_DIR/files.
+ * admin when there is no user, prepares file storage under DATA_DIR/files and starts the live-event
+ * bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
  */
 export async function bootstrap(settings: Settings, log: (line: string) => void = console.log): Promise<{ deps: AppDeps; handle: DbHandle }> {
   const dataDir = path.resolve(settings.DATA_DIR);
@@ -27,6 +28,11 @@ export async function bootstrap(settings: Settings, log: (line: string) => void 
     db: handle.db,
     storage: createLocalStorage(path.join(dataDir, "files")),
     jwtSecret: await loadJwtSecret(dataDir, settings.JWT_SECRET),
+    events: await createEventBus({
+      db: handle.db,
+      databaseUrl: settings.DATABASE_URL,
+      onError: (error) => log(`Live events: ${error instanceof Error ? error.message : String(error)}`),
+    }),
   };
   return { deps, handle };
 }

@@ -8,6 +8,7 @@ const app = await buildApp({ deps, settings, logger: true });
 
 const shutdown = async () => {
   await app.close();
+  await deps.events.close();
   await handle.close();
   process.exit(0);
 };

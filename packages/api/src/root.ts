@@ -4,6 +4,9 @@ import { audiosRouter } from "./routers/audios";
 import { tasksRouter } from "./routers/tasks";
 import { transcriptsRouter } from "./routers/transcripts";
 import { recordingsRouter } from "./routers/recordings";
+import { notificationsRouter } from "./routers/notifications";
+import { recommendationsRouter } from "./routers/recommendations";
+import { eventsRouter } from "./routers/events";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -11,6 +14,9 @@ export const appRouter = router({
   tasks: tasksRouter,
   transcripts: transcriptsRouter,
   recordings: recordingsRouter,
+  notifications: notificationsRouter,
+  recommendations: recommendationsRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

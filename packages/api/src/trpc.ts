@@ -16,7 +16,18 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const publicProcedure = t.procedure;
+/**
+ * The WebSocket carries subscriptions only, so queries and mutations (sign-in above all, which is
+ * rate limited on HTTP) cannot bypass the HTTP-level checks.
+ */
+const subscriptionsOnlyOnWebSocket = t.middleware(({ ctx, type, next }) => {
+  if (ctx.transport === "ws" && type !== "subscription") {
+    throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: "Only subscriptions are served over the WebSocket; use HTTP." });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(subscriptionsOnlyOnWebSocket);
 
 /** Refuses callers without a valid session (401). */
 export const isAuthed = t.middleware(({ ctx, next }) => {
@@ -32,5 +43,5 @@ export const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
   return next({ ctx });
 });
 
-export const authedProcedure = t.procedure.use(isAuthed);
-export const adminProcedure = t.procedure.use(isAdmin);
+export const authedProcedure = publicProcedure.use(isAuthed);
+export const adminProcedure = publicProcedure.use(isAdmin);

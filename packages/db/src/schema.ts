@@ -134,6 +134,22 @@ export interface AuditLogTable {
   createdAt: CreatedAt;
 }
 
+/** Who an event reaches: every active admin, or one user (recipientId). */
+export const EVENT_AUDIENCES = ["admins", "user"] as const;
+export type EventAudience = (typeof EVENT_AUDIENCES)[number];
+
+/** A live event (issue 3), recorded in the transaction of the change it reports. */
+export interface EventTable {
+  /** bigserial: a string from pg, a number from PGlite; repositories convert to string. */
+  id: Generated<string>;
+  audience: EventAudience;
+  recipientId: string | null;
+  audioId: string | null;
+  kind: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -146,6 +162,7 @@ export interface DB {
   recommendations: RecommendationTable;
   settings: SettingTable;
   auditLog: AuditLogTable;
+  events: EventTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -166,3 +183,4 @@ export type Comment = Selectable<CommentTable>;
 export type Notification = Selectable<NotificationTable>;
 export type NewNotification = Insertable<NotificationTable>;
 export type Recommendation = Selectable<RecommendationTable>;
+export type NewEvent = Insertable<EventTable>;

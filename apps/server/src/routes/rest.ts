@@ -6,6 +6,8 @@ import { audioRoutes } from "./rest/audios";
 import { fetchFilesRoutes } from "./rest/fetch-files";
 import { taskRoutes } from "./rest/tasks";
 import { uploadRoutes } from "./rest/uploads";
+import { notificationRoutes } from "./rest/notifications";
+import { recommendationRoutes } from "./rest/recommendations";
 
 export interface RestOptions {
   deps: AppDeps;
@@ -25,4 +27,6 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(fetchFilesRoutes, opts);
   await app.register(taskRoutes, opts);
   await app.register(audioRoutes, opts);
+  await app.register(notificationRoutes, opts);
+  await app.register(recommendationRoutes, opts);
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminProcedure, authedProcedure, publicProcedure, router } from "../trpc";
-import { ZLoginInput, ZLoginOutput, ZPublicUser, ZRegisterInput, ZStaffMember } from "../schemas/accounts";
-import { listStaff, login, registerUser, toPublicUser } from "../services/accounts";
+import { ZLoginInput, ZLoginOutput, ZPublicUser, ZRegisterInput, ZSetActiveInput, ZSetActiveOutput, ZStaffMember } from "../schemas/accounts";
+import { listStaff, login, registerUser, setUserActive, toPublicUser } from "../services/accounts";
 
 export const accountsRouter = router({
   /** SPEC §2.4: sign in with email and password; returns token and user. */
@@ -24,4 +24,13 @@ export const accountsRouter = router({
 
   /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */
   staff: authedProcedure.output(z.array(ZStaffMember)).query(({ ctx }) => listStaff(ctx.db)),
+
+  /**
+   * SPEC §2.10, §7.1 POST /api/update-status: admin activates or deactivates an account (not their
+   * own deactivation); a deactivated user's live subscriptions are closed at once.
+   */
+  setActive: adminProcedure
+    .input(ZSetActiveInput)
+    .output(ZSetActiveOutput)
+    .mutation(({ ctx, input }) => setUserActive(ctx, ctx.user, input)),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@tafsiri/db";
+import { ZId } from "./common";
 
 export const ZLoginInput = z.object({
   email: z.string().trim().min(1, "Email is required"),
@@ -30,3 +31,8 @@ export type RegisterInput = z.infer<typeof ZRegisterInput>;
 
 export const ZStaffMember = z.object({ id: z.string(), username: z.string() });
 export type StaffMember = z.infer<typeof ZStaffMember>;
+
+/** Issue 3 / SPEC §2.10: an admin activates or deactivates an account. */
+export const ZSetActiveInput = z.object({ userId: ZId, active: z.boolean() });
+export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
+export const ZSetActiveOutput = z.object({ ok: z.literal(true) });

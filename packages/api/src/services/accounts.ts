@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import type { Database, Executor, Role, User } from "@tafsiri/db";
-import type { SessionUser } from "../context";
-import type { PublicUser, RegisterInput, StaffMember } from "../schemas/accounts";
+import type { AppDeps, SessionUser } from "../context";
+import type { PublicUser, RegisterInput, SetActiveInput, StaffMember } from "../schemas/accounts";
 import { hashPassword, signToken, verifyPassword } from "./auth";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "./password-rules";
 import { recordAudit } from "./audit";
+import { requireAdmin } from "./access";
+import { publishAfter, recordEvent } from "./events";
 
 export const INVALID_LOGIN = "Invalid email or password.";
 export const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
+export const USER_NOT_FOUND = "User not found.";
+export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 
 export function toPublicUser(u: Pick<User, "id" | "username" | "email" | "role" | "active" | "image">): PublicUser {
   return { id: u.id, username: u.username, email: u.email, role: u.role, active: u.active, image: u.image };
@@ -113,4 +117,25 @@ export async function ensureFirstAdmin(
   const password = opts.password ?? generated!;
   await createUser(db, { username: opts.username, email: opts.email, password, role: "Admin" });
   return generated ? { email: opts.email, generatedPassword: generated } : { email: opts.email };
+}
+
+/**
+ * SPEC §2.10, §7.1 POST /api/update-status (admin): activates or deactivates an account, with an
+ * audit entry, in one transaction. Deactivation also records a 'user.deactivated' live event for
+ * that user: their open subscriptions end and their WebSockets are closed, and their token is
+ * refused from then on (authenticate checks `active`). Throws FORBIDDEN for non-admins,
+ * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.'.
+ * Returns { ok: true }.
+ */
+export async function setUserActive(deps: AppDeps, admin: SessionUser, input: SetActiveInput): Promise<{ ok: true }> {
+  requireAdmin(admin);
+  if (!input.active && input.userId === admin.id) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_DEACTIVATE_SELF });
+  const change = deps.db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable("users").set({ active: input.active }).where("id", "=", input.userId).returning("id").executeTakeFirst();
+    if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: USER_NOT_FOUND });
+    await recordAudit(trx, admin.id, input.active ? "activate" : "deactivate", "user", input.userId);
+    if (!input.active) await recordEvent(trx, { audience: "user", recipientId: input.userId, kind: "user.deactivated" });
+  });
+  await publishAfter(deps, change);
+  return { ok: true };
 }

@@ -6,6 +6,7 @@ import type { AppDeps, SessionUser } from "../context";
 import type { AudioDetail, ManagedAudio } from "../schemas/audios";
 import { AUDIO_NOT_FOUND, requireAdmin, requireAudioAccess } from "./access";
 import { recordAudit } from "./audit";
+import { audioAudience, publishAfter, recordAudioEvent } from "./events";
 import { signFileUrl } from "./file-urls";
 
 export const AUDIO_DELETED = "Audio deleted successfully.";
@@ -79,18 +80,22 @@ export function listUnassigned(
 /**
  * SPEC §2.18 Delete (admin): deletes the audio; its task, submission, transcript versions,
  * recordings, comments and recommendations go with it (cascade); notifications stay
- * (ARCHITECTURE). After the commit its files are removed from storage: the audio, the initial
+ * (ARCHITECTURE). An 'audio.deleted' live event goes to the admins and to the staff who could
+ * open it. After the commit its files are removed from storage: the audio, the initial
  * transcript, every transcript version and every recording. Throws NOT_FOUND 'Audio not found.'.
  */
 export async function deleteAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ message: string }> {
   requireAdmin(user);
-  const keys = await deps.db.transaction().execute(async (trx) => {
+  const change = deps.db.transaction().execute(async (trx) => {
     const { audio } = await requireAudioAccess(trx, user, audioId, { lock: true });
     const fileKeys = await listAudioFileKeys(trx, audio.id);
+    const staffIds = await audioAudience(trx, audio.id);
     await deleteAudioRow(trx, audio.id);
     await recordAudit(trx, user.id, "delete", "audio", audio.id, { filename: audio.filename, files: fileKeys.length });
+    await recordAudioEvent(trx, "audio.deleted", audio.id, { staffIds });
     return fileKeys;
   });
+  const keys = await publishAfter(deps, change);
   await Promise.allSettled([...new Set(keys)].map((key) => deps.storage.delete(key)));
   return { message: AUDIO_DELETED };
 }

@@ -4,6 +4,7 @@ import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import type { AppDeps, SessionUser } from "../context";
 import { requireAdmin, requireAudioAccess } from "./access";
 import { recordAudit } from "./audit";
+import { publishAfter, recordAudioEvent } from "./events";
 import { notifyAdmins, RECORDING_LINK, TRANSCRIPT_LINK } from "./notifications";
 import { applyTransition, type StagePatch } from "./submissions";
 
@@ -76,7 +77,8 @@ export const RECORDING_REVIEW: ReviewedOutput = {
 /**
  * An admin approves, rejects or deletes the transcript or recording of an audio (SPEC §4), in one
  * transaction with is_complete recomputed, a notification to every active admin
- * ('{username} approved the recorded audio for {filename}', ...) and an audit entry.
+ * ('{username} approved the recorded audio for {filename}', ...), an audit entry and the live
+ * events (the admins' notifications; 'audio.changed' for admins and the audio's staff).
  * Throws FORBIDDEN for non-admins, NOT_FOUND 'Audio not found.', BAD_REQUEST with the output's
  * 'nothing submitted' message. Returns the new approval status and the success message.
  */
@@ -88,7 +90,7 @@ export async function reviewOutput(
   action: ReviewAction,
 ): Promise<{ status: string; message: string }> {
   requireAdmin(user);
-  return deps.db.transaction().execute(async (trx) => {
+  const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await requireAudioAccess(trx, user, audioId, { lock: true });
     const submission = task ? await findSubmissionByTask(trx, task.id, { forUpdate: true }) : undefined;
     if (!task || !submission || !output.present(submission)) {
@@ -103,6 +105,8 @@ export async function reviewOutput(
       audioId: audio.id,
     });
     await recordAudit(trx, user.id, action, output.entity, submission.id, { audioId: audio.id, status });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status, message: output.messages[action] };
   });
+  return publishAfter(deps, change);
 }

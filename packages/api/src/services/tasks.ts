@@ -1,11 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import type { Task } from "@tafsiri/db";
 import type { Page } from "@tafsiri/db/repositories/pagination";
-import { insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
+import { findTaskDetail, insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
 import type { AppDeps, SessionUser } from "../context";
-import type { TaskCard } from "../schemas/tasks";
+import type { ListTasksInput, TaskCard, TaskDetail } from "../schemas/tasks";
 import { isUuid, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { recordAudit } from "./audit";
+import { publishAfter, recordAudioEvent } from "./events";
 import { requireActiveStaff } from "./staff";
 
 export const STAFF_REQUIRED = "Please select a staff member.";
@@ -13,6 +14,8 @@ export const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign
 export const ALREADY_ASSIGNED = "This audio is already assigned.";
 export const SAME_ASSIGNEE = "This audio is already assigned to this staff member.";
 export const NO_VALID_ASSIGNMENTS = "No valid assignments to process.";
+export const TASK_NOT_FOUND = "Task not found.";
+export const OWN_TASKS_ONLY = "You may only list your own tasks.";
 
 /** The task as the API returns it (ZTaskRef). */
 export interface TaskRef {
@@ -27,20 +30,23 @@ function toTaskRef(task: Task): TaskRef {
 
 /**
  * SPEC §2.17 (admin): assigns an audio without a task to an active staff member, creating its
- * task (In Progress / In Progress, incomplete) with an audit entry, in one transaction.
+ * task (In Progress / In Progress, incomplete) with an audit entry and an 'audio.changed' live
+ * event (admins and the assignee), in one transaction.
  * Throws BAD_REQUEST 'Please select a staff member.' (not an active Staff user), NOT_FOUND
  * 'Audio not found.', CONFLICT 'This audio is already assigned.'. Returns the task.
  */
 export async function assignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
   requireAdmin(user);
-  return deps.db.transaction().execute(async (trx) => {
+  const change = deps.db.transaction().execute(async (trx) => {
     const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED);
     const { audio, task: existing } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
     if (existing) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ASSIGNED });
     const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
     await recordAudit(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
     return toTaskRef(task);
   });
+  return publishAfter(deps, change);
 }
 
 /**
@@ -74,28 +80,49 @@ export async function bulkAssign(
 
 /**
  * SPEC §2.18 Reassign (admin): moves an assigned audio's task to another active staff member,
- * keeping its submission, with an audit entry. Throws NOT_FOUND 'Audio not found.', BAD_REQUEST
+ * keeping its submission, with an audit entry and an 'audio.changed' live event (admins, the new
+ * and the previous assignee, recommendation recipients). Throws NOT_FOUND 'Audio not found.', BAD_REQUEST
  * 'This audio is not assigned yet.', 'Please select a staff member to reassign.' (not an active
  * Staff user) or 'This audio is already assigned to this staff member.'. Returns the task.
  */
 export async function reassignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
   requireAdmin(user);
-  return deps.db.transaction().execute(async (trx) => {
+  const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
     if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
     const staff = await requireActiveStaff(trx, input.staffId, REASSIGN_STAFF_REQUIRED);
     if (staff.id === task.assignedTo) throw new TRPCError({ code: "BAD_REQUEST", message: SAME_ASSIGNEE });
     const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
     await recordAudit(trx, user.id, "reassign", "task", task.id, { audioId: audio.id, from: task.assignedTo, to: staff.id });
+    await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
     return toTaskRef(updated);
   });
+  return publishAfter(deps, change);
 }
 
 /**
- * SPEC §2.8 Tasks page: admins see every task, staff only their own; newest first, one page of
- * `limit` (10 by default) with the audio, assignee and submission statuses ('No transcript' /
- * 'No translation audio' without a submission).
+ * SPEC §2.8 Tasks page: admins see every task, or only `assignedTo`'s when given; staff only
+ * their own (naming another user throws FORBIDDEN 'You may only list your own tasks.'). Newest
+ * first, one page of `limit` (10 by default) with the audio, assignee and submission statuses
+ * ('No transcript' / 'No translation audio' without a submission).
  */
-export function listTasks(deps: AppDeps, user: SessionUser, q: { page: number; limit: number }): Promise<Page<TaskCard>> {
-  return listTaskCards(deps.db, { ...q, assignedTo: user.role === "Admin" ? undefined : user.id });
+export function listTasks(deps: AppDeps, user: SessionUser, q: ListTasksInput): Promise<Page<TaskCard>> {
+  if (user.role !== "Admin" && q.assignedTo !== undefined && q.assignedTo !== user.id) {
+    throw new TRPCError({ code: "FORBIDDEN", message: OWN_TASKS_ONLY });
+  }
+  const assignedTo = user.role === "Admin" ? q.assignedTo : user.id;
+  return listTaskCards(deps.db, { page: q.page, limit: q.limit, assignedTo });
+}
+
+/**
+ * One task (SPEC §3 Task) with its audio's filename and category, assignee, stage statuses and
+ * submission (id and approval statuses). Who may read it follows the audio rule (SPEC §6):
+ * admins any task; staff a task assigned or recommended to them, else FORBIDDEN 'You do not
+ * have access to this audio.'. Throws NOT_FOUND 'Task not found.' for an unknown (or malformed) id.
+ */
+export async function getTask(deps: AppDeps, user: SessionUser, taskId: string): Promise<TaskDetail> {
+  const task = isUuid(taskId) ? await findTaskDetail(deps.db, taskId) : undefined;
+  if (!task) throw new TRPCError({ code: "NOT_FOUND", message: TASK_NOT_FOUND });
+  await requireAudioAccess(deps.db, user, task.audioId);
+  return task;
 }

@@ -7,6 +7,7 @@ import type { Transcript } from "../schemas/transcripts";
 import { NOT_ASSIGNED, requireAudioAccess } from "./access";
 import { recordAudit } from "./audit";
 import { signFileUrl } from "./file-urls";
+import { publishAfter, recordAudioEvent } from "./events";
 import { notifyAdmins, TRANSCRIPT_LINK } from "./notifications";
 import { commitWithFile, textFile } from "./stored-files";
 import { applyTransition } from "./submissions";
@@ -51,8 +52,8 @@ export async function getTranscript(deps: AppDeps, user: SessionUser, audioId: s
  * plain-text .cha file (earlier ones are kept), creating the task's submission first when there
  * is none. Sets the transcript status Pending and the submission's translation_script to the new
  * file, recomputes is_complete, notifies every active admin ('uploaded a new transcript' when
- * there was no current transcript, 'updated the transcript' otherwise) and writes an audit entry,
- * all in one transaction; the file is written before the rows commit and removed if they do not.
+ * there was no current transcript, 'updated the transcript' otherwise) with their live events,
+ * writes an audit entry and an 'audio.changed' live event, all in one transaction; the file is written before the rows commit and removed if they do not.
  * Throws NOT_FOUND / FORBIDDEN (access), BAD_REQUEST 'This audio is not assigned yet.' (no task),
  * FORBIDDEN 'The transcript has been approved and can no longer be edited.'.
  * Returns the new status, the .cha file name and the success message.
@@ -62,7 +63,7 @@ export async function saveTranscript(
   user: SessionUser,
   input: { audioId: string; text: string },
 ): Promise<{ status: "Pending"; fileName: string; message: string }> {
-  return commitWithFile(deps.db, async (trx, store) => {
+  const change = commitWithFile(deps.db, async (trx, store) => {
     const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
     if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
     const submission = await ensureSubmission(trx, task.id, user.id);
@@ -81,6 +82,8 @@ export async function saveTranscript(
     const verb = submission.translationScript === null ? "uploaded a new transcript" : "updated the transcript";
     await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: TRANSCRIPT_LINK, audioId: audio.id });
     await recordAudit(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status: "Pending" as const, fileName, message: TRANSCRIPT_SAVED };
   });
+  return publishAfter(deps, change);
 }

@@ -7,6 +7,7 @@ import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-r
 import type { AppDeps, SessionUser } from "../context";
 import { NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { recordAudit } from "./audit";
+import { publishAfter, recordAudioEvent } from "./events";
 import { notifyAdmins, RECORDING_LINK } from "./notifications";
 import { requireActiveStaff } from "./staff";
 import { adoptedUpload, commitWithFile, textFile } from "./stored-files";
@@ -66,7 +67,7 @@ function isUniqueViolation(error: unknown): boolean {
  * dot and must be unique (CONFLICT '{filename} already exists.'); the MIME type must be an audio
  * type of AUDIO_MIME_TYPES (BAD_REQUEST 'The selected file is not a valid audio file.'). Moves the
  * temp file to `audios/{uuid}{ext}` before the row commits, in one transaction with an audit
- * entry; on any failure the temp or adopted file is removed. Returns the new audio id and filename.
+ * entry and an 'audio.changed' live event for the admins; on any failure the temp or adopted file is removed. Returns the new audio id and filename.
  */
 export async function createAudio(
   deps: AppDeps,
@@ -75,7 +76,7 @@ export async function createAudio(
 ): Promise<{ id: string; filename: string }> {
   const { file } = input;
   const filename = input.filename.trim();
-  return commitWithFile(
+  const change = commitWithFile(
     deps.db,
     async (trx, store) => {
       requireAdmin(user);
@@ -98,15 +99,18 @@ export async function createAudio(
         throw isUniqueViolation(error) ? conflict : error;
       });
       await recordAudit(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
+      await recordAudioEvent(trx, "audio.changed", audio.id, { staffIds: [] });
       return { id: audio.id, filename: audio.filename };
     },
     { tempFile: file.tempFile },
   );
+  return publishAfter(deps, change);
 }
 
 /**
  * SPEC §2.18, §7.2 INITIAL_TRANSCRIPT: attaches an initial transcript's extracted plain text to
- * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`; replaces an earlier one.
+ * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`; replaces an earlier one;
+ * records an 'audio.changed' live event.
  * Throws FORBIDDEN for non-admins, BAD_REQUEST 'The transcript file has no text.' for blank text,
  * NOT_FOUND 'Audio not found.'. Returns the audio id.
  */
@@ -117,14 +121,16 @@ export async function attachInitialTranscript(
 ): Promise<{ audioId: string }> {
   requireAdmin(user);
   if (input.text.trim() === "") throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_INITIAL_TRANSCRIPT });
-  return commitWithFile(deps.db, async (trx, store) => {
+  const change = commitWithFile(deps.db, async (trx, store) => {
     const { audio } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
     const key = `initial-transcripts/${audio.id}.txt`;
     await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
     await setTranscriptKey(trx, audio.id, key);
     await recordAudit(trx, user.id, "attach", "initial-transcript", audio.id, { replaced: audio.transcriptKey !== null });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
     return { audioId: audio.id };
   });
+  return publishAfter(deps, change);
 }
 
 /**
@@ -132,7 +138,7 @@ export async function attachInitialTranscript(
  * work on, recorded by the active staff member `recordedBy`, as `recordings/{audioId}/{uuid}{ext}`
  * (earlier recordings are kept as history). Creates the task's submission first when there is
  * none, sets recorded_audio, recorded_by and status Pending, recomputes is_complete, notifies
- * every active admin and writes an audit entry, in one transaction; on any failure the temp or
+ * every active admin, writes an audit entry and the live events, in one transaction; on any failure the temp or
  * adopted file is removed. Throws NOT_FOUND / FORBIDDEN (access), BAD_REQUEST 'This audio is not
  * assigned yet.', 'Please select a staff to recorded the audio.', 'Invalid file type. Please
  * select a valid audio file.', FORBIDDEN once the recording is Approved.
@@ -144,7 +150,7 @@ export async function uploadRecording(
   input: { audioId: string; recordedBy: string; file: TempUpload },
 ): Promise<{ status: string; message: string }> {
   const { file } = input;
-  return commitWithFile(
+  const change = commitWithFile(
     deps.db,
     async (trx, store) => {
       const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
@@ -169,8 +175,10 @@ export async function uploadRecording(
       const verb = submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
       await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: RECORDING_LINK, audioId: audio.id });
       await recordAudit(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
+      await recordAudioEvent(trx, "audio.changed", audio.id);
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
     },
     { tempFile: file.tempFile },
   );
+  return publishAfter(deps, change);
 }

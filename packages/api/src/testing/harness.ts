@@ -11,6 +11,7 @@ import { createCallerFactory } from "../trpc";
 import { createUser } from "../services/accounts";
 import { signToken } from "../services/auth";
 import { createLocalStorage } from "../storage/file-storage";
+import { createEventBus } from "../services/event-bus";
 
 const createCaller = createCallerFactory(appRouter);
 
@@ -19,6 +20,8 @@ export const TEST_PASSWORD = "Passw0rd!";
 
 export interface TestHarness {
   deps: AppDeps;
+  /** The cloned database's PostgreSQL URL (unset on PGlite): other processes may connect to it. */
+  databaseUrl?: string;
   /** Folder the file storage writes under. */
   filesDir: string;
   createUser(role: Role, overrides?: { username?: string; email?: string; password?: string }): Promise<SessionUser>;
@@ -32,18 +35,21 @@ let counter = 0;
 
 /**
  * A real database cloned from the run's migrated template, real file storage in a temp folder,
- * and helpers to make users and callers. One per test file (beforeAll), closed in afterAll.
+ * a real event bus (LISTENing on PostgreSQL), and helpers to make users and callers. One per test file (beforeAll), closed in afterAll.
  */
 export async function createHarness(): Promise<TestHarness> {
   const handle = await createTestDb(inject("dbTemplate"));
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "tafsiri-files-"));
+  const events = await createEventBus({ db: handle.db, databaseUrl: handle.url });
   const deps: AppDeps = {
     db: handle.db,
     storage: createLocalStorage(filesDir),
     jwtSecret: new TextEncoder().encode(randomBytes(32).toString("hex")),
+    events,
   };
   return {
     deps,
+    databaseUrl: handle.url,
     filesDir,
     async createUser(role, overrides = {}) {
       counter += 1;
@@ -59,6 +65,7 @@ export async function createHarness(): Promise<TestHarness> {
     caller: (user) => createCaller({ ...deps, user }),
     token: (user) => signToken(deps.jwtSecret, user),
     async close() {
+      await events.close();
       await handle.close();
       await fs.rm(filesDir, { recursive: true, force: true });
     },

@@ -7,12 +7,25 @@ export interface NotificationContent {
   audioId: string | null;
 }
 
+/** A notification row as written: what its live event carries. */
+export interface InsertedNotification {
+  id: string;
+  recipientId: string;
+  message: string;
+  link: string;
+  audioId: string | null;
+  isRead: boolean;
+  createdAt: Date;
+}
+
+const RETURNED = ["id", "recipientId", "message", "link", "audioId", "isRead", "createdAt"] as const;
+
 /**
  * Inserts one unread notification per active Admin (index users_role_idx) in a single
- * statement. Returns the number of rows written.
+ * statement. Returns the rows written.
  */
-export async function insertForActiveAdmins(db: Executor, content: NotificationContent): Promise<number> {
-  const result = await db
+export async function insertForActiveAdmins(db: Executor, content: NotificationContent): Promise<InsertedNotification[]> {
+  return db
     .insertInto("notifications")
     .columns(["recipientId", "senderId", "message", "link", "audioId"])
     .expression((eb) =>
@@ -28,6 +41,14 @@ export async function insertForActiveAdmins(db: Executor, content: NotificationC
         .where("users.role", "=", "Admin")
         .where("users.active", "=", true),
     )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+    .returning(RETURNED)
+    .execute();
+}
+
+/** Inserts one unread notification for `recipientId`. Returns the row written. */
+export async function insertNotification(
+  db: Executor,
+  content: NotificationContent & { recipientId: string },
+): Promise<InsertedNotification> {
+  return db.insertInto("notifications").values(content).returning(RETURNED).executeTakeFirstOrThrow();
 }

@@ -1,0 +1,42 @@
+import { TRPCError } from "@trpc/server";
+import { WebSocket } from "ws";
+import { authenticate, type AppDeps, type SessionUser } from "@tafsiri/api";
+
+export const SIGN_IN_REQUIRED = "You must be signed in.";
+/** Close code for a socket whose user was deactivated (4000-4999: application codes). */
+export const DEACTIVATED_CLOSE_CODE = 4403;
+/** Lets the subscription send its 'user.deactivated' event and UNAUTHORIZED error before the close. */
+const CLOSE_DELAY_MS = 100;
+
+/** True when tRPC's shared createContext is building the context of a WebSocket connection. */
+export function isWebSocket(res: unknown): res is WebSocket {
+  return res instanceof WebSocket;
+}
+
+/**
+ * Issue 3: the user of a tRPC WebSocket connection, from `connectionParams.token` (the session
+ * JWT, checked like a Bearer token). Throws UNAUTHORIZED 'You must be signed in.' without a valid
+ * token (tRPC then answers the error and closes the socket). While the socket is open, a
+ * 'user.deactivated' event for its user closes it (code 4403) shortly after the subscription has
+ * told the client; reconnecting is refused because the user is no longer active.
+ */
+export async function authenticateSocket(
+  deps: AppDeps,
+  socket: WebSocket,
+  connectionParams: Record<string, string | undefined> | null,
+): Promise<SessionUser> {
+  const user = await authenticate(deps.db, deps.jwtSecret, connectionParams?.token);
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: SIGN_IN_REQUIRED });
+  const unsubscribe = deps.events.subscribe({
+    userId: user.id,
+    isAdmin: false,
+    deliver(event) {
+      if (event.kind !== "user.deactivated") return;
+      unsubscribe();
+      setTimeout(() => socket.close(DEACTIVATED_CLOSE_CODE, "Account deactivated"), CLOSE_DELAY_MS).unref();
+    },
+  });
+  socket.once("close", unsubscribe);
+  if (socket.readyState !== WebSocket.OPEN) unsubscribe();
+  return user;
+}

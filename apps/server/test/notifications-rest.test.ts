@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "@tafsiri/api";
+import { createAppHarness, fixture, type AppHarness } from "./fixtures/app-harness";
+
+let h: AppHarness;
+let admin: SessionUser;
+let staffA: SessionUser;
+let staffB: SessionUser;
+let adminToken: string;
+let tokenA: string;
+let tokenB: string;
+
+beforeAll(async () => {
+  h = await createAppHarness();
+  admin = await h.createUser("Admin");
+  staffA = await h.createUser("Staff");
+  staffB = await h.createUser("Staff");
+  [adminToken, tokenA, tokenB] = await Promise.all([h.token(admin), h.token(staffA), h.token(staffB)]);
+});
+afterAll(() => h.close());
+
+const failed = (message: string) => ({ status: "failed", success: false, message });
+
+/** Uploads an audio, assigns it to staffA and saves a transcript (admins are notified); returns its id. */
+async function audioWithTranscript(filename: string): Promise<string> {
+  const up = await h.upload("AUDIO", adminToken, [
+    ["category", "Control"],
+    ["file", { name: `${filename}.wav`, content: await fixture("hello.wav") }],
+  ]);
+  expect(up.statusCode, up.body).toBe(200);
+  const audioId = up.json<{ _id: string }>()._id;
+  const assign = await h.call("POST", "/api/createtask", adminToken, { audio_id: audioId, assigned_to: staffA.id });
+  expect(assign.statusCode, assign.body).toBe(200);
+  await h.caller(staffA).transcripts.save({ audioId, text: "Habari" });
+  return audioId;
+}
+
+/** The stored notifications of a user: id, is_read. */
+async function stored(user: SessionUser) {
+  return h.deps.db.selectFrom("notifications").select(["id", "isRead"]).where("recipientId", "=", user.id).orderBy("id").execute();
+}
+
+describe("GET /api/fetchnotifications/{userId}", () => {
+  it("answers the caller's notifications in the SPEC §3 shape, newest first", async () => {
+    const audioId = await audioWithTranscript("fetch_me");
+    const res = await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json<Array<Record<string, unknown>>>();
+    expect(list).toEqual([
+      {
+        _id: expect.any(String),
+        message: `${staffA.username} uploaded a new transcript for fetch_me`,
+        link: "/audiomanagement/trascript",
+        audioId,
+        is_read: false,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+        audioAvailable: true,
+      },
+    ]);
+    const none = await h.call("GET", `/api/fetchnotifications/${staffA.id}`, tokenA);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
+
+  it("refuses another user's list (admins included) and anonymous callers", async () => {
+    const other = await h.call("GET", `/api/fetchnotifications/${admin.id}`, tokenA);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual(failed("You may only read your own notifications."));
+    const byAdmin = await h.call("GET", `/api/fetchnotifications/${staffA.id}`, adminToken);
+    expect(byAdmin.statusCode).toBe(403);
+    const anonymous = await h.call("GET", `/api/fetchnotifications/${admin.id}`, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual(failed("You must be signed in."));
+  });
+});
+
+describe("PUT /api/markNotificationAsRead/{id}", () => {
+  it("marks the recipient's notification read; anyone else gets 404 and nothing changes", async () => {
+    await audioWithTranscript("mark_me");
+    const [first] = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<Array<{ _id: string }>>();
+    const before = await stored(admin);
+    for (const token of [tokenA, tokenB]) {
+      const res = await h.call("PUT", `/api/markNotificationAsRead/${first!._id}`, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(failed("Notification not found."));
+    }
+    const malformed = await h.call("PUT", "/api/markNotificationAsRead/nope", adminToken);
+    expect(malformed.statusCode).toBe(400);
+    expect(await stored(admin)).toEqual(before);
+
+    const ok = await h.call("PUT", `/api/markNotificationAsRead/${first!._id}`, adminToken);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ status: "success", success: true, message: "Notification marked as read." });
+    const list = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<Array<{ _id: string; is_read: boolean }>>();
+    expect(list.find((n) => n._id === first!._id)!.is_read).toBe(true);
+  });
+});
+
+describe("POST /api/createnotification", () => {
+  it("sends to a recipient or to every admin; refuses a forged sender and unknown recipients", async () => {
+    const direct = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: staffA.id,
+      message: "Can you record this?",
+      link: "/Recordings/",
+      audioId: null,
+      recipientId: staffB.id,
+    });
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.json()).toEqual({ status: "success", success: true, message: "Notification sent.", count: 1 });
+    const inbox = (await h.call("GET", `/api/fetchnotifications/${staffB.id}`, tokenB)).json<Array<Record<string, unknown>>>();
+    expect(inbox).toEqual([expect.objectContaining({ message: "Can you record this?", link: "/Recordings/", audioId: null, is_read: false, audioAvailable: false })]);
+
+    const toAdmins = await h.call("POST", "/api/createnotification", adminToken, { senderId: admin.id, message: "For admins", link: "/", toAdmins: true });
+    expect(toAdmins.json()).toMatchObject({ status: "success", count: 1 });
+
+    const count = async () => Number((await h.deps.db.selectFrom("notifications").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const forged = await h.call("POST", "/api/createnotification", tokenA, { senderId: admin.id, message: "x", link: "/", recipientId: staffB.id });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual(failed("You may only send notifications as yourself."));
+    const nobody = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/", recipientId: crypto.randomUUID() });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json()).toEqual(failed("The recipient does not exist."));
+    const noRecipient = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/" });
+    expect(noRecipient.json()).toEqual(failed("Choose the recipients: toAdmins or recipientId."));
+    const outside = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "javascript:alert(1)", recipientId: staffB.id });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toEqual(failed("The link must be a path inside the app."));
+    const badFlag = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/", toAdmins: "yes" });
+    expect(badFlag.json()).toEqual(failed("toAdmins must be true or false."));
+    expect(await count()).toBe(before);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { ZNotificationItem } from "./notifications";
+
+/** What a live event reports (issue 3). */
+export const LIVE_EVENT_KINDS = ["notification.created", "audio.changed", "audio.deleted", "user.deactivated"] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+/**
+ * One event of `events.onEvent` (the data of a tracked event whose tracking id is `id`):
+ * 'notification.created' carries the new notification as the bell shows it; 'audio.changed' /
+ * 'audio.deleted' name the audio whose task, transcript, recording or assignment changed (or
+ * that was deleted) so views refetch it; 'user.deactivated' ends the subscription.
+ */
+export const ZLiveEvent = z.object({
+  /** Increasing decimal id; pass the last one seen as lastEventId to resume. */
+  id: z.string(),
+  kind: z.enum(LIVE_EVENT_KINDS),
+  audioId: z.string().nullable(),
+  notification: ZNotificationItem.nullable(),
+  /** ISO time the change committed. */
+  at: z.string(),
+});
+export type LiveEvent = z.infer<typeof ZLiveEvent>;
+
+export const INVALID_EVENT_ID = "lastEventId must be an event id.";
+
+/** `lastEventId`: resume after this event (the client's wsLink sends it on reconnect). */
+export const ZOnEventInput = z
+  .object({ lastEventId: z.string().regex(/^\d{1,18}$/, INVALID_EVENT_ID).nullish() })
+  .prefault({});
+export type OnEventInput = z.infer<typeof ZOnEventInput>;

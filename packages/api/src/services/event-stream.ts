@@ -1,0 +1,97 @@
+import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
+import { readUserEventsAfter, type EventRow } from "@tafsiri/db/repositories/events";
+import type { AppDeps, SessionUser } from "../context";
+import { LIVE_EVENT_KINDS, type LiveEvent, type LiveEventKind } from "../schemas/events";
+import type { NotificationItem } from "../schemas/notifications";
+
+export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
+
+/** Missed events read per query when resuming. */
+const BACKLOG_PAGE = 500;
+
+function isLiveEventKind(kind: string): kind is LiveEventKind {
+  return (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
+/** The notification a 'notification.created' event carries, as the bell shows it. */
+function notificationOf(row: EventRow): NotificationItem | null {
+  if (row.kind !== "notification.created") return null;
+  const p = row.payload as Partial<Record<keyof NotificationItem, unknown>>;
+  return {
+    id: String(p.id),
+    message: String(p.message),
+    link: String(p.link),
+    audioId: typeof p.audioId === "string" ? p.audioId : null,
+    audioAvailable: row.audioAvailable,
+    isRead: p.isRead === true,
+    createdAt: String(p.createdAt),
+  };
+}
+
+/** A stored event as `events.onEvent` sends it (ZLiveEvent); null for a kind this server does not know. */
+export function toLiveEvent(row: EventRow): LiveEvent | null {
+  if (!isLiveEventKind(row.kind)) return null;
+  return { id: row.id, kind: row.kind, audioId: row.audioId, notification: notificationOf(row), at: row.createdAt.toISOString() };
+}
+
+/**
+ * Issue 3 `events.onEvent`: the caller's live events as tracked events (tracking id = event id).
+ * Registers with the bus first (buffering), then, when `lastEventId` is given, yields the
+ * caller's events after it from the table (theirs, and the admins' when they are an admin), then
+ * the live ones, each once and in id order. A live 'user.deactivated' for the caller is yielded
+ * and then ends the stream with UNAUTHORIZED 'Your account has been deactivated.'. Ends quietly
+ * when `signal` aborts (the client unsubscribed or the socket closed).
+ */
+export async function* streamLiveEvents(
+  deps: AppDeps,
+  user: SessionUser,
+  lastEventId: string | null | undefined,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<TrackedEnvelope<LiveEvent>, void, unknown> {
+  const isAdmin = user.role === "Admin";
+  const queue: EventRow[] = [];
+  let wake: (() => void) | null = null;
+  const unsubscribe = deps.events.subscribe({
+    userId: user.id,
+    isAdmin,
+    deliver(row) {
+      queue.push(row);
+      wake?.();
+    },
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener("abort", onAbort);
+  let last = lastEventId ? BigInt(lastEventId) : null;
+  try {
+    if (lastEventId) {
+      for (;;) {
+        const rows = await readUserEventsAfter(deps.db, { afterId: String(last), userId: user.id, isAdmin, limit: BACKLOG_PAGE });
+        for (const row of rows) {
+          last = BigInt(row.id);
+          const event = toLiveEvent(row);
+          if (event) yield tracked(event.id, event);
+        }
+        if (rows.length < BACKLOG_PAGE) break;
+      }
+    }
+    while (!signal?.aborted) {
+      const row = queue.shift();
+      if (!row) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = null;
+        continue;
+      }
+      if (last !== null && BigInt(row.id) <= last) continue;
+      last = BigInt(row.id);
+      const event = toLiveEvent(row);
+      if (!event) continue;
+      yield tracked(event.id, event);
+      if (event.kind === "user.deactivated") throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_DEACTIVATED });
+    }
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    unsubscribe();
+  }
+}

@@ -1,0 +1,90 @@
+import { TRPCError } from "@trpc/server";
+import { countUnread, listForRecipient, markReadForRecipient, type NotificationRow } from "@tafsiri/db/repositories/notification-list";
+import { findUserRef } from "@tafsiri/db/repositories/users";
+import type { AppDeps, SessionUser } from "../context";
+import type { CreateNotificationInput, NotificationItem, NotificationList } from "../schemas/notifications";
+import { isUuid, requireAudioAccess } from "./access";
+import { notifyAdmins, notifyUser } from "./notifications";
+
+export const NOTIFICATION_NOT_FOUND = "Notification not found.";
+export const OWN_NOTIFICATIONS_ONLY = "You may only read your own notifications.";
+export const SENDER_MUST_BE_YOU = "You may only send notifications as yourself.";
+export const RECIPIENT_REQUIRED = "Choose the recipients: toAdmins or recipientId.";
+export const RECIPIENT_NOT_FOUND = "The recipient does not exist.";
+export const NOTIFICATION_SENT = "Notification sent.";
+
+/** A stored notification as the API returns it (ZNotificationItem). */
+export function toNotificationItem(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    message: row.message,
+    link: row.link,
+    audioId: row.audioId,
+    audioAvailable: row.audioAvailable,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * SPEC §2.3 bell: the caller's `limit` newest notifications (newest first), each flagged with
+ * whether its audio still exists, and the caller's unread count. Naming another user in
+ * `userId` (the REST path's id) throws FORBIDDEN 'You may only read your own notifications.',
+ * admins included: notifications are personal.
+ */
+export async function listNotifications(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { limit: number; userId?: string | undefined },
+): Promise<NotificationList> {
+  if (input.userId !== undefined && input.userId !== user.id) {
+    throw new TRPCError({ code: "FORBIDDEN", message: OWN_NOTIFICATIONS_ONLY });
+  }
+  const [rows, unreadCount] = await Promise.all([listForRecipient(deps.db, user.id, input.limit), countUnread(deps.db, user.id)]);
+  return { items: rows.map(toNotificationItem), unreadCount };
+}
+
+/**
+ * SPEC §4: marks one of the caller's notifications Read. Someone else's (or an unknown id)
+ * throws NOT_FOUND 'Notification not found.' and changes nothing. Marking twice is fine.
+ */
+export async function markNotificationRead(deps: AppDeps, user: SessionUser, id: string): Promise<{ ok: true }> {
+  const updated = isUuid(id) && (await markReadForRecipient(deps.db, id, user.id));
+  if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: NOTIFICATION_NOT_FOUND });
+  return { ok: true };
+}
+
+/**
+ * SPEC §3, §7.1 POST /api/createnotification: sends `message` (linking to `link`, a path in the
+ * app) to every active admin (`toAdmins`) or to one existing user (`recipientId`), as `senderId`.
+ * Admins may send as anyone; others only as themselves (FORBIDDEN 'You may only send
+ * notifications as yourself.') and only about an audio they may open. Throws BAD_REQUEST
+ * 'Choose the recipients: toAdmins or recipientId.' or 'The recipient does not exist.'.
+ * The rows and their live events commit together; returns how many rows were written.
+ */
+export async function createNotification(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreateNotificationInput,
+): Promise<{ count: number; message: string }> {
+  if (user.role !== "Admin" && input.senderId !== user.id) {
+    throw new TRPCError({ code: "FORBIDDEN", message: SENDER_MUST_BE_YOU });
+  }
+  const toAdmins = input.toAdmins === true;
+  const recipientId = input.recipientId ?? "";
+  if (!toAdmins && !recipientId) throw new TRPCError({ code: "BAD_REQUEST", message: RECIPIENT_REQUIRED });
+  const audioId = input.audioId ?? null;
+  const count = await deps.db.transaction().execute(async (trx) => {
+    const sender = isUuid(input.senderId) ? await findUserRef(trx, input.senderId) : undefined;
+    if (!sender) throw new TRPCError({ code: "BAD_REQUEST", message: "The sender does not exist." });
+    if (audioId !== null && user.role !== "Admin") await requireAudioAccess(trx, user, audioId);
+    const content = { senderId: sender.id, message: input.message, link: input.link, audioId };
+    if (toAdmins) return notifyAdmins(trx, content);
+    const recipient = isUuid(recipientId) ? await findUserRef(trx, recipientId) : undefined;
+    if (!recipient) throw new TRPCError({ code: "BAD_REQUEST", message: RECIPIENT_NOT_FOUND });
+    await notifyUser(trx, { ...content, recipientId: recipient.id });
+    return 1;
+  });
+  deps.events.poke();
+  return { count, message: NOTIFICATION_SENT };
+}

@@ -1,0 +1,84 @@
+import { TRPCError } from "@trpc/server";
+import type { Executor, Task } from "@tafsiri/db";
+import { findTranslationEntries, insertRecommendation, type TranslationEntry } from "@tafsiri/db/repositories/recommendations";
+import type { AppDeps, SessionUser } from "../context";
+import { STAFF_REQUIRED_FOR_RECOMMENDATION, type CreateRecommendationInput } from "../schemas/recommendations";
+import { requireAudioAccess } from "./access";
+import { recordAudit } from "./audit";
+import { recordAudioEvent } from "./events";
+import { notifyUser } from "./notifications";
+import { requireActiveStaff } from "./staff";
+
+export const NOT_READY = "Translation stage has not been completed.";
+export const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
+export const RECOMMEND_TO_ASSIGNEE = "This audio is already assigned to this staff member.";
+export const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
+export const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
+/** SPEC §4: where the recipient's notification leads. */
+export const RECOMMENDATIONS_LINK = "/Recordings/";
+
+/** SPEC §4: the recipient's notification text. */
+export function recommendationMessage(senderUsername: string): string {
+  return `${senderUsername} recommended an audio for recording.`;
+}
+
+/** The translation entries of an audio's task (none without a task). */
+function translationEntries(db: Executor, task: Task | null): Promise<TranslationEntry[]> {
+  return task ? findTranslationEntries(db, task.id) : Promise.resolve([]);
+}
+
+/**
+ * SPEC §7.1 GET /api/hasrecommendation/{id}: the translation entries of an audio the caller may
+ * open (its submission while a transcript is saved on it); recommending needs at least one.
+ * Throws NOT_FOUND / FORBIDDEN (see requireAudioAccess).
+ */
+export async function findTranslationFor(deps: AppDeps, user: SessionUser, audioId: string): Promise<TranslationEntry[]> {
+  const { task } = await requireAudioAccess(deps.db, user, audioId);
+  return translationEntries(deps.db, task);
+}
+
+/** SPEC §2.15, §4: `{ ready }`, true once the audio's translation stage has a result (a saved transcript). */
+export async function checkRecommendation(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ ready: boolean }> {
+  return { ready: (await findTranslationFor(deps, user, audioId)).length > 0 };
+}
+
+/**
+ * SPEC §2.15, §4, §5: recommends an audio the caller may open (admins: any) to another active
+ * staff member for recording, who may then open it too. Records the recommendation, the
+ * recipient's notification '{username} recommended an audio for recording.' (link /Recordings/)
+ * with its live event, an audit entry and an 'audio.changed' event (the recommended-recordings
+ * lists change) in one transaction, then pokes the event bus. Throws BAD_REQUEST
+ * 'Translation stage has not been completed.' (no saved transcript), 'Please select a staff
+ * member' (not an active Staff user), 'This audio is already assigned to this staff member.',
+ * 'You cannot recommend an audio to yourself.'; CONFLICT 'This audio has already been
+ * recommended to this staff member.'; NOT_FOUND / FORBIDDEN (see requireAudioAccess).
+ * Returns the success message 'Recommendation sent successfully!.'.
+ */
+export async function createRecommendation(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CreateRecommendationInput,
+): Promise<{ message: string }> {
+  await deps.db.transaction().execute(async (trx) => {
+    const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    if (!task || (await translationEntries(trx, task)).length === 0) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: NOT_READY });
+    }
+    const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED_FOR_RECOMMENDATION);
+    if (staff.id === task.assignedTo) throw new TRPCError({ code: "BAD_REQUEST", message: RECOMMEND_TO_ASSIGNEE });
+    if (staff.id === user.id) throw new TRPCError({ code: "BAD_REQUEST", message: RECOMMEND_TO_SELF });
+    const id = await insertRecommendation(trx, { taskId: task.id, recommendedTo: staff.id, recommendedBy: user.id });
+    if (!id) throw new TRPCError({ code: "CONFLICT", message: ALREADY_RECOMMENDED });
+    await notifyUser(trx, {
+      recipientId: staff.id,
+      senderId: user.id,
+      message: recommendationMessage(user.username),
+      link: RECOMMENDATIONS_LINK,
+      audioId: audio.id,
+    });
+    await recordAudit(trx, user.id, "recommend", "task", task.id, { audioId: audio.id, recommendedTo: staff.id });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
+  });
+  deps.events.poke();
+  return { message: RECOMMENDATION_SENT };
+}
