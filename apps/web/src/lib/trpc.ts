@@ -1,8 +1,17 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import {
+  createTRPCClient,
+  createWSClient,
+  httpBatchLink,
+  splitLink,
+  TRPCClientError,
+  wsLink,
+  type TRPCLink,
+  type TRPCWebSocketClient,
+} from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@tafsiri/api";
-import { readSession, writeSession } from "./session";
+import { readSession, subscribeSession, writeSession } from "./session";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -17,21 +26,71 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
+/** The WebSocket of the live events and the token it was opened with (one per signed-in session). */
+let live: { client: TRPCWebSocketClient; token: string } | null = null;
+
+/** ws://host/trpc or wss://host/trpc, beside the page. */
+function liveUrl(): string {
+  return `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/trpc`;
+}
+
+/**
+ * The WebSocket client for subscriptions, opened on first use with the session's token in
+ * connectionParams (the server checks it on connect). A changed token (sign-out, sign-in as
+ * someone else) gets a new client; keep-alive pings notice a dead connection within seconds, and
+ * the client then reconnects with the last event id it received (wsLink sends it), so nothing is
+ * missed.
+ */
+function liveClient(): TRPCWebSocketClient {
+  const token = readSession()?.token ?? "";
+  if (live?.token === token) return live.client;
+  closeLiveClient();
+  const client = createWSClient({
+    url: liveUrl,
+    connectionParams: () => ({ token }),
+    keepAlive: { enabled: true, intervalMs: 10_000, pongTimeoutMs: 5_000 },
+    // 0.5 s, 1 s, 2 s … at most 10 s between attempts while the server is unreachable.
+    retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
+  });
+  live = { client, token };
+  return client;
+}
+
+/** Closes the WebSocket at once: its subscriptions end and nothing more is received on it. */
+function closeLiveClient(): void {
+  const current = live;
+  live = null;
+  void current?.client.close();
+}
+
+// Sign-out (or an expired session) closes the socket before any component has reacted.
+subscribeSession(() => {
+  if (live && live.token !== readSession()?.token) closeLiveClient();
+});
+
+/** Sends each subscription over the current session's WebSocket (see liveClient). */
+const liveLink: TRPCLink<AppRouter> = (runtime) => (ctx) => wsLink<AppRouter>({ client: liveClient() })(runtime)(ctx);
+
+/** Subscriptions go over the WebSocket, queries and mutations over batched HTTP. */
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        headers: () => {
-          const token = readSession()?.token;
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
-        fetch: async (url, init) => {
-          const res = await fetch(url, init);
-          // An expired or revoked token: drop the session so the route guard sends the user to /signin.
-          if (res.status === 401 && readSession()) writeSession(null);
-          return res;
-        },
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: liveLink,
+        false: httpBatchLink({
+          url: "/trpc",
+          headers: () => {
+            const token = readSession()?.token;
+            return token ? { Authorization: `Bearer ${token}` } : {};
+          },
+          fetch: async (url, init) => {
+            const res = await fetch(url, init);
+            // An expired or revoked token: drop the session so the route guard sends the user to /signin.
+            if (res.status === 401 && readSession()) writeSession(null);
+            return res;
+          },
+        }),
       }),
     ],
   });

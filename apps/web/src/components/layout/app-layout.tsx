@@ -1,10 +1,12 @@
 import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
+import { LiveEvents } from "../../features/live/live-events";
+import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { Header } from "../../features/shell/header";
 import { Sidebar } from "../../features/shell/sidebar";
 import { useSidebarState } from "../../features/shell/use-sidebar-state";
 
-/** The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3). */
+/** The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by LiveEvents. */
 export function AppLayout() {
   const sidebar = useSidebarState();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -18,12 +20,13 @@ export function AppLayout() {
 
   return (
     <div className="shell">
+      <LiveEvents />
       <a href="#main-content" className="shell-skip-link">
         Skip to content
       </a>
       <Sidebar state={sidebar} onEscape={closeOnEscape} />
       <div className="shell-body">
-        <Header state={sidebar} toggleRef={toggleRef} />
+        <Header state={sidebar} toggleRef={toggleRef} bell={<NotificationBell />} />
         <main id="main-content" className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>

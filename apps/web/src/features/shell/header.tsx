@@ -1,11 +1,11 @@
-import type { Ref } from "react";
+import type { ReactNode, Ref } from "react";
 import { MenuIcon } from "./icons";
 import { SIDEBAR_ID } from "./sidebar";
 import { UserMenu } from "./user-menu";
 import type { SidebarState } from "./use-sidebar-state";
 
-/** The header (SPEC §2.3): sidebar toggle and the user menu. */
-export function Header({ state, toggleRef }: { state: SidebarState; toggleRef: Ref<HTMLButtonElement> }) {
+/** The header (SPEC §2.3): sidebar toggle, `bell` (the notifications bell) and the user menu. */
+export function Header({ state, toggleRef, bell }: { state: SidebarState; toggleRef: Ref<HTMLButtonElement>; bell?: ReactNode }) {
   return (
     <header className="shell-header">
       <button
@@ -23,6 +23,7 @@ export function Header({ state, toggleRef }: { state: SidebarState; toggleRef: R
         Tafsiri
       </span>
       <div className="shell-header-end">
+        {bell}
         <UserMenu />
       </div>
     </header>

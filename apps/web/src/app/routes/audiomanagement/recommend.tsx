@@ -1,5 +1,7 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { AudioManagementLayout } from "../../../features/audiomanagement/components/audio-management-layout";
+import { RecommendPanel } from "../../../features/recommend/components/recommend-panel";
 
+/** /audiomanagement/recommend: the Recommend screen (SPEC §2.15). */
 export function Component() {
-  return <PlaceholderPage title="Recommend Audio" />;
+  return <AudioManagementLayout section="Recommend Audio">{(audio) => <RecommendPanel audio={audio} />}</AudioManagementLayout>;
 }

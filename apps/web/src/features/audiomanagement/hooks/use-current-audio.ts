@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { getCurrentAudioId } from "../../../lib/current-audio";
@@ -9,7 +10,11 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
  * `audioId` is null when none was selected. A failed load toasts 'Error fetching audio details' (SPEC §8).
  */
 export function useCurrentAudio() {
-  const [audioId] = useState(getCurrentAudioId);
+  // Read again on each navigation: a bell entry about another audio may lead to this same screen.
+  const { key } = useLocation();
+  const [current, setCurrent] = useState(() => ({ key, audioId: getCurrentAudioId() }));
+  if (current.key !== key) setCurrent({ key, audioId: getCurrentAudioId() });
+  const { audioId } = current;
   const trpc = useTRPC();
   const query = useQuery(trpc.audios.get.queryOptions(audioId ? { audioId } : skipToken));
 

@@ -1,12 +1,4 @@
-import dayjs from "dayjs";
-import advancedFormat from "dayjs/plugin/advancedFormat";
-import relativeTime from "dayjs/plugin/relativeTime";
-
-dayjs.extend(advancedFormat);
-dayjs.extend(relativeTime);
-
-/** SPEC §9: banner date format. */
-export const BANNER_DATE_FORMAT = "MMMM Do YYYY, h:mm:ss A";
+import { displayTime } from "../../../lib/dates";
 
 /**
  * SPEC §2.11: 'Last opened by {user} on {date} ({relative time})', e.g.
@@ -14,6 +6,6 @@ export const BANNER_DATE_FORMAT = "MMMM Do YYYY, h:mm:ss A";
  * `at` is an ISO time; `now` is for tests.
  */
 export function lastOpenedText(username: string, at: string, now: Date = new Date()): string {
-  const time = dayjs(at);
-  return `Last opened by ${username} on ${time.format(BANNER_DATE_FORMAT)} (${time.from(now)})`;
+  const { full, relative } = displayTime(at, now);
+  return `Last opened by ${username} on ${full} (${relative})`;
 }

@@ -1,0 +1,98 @@
+import { useId } from "react";
+import { DropdownMenu } from "radix-ui";
+import { useNotifications } from "../hooks/use-notifications";
+import { useNow } from "../hooks/use-now";
+import { useOpenNotification } from "../hooks/use-open-notification";
+import { NotificationEntry } from "./notification-entry";
+
+/** How often the relative times of an open list are refreshed (ms). */
+const CLOCK_MS = 30_000;
+
+function BellIcon() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+/** The badge text: the unread count, '99+' past 99. */
+function badgeText(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/** The open list: loading, failure, 'No notifications found.' or the entries, newest first. */
+function NotificationList({ notifications }: { notifications: ReturnType<typeof useNotifications> }) {
+  const openNotification = useOpenNotification();
+  const now = useNow(CLOCK_MS);
+
+  if (notifications.isPending) {
+    return (
+      <p className="notification-empty" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading notifications…
+      </p>
+    );
+  }
+  if (notifications.isError && !notifications.data) {
+    return (
+      <p className="notification-empty" role="alert">
+        Failed to fetch notifications
+      </p>
+    );
+  }
+  if (notifications.data.items.length === 0) return <p className="notification-empty">No notifications found.</p>;
+  return (
+    <DropdownMenu.Group className="notification-list">
+      {notifications.data.items.map((item) => (
+        <NotificationEntry key={item.id} item={item} now={now} onOpen={(entry) => void openNotification(entry)} />
+      ))}
+    </DropdownMenu.Group>
+  );
+}
+
+/**
+ * The header's notifications bell (SPEC §2.3): a button named 'Notifications' with the unread
+ * count as a badge, opening a menu titled Notifications. Arrow keys move between entries,
+ * Escape closes it and returns focus to the bell.
+ */
+export function NotificationBell() {
+  const notifications = useNotifications();
+  const unread = notifications.data?.unreadCount ?? 0;
+  const countId = useId();
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="shell-icon-button notification-bell"
+          aria-label="Notifications"
+          aria-describedby={unread > 0 ? countId : undefined}
+        >
+          <BellIcon />
+          {unread > 0 && (
+            <span className="notification-badge" data-testid="notification-badge" aria-hidden="true">
+              {badgeText(unread)}
+            </span>
+          )}
+        </button>
+      </DropdownMenu.Trigger>
+      {unread > 0 && (
+        <span id={countId} className="sr-only">
+          {unread} unread
+        </span>
+      )}
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="notification-menu" align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
+          <DropdownMenu.Label className="notification-header">
+            <span className="notification-title">Notifications</span>
+            {unread > 0 && <span className="badge notification-unread-count">{unread} unread</span>}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="shell-menu-separator" />
+          <NotificationList notifications={notifications} />
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
