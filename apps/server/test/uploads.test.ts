@@ -193,7 +193,7 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
     expect(res.json()).toMatchObject({ status: "success", success: true, message: "Transcript uploaded successfully!" });
     const detail = await h.call("GET", `/api/audios/${audioId}`, adminToken);
     const url = detail.json<{ transcript: string | null }>().transcript;
-    expect(url).toBeTruthy();
+    expect(url).toMatch(/^\/files\/initial-transcripts\//);
     const file = await getFile(url ?? "");
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("text/plain; charset=utf-8");

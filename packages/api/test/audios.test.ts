@@ -44,8 +44,10 @@ describe("createAudio (SPEC §2.16, §5)", () => {
 
   it("accepts every allowed audio MIME type, including FLAC", async () => {
     for (const mime of ["audio/mpeg", "audio/mp3", "audio/ogg", "audio/x-wav", "audio/flac", "audio/x-flac"]) {
-      const out = await createAudio(h.deps, admin, { filename: `mime_${mime.replace("/", "_")}`, category: "Control", file: await tempWav(h, mime) });
-      expect(out.id).toBeTruthy();
+      const filename = `mime_${mime.replace("/", "_")}`;
+      const out = await createAudio(h.deps, admin, { filename, category: "Control", file: await tempWav(h, mime) });
+      const stored = await h.deps.db.selectFrom("audios").select(["filename", "mimeType"]).where("id", "=", out.id).executeTakeFirst();
+      expect(stored).toEqual({ filename, mimeType: mime });
     }
   });
 
