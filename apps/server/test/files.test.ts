@@ -1,34 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@tafsiri/api";
+import { afterAll, describe, expect, it } from "vitest";
 import { signFileUrl } from "@tafsiri/api/services/file-urls";
-import { createAppHarness, fixture, type AppHarness } from "./fixtures/app-harness";
+import { appWithUsers, assignOverRest, fixture, uploadAudio } from "./fixtures/app-harness";
 
-let h: AppHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let adminToken: string;
-let staffToken: string;
-let wav: Buffer;
-let audioId: string;
-let audioKey: string;
-
-beforeAll(async () => {
-  h = await createAppHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  adminToken = await h.token(admin);
-  staffToken = await h.token(staff);
-  wav = await fixture("hello.wav");
-  const res = await h.upload("AUDIO", adminToken, [
-    ["category", "Dementia"],
-    ["file", { name: "served.wav", content: wav }],
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
-  audioId = res.json<{ _id: string }>()._id;
-  const row = await h.deps.db.selectFrom("audios").select("fileKey").where("id", "=", audioId).executeTakeFirstOrThrow();
-  audioKey = row.fileKey;
-});
+const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();
 afterAll(() => h.close());
+const wav = await fixture("hello.wav");
+const audioId = (await uploadAudio(h, adminToken, { name: "served.wav", content: wav }, "Dementia"))._id;
+const { fileKey: audioKey } = await h.deps.db.selectFrom("audios").select("fileKey").where("id", "=", audioId).executeTakeFirstOrThrow();
 
 function fetchFiles(token: string | null, fileUrl: unknown) {
   return h.call("POST", "/api/fetch-files", token, { fileUrl, folder: "audios" });
@@ -71,8 +49,7 @@ describe("POST /api/fetch-files", () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ status: "failed", success: false, message: "You do not have access to this audio." });
 
-    const assign = await h.call("POST", "/api/createtask", adminToken, { audio_id: audioId, assigned_to: staff.id });
-    expect(assign.statusCode, assign.body).toBe(200);
+    await assignOverRest(h, adminToken, audioId, staff);
     const url = await signedUrl(staffToken, audioKey);
     expect((await h.app.inject({ method: "GET", url })).rawPayload.equals(wav)).toBe(true);
 

@@ -4,7 +4,7 @@ import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
 import type { AppRouter } from "@tafsiri/api";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
 import type { SessionUser } from "@tafsiri/api";
-import { createAppHarness, fixture, type AppHarness } from "./fixtures/app-harness";
+import { createAppHarness, fixture, uploadAudio, type AppHarness } from "./fixtures/app-harness";
 import { liveClient, listen, rawConnect, waitUntil, type LiveClient } from "./fixtures/live-client";
 
 let h: AppHarness;
@@ -39,12 +39,7 @@ async function subscribed(user: SessionUser): Promise<LiveClient> {
 /** Uploads an audio through REST as the admin and assigns it to `assignee` over tRPC HTTP. */
 async function assignedAudio(assignee: SessionUser): Promise<{ id: string; filename: string }> {
   uploads += 1;
-  const res = await h.upload("AUDIO", await h.token(admin), [
-    ["category", "Control"],
-    ["file", { name: `live_${uploads}_${Date.now()}.wav`, content: await fixture("hello.wav"), type: "audio/wav" }],
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
-  const audio = res.json<{ _id: string; filename: string }>();
+  const audio = await uploadAudio(h, await h.token(admin), { name: `live_${uploads}_${Date.now()}.wav`, content: await fixture("hello.wav"), type: "audio/wav" });
   await h.caller(admin).tasks.assign({ audioId: audio._id, staffId: assignee.id });
   return { id: audio._id, filename: audio.filename };
 }

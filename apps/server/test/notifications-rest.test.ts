@@ -1,36 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@tafsiri/api";
-import { createAppHarness, fixture, type AppHarness } from "./fixtures/app-harness";
+import { appWithUsers, assignOverRest, failed, fixture, uploadAudio } from "./fixtures/app-harness";
 
-let h: AppHarness;
-let admin: SessionUser;
-let staffA: SessionUser;
-let staffB: SessionUser;
-let adminToken: string;
-let tokenA: string;
-let tokenB: string;
-
-beforeAll(async () => {
-  h = await createAppHarness();
-  admin = await h.createUser("Admin");
-  staffA = await h.createUser("Staff");
-  staffB = await h.createUser("Staff");
-  [adminToken, tokenA, tokenB] = await Promise.all([h.token(admin), h.token(staffA), h.token(staffB)]);
-});
+const { h, admin, staffA, staffB, adminToken, tokenA, tokenB } = await appWithUsers();
 afterAll(() => h.close());
-
-const failed = (message: string) => ({ status: "failed", success: false, message });
 
 /** Uploads an audio, assigns it to staffA and saves a transcript (admins are notified); returns its id. */
 async function audioWithTranscript(filename: string): Promise<string> {
-  const up = await h.upload("AUDIO", adminToken, [
-    ["category", "Control"],
-    ["file", { name: `${filename}.wav`, content: await fixture("hello.wav") }],
-  ]);
-  expect(up.statusCode, up.body).toBe(200);
-  const audioId = up.json<{ _id: string }>()._id;
-  const assign = await h.call("POST", "/api/createtask", adminToken, { audio_id: audioId, assigned_to: staffA.id });
-  expect(assign.statusCode, assign.body).toBe(200);
+  const audioId = (await uploadAudio(h, adminToken, { name: `${filename}.wav`, content: await fixture("hello.wav") }))._id;
+  await assignOverRest(h, adminToken, audioId, staffA);
   await h.caller(staffA).transcripts.save({ audioId, text: "Habari" });
   return audioId;
 }

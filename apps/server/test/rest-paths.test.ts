@@ -2,45 +2,19 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@tafsiri/api";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
-import { createAppHarness, fixture, listFiles, type AppHarness } from "./fixtures/app-harness";
+import { appWithUsers, assignOverRest, failed, fixture, listFiles, uploadAudio } from "./fixtures/app-harness";
 
-let h: AppHarness;
-let admin: SessionUser;
-let staffA: SessionUser;
-let staffB: SessionUser;
-let adminToken: string;
-let tokenA: string;
-let tokenB: string;
-let wav: Buffer;
-
-beforeAll(async () => {
-  h = await createAppHarness();
-  admin = await h.createUser("Admin");
-  staffA = await h.createUser("Staff");
-  staffB = await h.createUser("Staff");
-  [adminToken, tokenA, tokenB] = await Promise.all([h.token(admin), h.token(staffA), h.token(staffB)]);
-  wav = await fixture("hello.wav");
-});
+const { h, admin, staffA, staffB, adminToken, tokenA, tokenB } = await appWithUsers();
+const wav = await fixture("hello.wav");
 afterAll(() => h.close());
 
 /** Uploads an audio through the REST path; returns its id. */
 async function newAudio(filename: string, category: "Control" | "Dementia" = "Control"): Promise<string> {
-  const res = await h.upload("AUDIO", adminToken, [
-    ["category", category],
-    ["file", { name: `${filename}.wav`, content: wav }],
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ _id: string }>()._id;
+  return (await uploadAudio(h, adminToken, { name: `${filename}.wav`, content: wav }, category))._id;
 }
 
 /** Assigns through POST /api/createtask; returns the task id. */
-async function assign(audioId: string, staff: SessionUser): Promise<string> {
-  const res = await h.call("POST", "/api/createtask", adminToken, { audio_id: audioId, assigned_to: staff.id });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ task: { _id: string } }>().task._id;
-}
-
-const failed = (message: string) => ({ status: "failed", success: false, message });
+const assign = (audioId: string, staff: SessionUser) => assignOverRest(h, adminToken, audioId, staff);
 
 describe("/auth paths", () => {
   it("POST /auth/login answers a token and the user with _id, or 'failed' with the message", async () => {

@@ -1,37 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
+import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-const SERVER = path.join(ROOT, "apps/server/src/server.ts");
-
-/** A running `tsx apps/server/src/server.ts` child and everything it printed so far. */
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-const running: Server[] = [];
+const running: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
-
-/** A TCP port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /**
  * Where a started server keeps its data: a temp DATA_DIR and, when this run tests on PostgreSQL,
@@ -48,45 +23,14 @@ async function dataPlace(): Promise<{ dataDir: string; databaseUrl?: string }> {
   return { dataDir, databaseUrl: db.url };
 }
 
-/** Spawns the server with `env` and waits until GET /healthz answers 200 (or the child dies). */
-async function start(env: Record<string, string | undefined>): Promise<Server> {
-  const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env };
-  for (const name of ["DATABASE_URL", "JWT_SECRET", "ADMIN_PASSWORD"]) {
-    if (env[name] === undefined) delete childEnv[name];
-  }
-  const child = spawn(TSX, [SERVER], { cwd: ROOT, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const server: Server = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
+/** Starts the server with `env` (startServerProcess), stopped in afterAll if a test does not. */
+async function start(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
   running.push(server);
-
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${server.baseUrl}/healthz`).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy:\n${output}`);
+  return server;
 }
 
-/** Ends a started server (SIGTERM, then SIGKILL after 10 s) and waits for it to exit. */
-async function stop(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function login(server: Server, email: string, password: string) {
+function login(server: ServerProcess, email: string, password: string) {
   return fetch(`${server.baseUrl}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -95,7 +39,7 @@ function login(server: Server, email: string, password: string) {
 }
 
 afterAll(async () => {
-  await Promise.all(running.map(stop));
+  await Promise.all(running.map(stopServerProcess));
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -115,7 +59,7 @@ describe("npm start (tsx apps/server/src/server.ts)", () => {
     expect(body).toMatchObject({ status: "success", user: { username: "boss", role: "Admin" } });
     expect(server.output()).toContain("First admin created: boss@example.test.");
     expect(server.output()).not.toContain("Adm1n!strong");
-    await stop(server);
+    await stopServerProcess(server);
   }, 180_000);
 
   it("prints a generated admin password once when none is configured, and it works", async () => {
@@ -128,13 +72,13 @@ describe("npm start (tsx apps/server/src/server.ts)", () => {
     expect(first.output().split(password).length - 1).toBe(1);
     expect((await login(first, "first@example.test", password)).status).toBe(200);
     expect((await login(first, "first@example.test", "guess")).status).toBe(401);
-    await stop(first);
+    await stopServerProcess(first);
 
     // A restart on the same data neither creates another admin nor prints the password again.
     const second = await start(env);
     expect(second.output()).not.toContain("First admin created");
     expect(second.output()).not.toContain(password);
     expect((await login(second, "first@example.test", password)).status).toBe(200);
-    await stop(second);
+    await stopServerProcess(second);
   }, 240_000);
 });

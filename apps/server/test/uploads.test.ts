@@ -1,33 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "@tafsiri/api";
-import { createAppHarness, fixture, listFiles, multipart, type AppHarness } from "./fixtures/app-harness";
+import { appWithUsers, assignOverRest, createAppHarness, fixture, listFiles, multipart, uploadAudio, type AppHarness } from "./fixtures/app-harness";
 import { makeDocx, makePdf } from "./fixtures/documents";
 
-let h: AppHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let adminToken: string;
-let staffToken: string;
-
-beforeAll(async () => {
-  h = await createAppHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  adminToken = await h.token(admin);
-  staffToken = await h.token(staff);
-});
+const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();
 afterAll(() => h.close());
 
 /** Uploads an audio fixture as `name` in a category; returns the answer's body. */
-async function uploadAudio(name: string, content: Buffer, category = "Control") {
-  const res = await h.upload("AUDIO", adminToken, [
-    ["category", category],
-    ["file", { name, content, type: "audio/wav" }],
-  ]);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ _id: string; filename: string }>();
-}
+const uploadWav = (name: string, content: Buffer, category = "Control") => uploadAudio(h, adminToken, { name, content, type: "audio/wav" }, category);
 
 /** GETs a signed /files URL and returns the response. */
 function getFile(url: string, headers: Record<string, string> = {}) {
@@ -46,22 +26,21 @@ async function expectRefused(run: () => ReturnType<AppHarness["upload"]>, status
 
 /** Assigns an audio to the staff member through the REST path. */
 async function assignToStaff(audioId: string) {
-  const res = await h.call("POST", "/api/createtask", adminToken, { audio_id: audioId, assigned_to: staff.id });
-  expect(res.statusCode, res.body).toBe(200);
+  await assignOverRest(h, adminToken, audioId, staff);
 }
 
 describe("POST /api/audios/upload/AUDIO", () => {
   it("stores a WAV and an MP3, named up to the first dot, in the chosen category", async () => {
     const wav = await fixture("hello.wav");
     const mp3 = await fixture("hello.mp3");
-    const first = await uploadAudio("interview-one.take1.wav", wav, "Control");
+    const first = await uploadWav("interview-one.take1.wav", wav, "Control");
     expect(first).toMatchObject({
       status: "success",
       success: true,
       filename: "interview-one",
       message: "interview-one has been uploaded successfully.",
     });
-    const second = await uploadAudio("interview-two.mp3", mp3, "Dementia");
+    const second = await uploadWav("interview-two.mp3", mp3, "Dementia");
     expect(second.filename).toBe("interview-two");
 
     const rows = await h.deps.db.selectFrom("audios").select(["id", "filename", "category", "mimeType"]).orderBy("filename").execute();
@@ -87,13 +66,13 @@ describe("POST /api/audios/upload/AUDIO", () => {
     ]);
     expect(ogg.statusCode, ogg.body).toBe(200);
     expect(ogg.json()).toMatchObject({ filename: "late-fields" });
-    const flac = await uploadAudio("lossless.flac", await fixture("hello.flac"));
+    const flac = await uploadWav("lossless.flac", await fixture("hello.flac"));
     expect(flac.filename).toBe("lossless");
   });
 
   it("refuses a second audio with the same filename and keeps nothing of it", async () => {
     const wav = await fixture("hello.wav");
-    await uploadAudio("twice.wav", wav);
+    await uploadWav("twice.wav", wav);
     const before = await h.snapshot();
     const res = await h.upload("AUDIO", adminToken, [
       ["category", "Control"],
@@ -180,7 +159,7 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
   let audioId: string;
 
   beforeAll(async () => {
-    audioId = (await uploadAudio("with-transcript.wav", await fixture("hello.wav")))._id;
+    audioId = (await uploadWav("with-transcript.wav", await fixture("hello.wav")))._id;
   });
 
   /** Uploads a transcript file and returns the text then shown by "View Transcript". */
@@ -252,7 +231,7 @@ describe("POST /api/audios/upload/AUDIOTRANSLATION", () => {
   let audioId: string;
 
   beforeAll(async () => {
-    audioId = (await uploadAudio("to-record.wav", await fixture("hello.wav")))._id;
+    audioId = (await uploadWav("to-record.wav", await fixture("hello.wav")))._id;
     await assignToStaff(audioId);
   });
 
@@ -326,7 +305,7 @@ describe("POST /api/audios/upload/TRANSLATED_TRANSCRIPT", () => {
   let audioId: string;
 
   beforeAll(async () => {
-    audioId = (await uploadAudio("to-translate.wav", await fixture("hello.wav")))._id;
+    audioId = (await uploadWav("to-translate.wav", await fixture("hello.wav")))._id;
     await assignToStaff(audioId);
   });
 

@@ -4,19 +4,9 @@ import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { attachInitialTranscript, createAudio, uploadRecording } from "../src/services/uploads";
 import { verifyFileUrl } from "../src/services/file-urls";
-import { assignedAudio, listFiles, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, listFiles, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
 
 /** True when `url` is a valid signed /files URL; returns its key. */

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type TestHarness } from "../src/testing/harness";
-import type { SessionUser } from "../src/context";
+import { afterAll, describe, expect, it } from "vitest";
+import type { TestHarness } from "../src/testing/harness";
 import { uploadRecording } from "../src/services/uploads";
-import { assignedAudio, newAudio, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, newAudio, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-let audio: { id: string; filename: string };
-let free: { id: string; filename: string };
-let taskId: string;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-  audio = await assignedAudio(h, admin, staff);
-  free = await newAudio(h, admin);
-  taskId = (await workState(h, audio.id)).task.id;
-  await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
-  await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const audio = await assignedAudio(h, admin, staff);
+const free = await newAudio(h, admin);
+const taskId = (await workState(h, audio.id)).task.id;
+await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
+await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
 
 type Caller = ReturnType<TestHarness["caller"]>;
 

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { isTrackedEnvelope } from "@trpc/server";
-import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import type { LiveEvent } from "../src/schemas/events";
 import { authenticate } from "../src/services/auth";
-import { assignedAudio, recommend } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, inactiveUser, recommend } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let admin2: SessionUser;
-let retired: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  admin2 = await h.createUser("Admin");
-  retired = await h.createUser("Admin");
-  await h.deps.db.updateTable("users").set({ active: false }).where("id", "=", retired.id).execute();
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const admin2 = await h.createUser("Admin");
+await inactiveUser(h, "Admin"); // a retired admin: gets no notices
 
 /** Every stored event, oldest first, as (audience, recipient, kind, audio). */
 async function eventsSince(afterId: string) {

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type TestHarness } from "../src/testing/harness";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../src/context";
-import { assignedAudio, snapshot } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, snapshot } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
 
 /** The stored read flags of `user`'s notifications, by id. */

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type TestHarness } from "../src/testing/harness";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../src/context";
-import { assignedAudio, newAudio, notificationsFor, snapshot } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, newAudio, notificationsFor, snapshot } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-let third: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-  third = await h.createUser("Staff");
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const third = await h.createUser("Staff");
 
 const NOT_READY = "Translation stage has not been completed.";
 

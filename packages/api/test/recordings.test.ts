@@ -1,25 +1,12 @@
 import { existsSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type TestHarness } from "../src/testing/harness";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/services/uploads";
-import { assignedAudio, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-let inactive: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-  inactive = await h.createUser("Staff");
-  await h.deps.db.updateTable("users").set({ active: false }).where("id", "=", inactive.id).execute();
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const inactive = await inactiveUser(h, "Staff");
 
 const upload = async (user: SessionUser, audioId: string, recordedBy: string, mime = "audio/wav", ext = ".wav") =>
   uploadRecording(h.deps, user, { audioId, recordedBy, file: await tempWav(h, mime, ext) });

@@ -2,23 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/services/uploads";
-import { assignedAudio, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-let inactive: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-  inactive = await h.createUser("Staff");
-  await h.deps.db.updateTable("users").set({ active: false }).where("id", "=", inactive.id).execute();
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const inactive = await inactiveUser(h, "Staff");
 
 describe("tasks.assign (SPEC §2.17)", () => {
   it("creates an In Progress, incomplete task for the staff member with an audit entry", async () => {

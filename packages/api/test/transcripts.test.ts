@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type TestHarness } from "../src/testing/harness";
-import type { SessionUser } from "../src/context";
+import { afterAll, describe, expect, it } from "vitest";
 import { uploadRecording } from "../src/services/uploads";
 import { transcriptFileName } from "../src/services/transcripts";
-import { assignedAudio, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-let h: TestHarness;
-let admin: SessionUser;
-let admin2: SessionUser;
-let retired: SessionUser;
-let staff: SessionUser;
-let other: SessionUser;
-
-beforeAll(async () => {
-  h = await createHarness();
-  admin = await h.createUser("Admin");
-  admin2 = await h.createUser("Admin");
-  retired = await h.createUser("Admin");
-  await h.deps.db.updateTable("users").set({ active: false }).where("id", "=", retired.id).execute();
-  staff = await h.createUser("Staff");
-  other = await h.createUser("Staff");
-});
+const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
+const admin2 = await h.createUser("Admin");
+const retired = await inactiveUser(h, "Admin");
 
 const FILE_NAME = /^(.+)_TRANSLATEDTRANSCRIPT_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.cha$/;
 

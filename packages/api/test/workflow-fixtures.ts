@@ -1,8 +1,8 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { Category } from "@tafsiri/db";
+import type { Category, Role } from "@tafsiri/db";
 import type { SessionUser } from "../src/context";
-import type { TestHarness } from "../src/testing/harness";
+import { createHarness, type TestHarness } from "../src/testing/harness";
 import { createAudio, type TempUpload } from "../src/services/uploads";
 
 /** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
@@ -111,4 +111,20 @@ export async function notificationsFor(h: TestHarness, user: SessionUser, audioI
 export async function recommend(h: TestHarness, audioId: string, staff: SessionUser, by: SessionUser) {
   const { task } = await workState(h, audioId);
   await h.deps.db.insertInto("recommendations").values({ taskId: task.id, recommendedTo: staff.id, recommendedBy: by.id }).execute();
+}
+
+/** Creates a `role` user whose account is then deactivated (the returned SessionUser is as created). */
+export async function inactiveUser(h: TestHarness, role: Role): Promise<SessionUser> {
+  const user = await h.createUser(role);
+  await h.deps.db.updateTable("users").set({ active: false }).where("id", "=", user.id).execute();
+  return user;
+}
+
+/** createHarness() plus an admin and two active staff members, `staff` and `other`; the caller closes `h` in afterAll. */
+export async function harnessWithUsers(): Promise<{ h: TestHarness; admin: SessionUser; staff: SessionUser; other: SessionUser }> {
+  const h = await createHarness();
+  const admin = await h.createUser("Admin");
+  const staff = await h.createUser("Staff");
+  const other = await h.createUser("Staff");
+  return { h, admin, staff, other };
 }

@@ -1,7 +1,7 @@
 import type { NotNull } from "kysely";
 import type { Audio, Category, NewAudio, StageStatus } from "../schema";
 import type { Executor } from "../connection";
-import { offsetOf, toPage, type Page } from "./pagination";
+import { countedPage, type Page } from "./pagination";
 
 /** The audio with this id, or undefined; `forUpdate` locks its row until the transaction ends. */
 export function findAudio(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<Audio | undefined> {
@@ -132,53 +132,47 @@ export async function listAudiosWithTasks(
   db: Executor,
   q: { category: Category; page: number; limit: number },
 ): Promise<Page<ManagedAudioRow>> {
-  const rows = await db
-    .selectFrom((eb) => eb.selectFrom("audios").select((s) => s.fn.countAll().as("total")).where("category", "=", q.category).as("c"))
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom("audios")
-          .leftJoin("tasks", "tasks.audioId", "audios.id")
-          .leftJoin("users", "users.id", "tasks.assignedTo")
-          .select([
-            "audios.id",
-            "audios.filename",
-            "audios.category",
-            "audios.transcriptKey",
-            "audios.createdAt",
-            "users.id as assignedToId",
-            "users.username as assignedToUsername",
-            "tasks.translationStatus",
-            "tasks.recordingStatus",
-            "tasks.isComplete",
-          ])
-          .where("audios.category", "=", q.category)
-          .orderBy("audios.createdAt", "desc")
-          .orderBy("audios.id", "desc")
-          .limit(q.limit)
-          .offset(offsetOf(q.page, q.limit))
-          .as("p"),
-      (join) => join.onTrue(),
-    )
-    .selectAll("p")
-    .select("c.total")
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
-  return toPage(rows, q.limit, (r) =>
-    r.id === null || r.filename === null || r.category === null
-      ? null
-      : {
-          id: r.id,
-          filename: r.filename,
-          category: r.category,
-          hasTranscript: r.transcriptKey !== null,
-          assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
-          translationStatus: r.translationStatus,
-          recordingStatus: r.recordingStatus,
-          isComplete: r.isComplete,
-        },
-  );
+  return countedPage(db, {
+    counted: db.selectFrom("audios").where("category", "=", q.category),
+    rows: db
+      .selectFrom("audios")
+      .leftJoin("tasks", "tasks.audioId", "audios.id")
+      .leftJoin("users", "users.id", "tasks.assignedTo")
+      .select([
+        "audios.id",
+        "audios.filename",
+        "audios.category",
+        "audios.transcriptKey",
+        "audios.createdAt",
+        "users.id as assignedToId",
+        "users.username as assignedToUsername",
+        "tasks.translationStatus",
+        "tasks.recordingStatus",
+        "tasks.isComplete",
+      ])
+      .where("audios.category", "=", q.category)
+      .orderBy("audios.createdAt", "desc")
+      .orderBy("audios.id", "desc"),
+    order: [
+      ["createdAt", "desc"],
+      ["id", "desc"],
+    ],
+    page: q.page,
+    limit: q.limit,
+    pick: (r) =>
+      r.id === null || r.filename === null || r.category === null
+        ? null
+        : {
+            id: r.id,
+            filename: r.filename,
+            category: r.category,
+            hasTranscript: r.transcriptKey !== null,
+            assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
+            translationStatus: r.translationStatus,
+            recordingStatus: r.recordingStatus,
+            isComplete: r.isComplete,
+          },
+  });
 }
 
 /**
@@ -193,15 +187,12 @@ export async function listUnassignedAudios(
     .selectFrom("audios")
     .where("audios.category", "=", q.category)
     .where((eb) => eb.not(eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.audioId", "=", "audios.id"))));
-  const rows = await db
-    .selectFrom(unassigned.select((s) => s.fn.countAll().as("total")).as("c"))
-    .leftJoinLateral(
-      () => unassigned.select(["audios.id", "audios.filename"]).orderBy("audios.filename").limit(q.limit).offset(offsetOf(q.page, q.limit)).as("p"),
-      (join) => join.onTrue(),
-    )
-    .selectAll("p")
-    .select("c.total")
-    .orderBy("p.filename")
-    .execute();
-  return toPage(rows, q.limit, (r) => (r.id === null || r.filename === null ? null : { id: r.id, filename: r.filename }));
+  return countedPage(db, {
+    counted: unassigned,
+    rows: unassigned.select(["audios.id", "audios.filename"]).orderBy("audios.filename"),
+    order: [["filename", "asc"]],
+    page: q.page,
+    limit: q.limit,
+    pick: (r) => (r.id === null || r.filename === null ? null : { id: r.id, filename: r.filename }),
+  });
 }

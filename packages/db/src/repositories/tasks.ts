@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Category, DB, NewTask, RecordingStatus, StageStatus, Task, TaskUpdate, TranscriptStatus } from "../schema";
 import type { Executor } from "../connection";
-import { offsetOf, toPage, type Page } from "./pagination";
+import { countedPage, type Page } from "./pagination";
 
 /** The task of an audio (tasks.audio_id is unique), or undefined; `forUpdate` locks its row. */
 export function findTaskByAudio(db: Executor, audioId: string, opts: { forUpdate?: boolean } = {}): Promise<Task | undefined> {
@@ -116,27 +116,20 @@ export async function listTaskCards(
   q: { assignedTo?: string | undefined; page: number; limit: number },
 ): Promise<Page<TaskCardRow>> {
   const scoped = q.assignedTo === undefined ? db.selectFrom("tasks") : db.selectFrom("tasks").where("tasks.assignedTo", "=", q.assignedTo);
-  const rows = await db
-    .selectFrom(scoped.select((s) => s.fn.countAll().as("total")).as("c"))
-    .leftJoinLateral(
-      () =>
-        withCardColumns(scoped)
-          .orderBy("tasks.createdAt", "desc")
-          .orderBy("tasks.id", "desc")
-          .limit(q.limit)
-          .offset(offsetOf(q.page, q.limit))
-          .as("p"),
-      (join) => join.onTrue(),
-    )
-    .selectAll("p")
-    .select("c.total")
-    .orderBy("p.createdAt", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
-  return toPage(rows, q.limit, (r) => {
-    const task = toTaskDetail(r);
-    if (!task) return null;
-    const { submissionId: _submissionId, ...card } = task;
-    return card;
+  return countedPage(db, {
+    counted: scoped,
+    rows: withCardColumns(scoped).orderBy("tasks.createdAt", "desc").orderBy("tasks.id", "desc"),
+    order: [
+      ["createdAt", "desc"],
+      ["id", "desc"],
+    ],
+    page: q.page,
+    limit: q.limit,
+    pick: (r) => {
+      const task = toTaskDetail(r);
+      if (!task) return null;
+      const { submissionId: _submissionId, ...card } = task;
+      return card;
+    },
   });
 }

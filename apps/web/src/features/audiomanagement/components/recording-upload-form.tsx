@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
+import { STAFF_LIST_FAILED, StaffField } from "../../../components/staff-field";
 import { postForm } from "../../../lib/rest";
 import { useTRPC } from "../../../lib/trpc";
 import { useSession } from "../../../lib/use-session";
@@ -25,7 +26,7 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
   const uploading = progress !== null;
 
   useEffect(() => {
-    if (staff.error) console.error("Failed to load staff list.", staff.error);
+    if (staff.error) console.error(STAFF_LIST_FAILED, staff.error);
   }, [staff.error]);
 
   const chooseFiles = (files: File[]) => {
@@ -83,19 +84,16 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
         inputLabel="Translated audio file"
         inputName="file"
       />
-      <label className="field">
-        <span className="label">Select Recorder</span>
-        <select className="select" value={recorder} onChange={(e) => setRecorder(e.target.value)} disabled={uploading}>
-          <option value="">{staff.isPending ? "Loading staff…" : "Select a staff member"}</option>
-          {staff.data?.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.username}
-              {member.id === session?._id ? " (You)" : ""}
-            </option>
-          ))}
-        </select>
-        {staff.isError && <span className="field-error">Failed to load staff list.</span>}
-      </label>
+      <StaffField
+        label="Select Recorder"
+        choices={staff.data ?? []}
+        loading={staff.isPending}
+        failed={staff.isError}
+        value={recorder}
+        onChange={setRecorder}
+        disabled={uploading}
+        suffix={(member) => (member.id === session?._id ? " (You)" : "")}
+      />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={uploading}>
           {uploading && <span className="spinner" aria-hidden="true" />}

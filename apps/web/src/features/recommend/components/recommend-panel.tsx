@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { AudioDetail } from "@tafsiri/api/schemas/audios";
+import { STAFF_LIST_FAILED, StaffField } from "../../../components/staff-field";
 import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { useSession } from "../../../lib/use-session";
 
@@ -11,7 +12,6 @@ const NOT_READY = "Translation stage has not been completed.";
 const SENT = "Recommendation sent successfully!.";
 const UNSUCCESSFUL = "Recommendation unsuccessful. Please try again later.";
 const CHECK_FAILED = "Failed to load recommendation.";
-const STAFF_FAILED = "Failed to load staff list.";
 
 /**
  * The Recommend panel (SPEC §2.15): the audio's name, a 'Select staff' dropdown of active staff
@@ -31,7 +31,7 @@ export function RecommendPanel({ audio }: { audio: AudioDetail }) {
   const choices = (staff.data ?? []).filter((member) => member.id !== assigneeId && member.id !== session?._id);
 
   useEffect(() => {
-    if (staff.error) toast.error(STAFF_FAILED, { description: errorMessage(staff.error) });
+    if (staff.error) toast.error(STAFF_LIST_FAILED, { description: errorMessage(staff.error) });
   }, [staff.error]);
 
   const submit = async (event: FormEvent) => {
@@ -69,18 +69,16 @@ export function RecommendPanel({ audio }: { audio: AudioDetail }) {
         {audio.task?.assignedTo && <> · assigned to {audio.task.assignedTo.username}</>}
       </p>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Recommend audio">
-        <label className="field">
-          <span className="label">Select staff</span>
-          <select className="select" name="staff" value={staffId} onChange={(e) => setStaffId(e.target.value)} disabled={sending}>
-            <option value="">{staff.isPending ? "Loading staff…" : "Select a staff member"}</option>
-            {choices.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.username}
-              </option>
-            ))}
-          </select>
-          {staff.isError && <span className="field-error">{STAFF_FAILED}</span>}
-        </label>
+        <StaffField
+          label="Select staff"
+          name="staff"
+          choices={choices}
+          loading={staff.isPending}
+          failed={staff.isError}
+          value={staffId}
+          onChange={setStaffId}
+          disabled={sending}
+        />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={sending}>
             {sending && <span className="spinner" aria-hidden="true" />}
