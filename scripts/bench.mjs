@@ -1,10 +1,31 @@
-// `npm run bench`: runs the benchmarks in bench/ with tsx. Arguments after `--` go to each.
+// `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
+//   npm run bench                       every benchmark (lists, live) with its defaults
+//   npm run bench -- live               only the live-delivery benchmark (bench/live.ts)
+//   npm run bench -- lists --runs 50    only the list benchmark, with its options
+//   BENCH=live npm run bench            the same choice through the environment (comma-separated)
+// Leading names choose benchmarks; the arguments after them go to each chosen one (so name the
+// benchmark when you pass options: the benchmarks take different ones). DATABASE_URL, when set,
+// is used by every benchmark instead of the embedded PGlite.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { root } from "./web-build.mjs";
 
-for (const file of ["lists.ts"]) {
+const BENCHMARKS = ["lists", "live"];
+
+const args = process.argv.slice(2);
+const named = [];
+while (args.length > 0 && !args[0].startsWith("-")) named.push(args.shift());
+if (named.length === 0 && process.env.BENCH) named.push(...process.env.BENCH.split(",").map((s) => s.trim()).filter(Boolean));
+const chosen = named.map((name) => name.replace(/\.ts$/, ""));
+const unknown = chosen.filter((name) => !BENCHMARKS.includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark: ${unknown.join(", ")}. Choose from: ${BENCHMARKS.join(", ")}.`);
+  process.exit(2);
+}
+
+for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
+  const file = `${name}.ts`;
   console.log(`\n== bench/${file}`);
-  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "bench", file), ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "bench", file), ...args], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

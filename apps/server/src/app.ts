@@ -68,7 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
         createContext: async ({ req, res, info }) => {
           // One createContext serves both transports; on WebSocket `res` is the socket.
-          if (isWebSocket(res)) return createContextInner({ ...deps, transport: "ws", user: await authenticateSocket(deps, res, info.connectionParams) });
+          if (isWebSocket(res)) return createContextInner({ ...deps, transport: "ws", user: await authenticateSocket(deps, res, info.connectionParams, req.socket) });
           if (info.calls.some((call) => call.path === SIGN_IN_PROCEDURE) && !(await signInAllowed(app, req, res))) {
             throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: TOO_MANY_SIGN_INS });
           }

@@ -21,7 +21,7 @@ export interface EventBus {
    * dispatches them. Pokes during a read are coalesced into one more read. Never throws.
    */
   poke(): void;
-  /** Adds a subscriber; returns the function that removes it. */
+  /** Adds a subscriber; returns the function that removes it (it is handed nothing more, even mid-dispatch). */
   subscribe(subscriber: EventSubscriber): () => void;
   /** Resolves once every poke made so far has been dispatched (tests, shutdown). */
   idle(): Promise<void>;
@@ -31,6 +31,8 @@ export interface EventBus {
 
 /** Events read per query. */
 const BATCH = 500;
+/** Subscribers handed their events before the bus yields to the event loop. */
+const DISPATCH_SLICE = 100;
 
 /**
  * Creates the process's event bus, starting after the newest stored event. With `databaseUrl`
@@ -51,14 +53,36 @@ export async function createEventBus(opts: {
   let again = false;
   let closed = false;
 
-  const dispatch = (event: EventRow) => {
-    const targets = event.audience === "admins" ? admins : byUser.get(event.recipientId ?? "");
-    if (!targets) return;
-    for (const subscriber of [...targets]) {
-      try {
-        subscriber.deliver(event);
-      } catch (error) {
-        opts.onError?.(error);
+  /** Everyone subscribed right now (a subscriber that left is skipped even mid-dispatch). */
+  const subscribed = new Set<EventSubscriber>();
+
+  /**
+   * Hands `rows` (in id order) to the subscribers they reach, each subscriber all of its rows at
+   * once and in order, DISPATCH_SLICE subscribers at a time: between slices the bus lets the
+   * process run (setImmediate), so the messages of a slice go out, and other requests are served,
+   * while the next slices are prepared, instead of one long block for every subscriber.
+   * Who a row reaches is fixed when the rows are read.
+   */
+  const dispatch = async (rows: EventRow[]) => {
+    const perSubscriber = new Map<EventSubscriber, EventRow[]>();
+    for (const row of rows) {
+      for (const subscriber of (row.audience === "admins" ? admins : byUser.get(row.recipientId ?? "")) ?? []) {
+        const list = perSubscriber.get(subscriber);
+        if (list) list.push(row);
+        else perSubscriber.set(subscriber, [row]);
+      }
+    }
+    let handed = 0;
+    for (const [subscriber, list] of perSubscriber) {
+      if (handed > 0 && handed % DISPATCH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      handed++;
+      for (const row of list) {
+        if (!subscribed.has(subscriber)) break;
+        try {
+          subscriber.deliver(row);
+        } catch (error) {
+          opts.onError?.(error);
+        }
       }
     }
   };
@@ -66,9 +90,9 @@ export async function createEventBus(opts: {
   const drain = async () => {
     for (;;) {
       const rows = await readEventsAfter(opts.db, lastSeen, BATCH);
-      for (const row of rows) {
-        lastSeen = row.id;
-        dispatch(row);
+      if (rows.length > 0) {
+        lastSeen = rows[rows.length - 1]!.id;
+        await dispatch(rows);
       }
       if (rows.length < BATCH) return;
     }
@@ -97,11 +121,13 @@ export async function createEventBus(opts: {
   return {
     poke,
     subscribe(subscriber) {
+      subscribed.add(subscriber);
       const set = byUser.get(subscriber.userId) ?? new Set<EventSubscriber>();
       set.add(subscriber);
       byUser.set(subscriber.userId, set);
       if (subscriber.isAdmin) admins.add(subscriber);
       return () => {
+        subscribed.delete(subscriber);
         set.delete(subscriber);
         if (set.size === 0 && byUser.get(subscriber.userId) === set) byUser.delete(subscriber.userId);
         admins.delete(subscriber);

@@ -39,12 +39,17 @@ export async function lockEventOrder(trx: Executor): Promise<void> {
   await sql`select pg_advisory_xact_lock(${sql.lit(EVENT_ORDER_LOCK)}), pg_notify(${sql.lit(EVENT_CHANNEL)}, '')`.execute(trx);
 }
 
-/** Inserts events (after lockEventOrder) in one statement, in the given order. */
+/**
+ * Inserts events (after lockEventOrder) in one statement, in the given order. Their created_at
+ * (a live event's `at`) is clock_timestamp(), the moment of the insert: just before the commit
+ * for events recorded last in their transaction (as recordAudioEvent is), where now() would be
+ * the transaction's start; taken under the event lock, it never decreases as ids increase.
+ */
 export async function insertEvents(trx: Executor, rows: NewEventRow[]): Promise<void> {
   if (rows.length === 0) return;
   await trx
     .insertInto("events")
-    .values(rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload) })))
+    .values(rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload), createdAt: sql<Date>`clock_timestamp()` })))
     .execute();
 }
 

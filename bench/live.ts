@@ -1,0 +1,468 @@
+/**
+ * Live-delivery benchmark (issue 3, point 6). Starts the real Tafsiri server as a child process
+ * (`tsx apps/server/src/server.ts`, fresh DATA_DIR; its embedded PGlite, or a fresh temporary
+ * database on DATABASE_URL's PostgreSQL server when that is set), connects N WebSocket
+ * subscribers to `events.onEvent` with tRPC's createWSClient + wsLink (the `ws` package), then
+ * commits M real changes through the server, one every --interval ms, each on its own audio:
+ * a staff member saves a transcript (tRPC over HTTP, `transcripts.save`), which commits a
+ * notification for the admin and an 'audio.changed' event for the admins, so every subscriber
+ * receives two messages per change. A change's latency for a subscriber ends when it receives
+ * the change's 'audio.changed' (recorded last in the transaction), and is measured from
+ *  - the commit: the event's `at`, the events row's created_at, which is clock_timestamp() at
+ *    its insert, the transaction's last statement, so just before the commit (an upper bound on
+ *    commit → receipt by the commit's own duration; `at` has whole milliseconds);
+ *  - the request: the moment this process sent the save (includes the HTTP request and the
+ *    whole transaction).
+ * Receipt times come from this process's clock; the server stamps `at` from the same machine's
+ * clock (Date.now() for the commit figures, performance.now() for the request ones).
+ *
+ * The floor, in the same run: a plain Fastify + @fastify/websocket server (child process,
+ * bench/support/floor-server.ts) that, per POST /broadcast, stamps the time, then sends the same
+ * number of JSON messages, of the same byte sizes as the live ones, to N plain `ws` clients;
+ * measured the same way (from its stamp, and from the request sent, to the last message).
+ *
+ * All N subscribers use one admin account's token (each socket is its own connection with its
+ * own subscription); events with audience 'admins' reach each of them. Everything runs on
+ * 127.0.0.1 and each phase stops by itself (a missing delivery ends the wait after 30 s and
+ * fails the run). The changes are paced, not waited for: if the server cannot keep up, latency
+ * grows, and that shows. Peak RSS is each server process's VmHWM from /proc/<pid>/status (the
+ * clients are not in it); the CPU columns are CPU time per measured change of the server
+ * process and of this process (all the clients).
+ *
+ * The default pace, one change every 500 ms, keeps the server below saturation on this 2-core
+ * machine (each change costs it ~150 ms of CPU with 1,000 subscribers), so the figures are
+ * latency, not queueing; a shorter --interval shows where queueing starts.
+ *
+ * Usage: npm run bench -- live [--subscribers 1000] [--events 100] [--interval 500] [--warmup 5]
+ * BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node options to both servers.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import WebSocket from "ws";
+import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from "@trpc/client";
+import type { AppRouter } from "@tafsiri/api";
+import { benchDatabase } from "./support/bench-database";
+import { cpuTimeMs, memoryMb, startChild, stopChild, type ChildServer } from "./support/child-process";
+import { summarize, type Summary } from "./support/stats";
+import { silentWav } from "./support/wav";
+
+const { values } = parseArgs({
+  options: {
+    subscribers: { type: "string", default: "1000" },
+    events: { type: "string", default: "100" },
+    interval: { type: "string", default: "500" },
+    warmup: { type: "string", default: "5" },
+  },
+});
+const N = wholeNumber("subscribers", values.subscribers, 1);
+const M = wholeNumber("events", values.events, 1);
+const INTERVAL_MS = wholeNumber("interval", values.interval, 1);
+const WARMUP = wholeNumber("warmup", values.warmup, 0);
+/** How long a phase may wait for its last delivery after its last send. */
+const DELIVERY_TIMEOUT_MS = 30_000;
+/** Sockets opened at once while connecting. */
+const CONNECT_BATCH = 50;
+const SERVER_SCRIPT = "apps/server/src/server.ts";
+const FLOOR_SCRIPT = "bench/support/floor-server.ts";
+/** The first admin the server creates at start (ADMIN_* settings); every subscriber signs in as it. */
+const ADMIN = { email: "bench-admin@example.test", username: "benchadmin", password: "Bench#2026-admin" };
+const STAFF = { username: "benchstaff", email: "bench-staff@example.test", password: "Bench#2026-staff" };
+
+function wholeNumber(name: string, value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min} (got ${value}).`);
+  return n;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every 10 ms; throws `what` once `timeoutMs` has passed. */
+async function waitFor(done: () => boolean, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!done()) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+/** Calls `fire(i)` for i = 0..count-1, the i-th at start + i × interval (not waiting for earlier ones), then awaits them all. */
+async function paced(count: number, fire: (i: number) => Promise<void>): Promise<void> {
+  const start = performance.now();
+  const pending: Array<Promise<void>> = [];
+  for (let i = 0; i < count; i++) {
+    const wait = start + i * INTERVAL_MS - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(fire(i));
+  }
+  await Promise.all(pending);
+}
+
+/** Opens `count` connections, CONNECT_BATCH at a time; `open(i)` resolves once connection i is ready. */
+async function connectAll(count: number, open: (i: number) => Promise<void>): Promise<void> {
+  for (let s = 0; s < count; s += CONNECT_BATCH) {
+    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, count - s) }, (_, i) => open(s + i)));
+  }
+}
+
+/** Receipts of one message kind per (change, subscriber): this process's clock and wall-clock time, ms. */
+class Receipts {
+  /** performance.now() at receipt; 0 = not received. */
+  readonly times: Float64Array;
+  /** Date.now() at receipt. */
+  readonly wall: Float64Array;
+  duplicates = 0;
+  constructor(
+    readonly changes: number,
+    readonly subscribers: number,
+  ) {
+    this.times = new Float64Array(changes * subscribers);
+    this.wall = new Float64Array(changes * subscribers);
+  }
+  record(change: number, subscriber: number): void {
+    const slot = change * this.subscribers + subscriber;
+    if (this.times[slot] !== 0) {
+      this.duplicates++;
+      return;
+    }
+    this.times[slot] = performance.now();
+    this.wall[slot] = Date.now();
+  }
+  /** How many receipts changes [from, to) have. */
+  count(from: number, to: number): number {
+    let n = 0;
+    for (let i = from * this.subscribers; i < to * this.subscribers; i++) if (this.times[i] !== 0) n++;
+    return n;
+  }
+  /** Receipt − start[change] over changes [from, to), on this process's clock (`wall`: on the wall clock). */
+  latencies(start: Float64Array, from: number, to: number, wall = false): number[] {
+    const at = wall ? this.wall : this.times;
+    const out: number[] = [];
+    for (let i = from * this.subscribers; i < to * this.subscribers; i++) {
+      if (this.times[i] !== 0) out.push(at[i]! - start[Math.floor(i / this.subscribers)]!);
+    }
+    return out;
+  }
+}
+
+/** CPU time (ms) per measured change: the server's, and this process's (the clients'). */
+interface CpuPerChange {
+  server: number;
+  clients: number;
+}
+
+/** What one path (live or floor) measured over the measured changes. */
+interface PathResult {
+  /** Commit (floor: broadcast stamp) → the change's last message received, ms, over every (subscriber, change). */
+  fromCommit: Summary;
+  /** Request sent → the change's last message received, ms. */
+  fromRequest: Summary;
+  /** Messages received (each counted once), expected (N × M × messages per change), and received twice or more. */
+  received: number;
+  expected: number;
+  duplicates: number;
+  cpu: CpuPerChange;
+  /** The server's VmRSS before any subscriber connected, and its VmHWM at the end, MB. */
+  idleRssMb: number;
+  peakRssMb: number;
+}
+
+/** Per-change start times, each change's receipts by message kind (the last kind ends its latency). */
+interface Measurement {
+  requestSent: Float64Array;
+  committedWall: Float64Array;
+  kinds: Receipts[];
+}
+
+function newMeasurement(kinds: number): Measurement {
+  const total = WARMUP + M;
+  return {
+    requestSent: new Float64Array(total),
+    committedWall: new Float64Array(total),
+    kinds: Array.from({ length: kinds }, () => new Receipts(total, N)),
+  };
+}
+
+const allReceived = (m: Measurement, from: number, to: number) => m.kinds.every((r) => r.count(from, to) === (to - from) * N);
+
+/**
+ * Warm-up changes [0, WARMUP), then the measured ones [WARMUP, WARMUP + M), each phase waited
+ * for until every subscriber has all of it. `fire(change)` sets requestSent[change]. Returns the
+ * phase's figures; `server` is the process whose CPU time and memory count.
+ */
+async function measure(server: ChildServer, idleRssMb: number, m: Measurement, fire: (change: number) => Promise<void>): Promise<PathResult> {
+  const total = WARMUP + M;
+  await paced(WARMUP, (i) => fire(i));
+  await waitFor(() => allReceived(m, 0, WARMUP), "the warm-up deliveries");
+  const serverBefore = cpuTimeMs(server.pid);
+  const clientsBefore = process.cpuUsage();
+  await paced(M, (i) => fire(WARMUP + i));
+  await waitFor(() => allReceived(m, WARMUP, total), `${N} × ${M} deliveries`).catch((error: unknown) => console.error(String(error)));
+  const clients = process.cpuUsage(clientsBefore);
+  const cpu = { server: (cpuTimeMs(server.pid) - serverBefore) / M, clients: (clients.user + clients.system) / 1000 / M };
+  await sleep(200); // late duplicates would show up here
+  const last = m.kinds[m.kinds.length - 1]!;
+  return {
+    fromCommit: summarize(last.latencies(m.committedWall, WARMUP, total, true)),
+    fromRequest: summarize(last.latencies(m.requestSent, WARMUP, total)),
+    received: m.kinds.reduce((n, r) => n + r.count(WARMUP, total), 0),
+    expected: m.kinds.length * M * N,
+    duplicates: m.kinds.reduce((n, r) => n + r.duplicates, 0),
+    cpu,
+    idleRssMb,
+    peakRssMb: memoryMb(server.pid, "VmHWM"),
+  };
+}
+
+// ---------------------------------------------------------------- REST and tRPC over HTTP
+
+async function restJson<T>(baseUrl: string, method: string, route: string, token: string | null, body: FormData | object): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(isForm ? {} : { "content-type": "application/json" }) },
+    body: isForm ? body : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { message?: string };
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${json.message ?? ""}`);
+  return json;
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<{ token: string; userId: string }> {
+  const out = await restJson<{ token: string; user: { _id: string } }>(baseUrl, "POST", "/auth/login", null, { email, password });
+  return { token: out.token, userId: out.user._id };
+}
+
+function httpClient(baseUrl: string, token: string): TRPCClient<AppRouter> {
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, headers: { authorization: `Bearer ${token}` } })] });
+}
+
+/**
+ * Through the server's own API: signs the first admin in, registers a staff member
+ * (POST /auth/register), uploads `count` small WAV audios (POST /api/audios/upload/AUDIO) and
+ * assigns each to the staff member (tRPC tasks.assign). Returns the tokens and the audio ids.
+ */
+async function seed(baseUrl: string, count: number) {
+  const admin = await signIn(baseUrl, ADMIN.email, ADMIN.password);
+  await restJson(baseUrl, "POST", "/auth/register", admin.token, { ...STAFF, role: "Staff", adminpassword: ADMIN.password });
+  const staff = await signIn(baseUrl, STAFF.email, STAFF.password);
+  const asAdmin = httpClient(baseUrl, admin.token);
+  const wav = silentWav();
+  const audioIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const form = new FormData();
+    form.append("category", i % 2 === 0 ? "Control" : "Dementia");
+    form.append("file", new Blob([wav], { type: "audio/wav" }), `bench_live_${i}.wav`);
+    const audio = await restJson<{ _id: string }>(baseUrl, "POST", "/api/audios/upload/AUDIO", admin.token, form);
+    await asAdmin.tasks.assign.mutate({ audioId: audio._id, staffId: staff.userId });
+    audioIds.push(audio._id);
+  }
+  return { adminToken: admin.token, staffToken: staff.token, audioIds };
+}
+
+// ---------------------------------------------------------------- the live path
+
+/** The live path's figures, the byte sizes of one change's messages to a subscriber (in order), and the saves' round trips. */
+interface LiveResult extends PathResult {
+  messageSizes: number[];
+  saveRoundTrip: Summary;
+}
+
+/** The live path against a fresh Tafsiri server (see the top of the file). */
+async function runLive(children: ChildServer[], dbUrl: string | undefined): Promise<LiveResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tafsiri-bench-live-"));
+  try {
+    const server = await startChild(SERVER_SCRIPT, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      JWT_SECRET: randomBytes(32).toString("hex"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    children.push(server);
+    const { adminToken, staffToken, audioIds } = await seed(server.baseUrl, WARMUP + M);
+    const changeOf = new Map(audioIds.map((id, i) => [id, i]));
+    const idleRssMb = memoryMb(server.pid, "VmRSS");
+
+    const m = newMeasurement(2);
+    const [notified, changed] = m.kinds as [Receipts, Receipts];
+    const wsUrl = `${server.baseUrl.replace(/^http/, "ws")}/trpc`;
+    const sockets: Array<ReturnType<typeof createWSClient>> = [];
+    const subscriptions: Array<{ unsubscribe(): void }> = [];
+    const errors = new Set<string>();
+    await connectAll(
+      N,
+      (s) =>
+        new Promise<void>((resolve, reject) => {
+          const wsClient = createWSClient({
+            url: wsUrl,
+            connectionParams: { token: adminToken },
+            WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+          });
+          sockets.push(wsClient);
+          const trpc = createTRPCClient<AppRouter>({ links: [wsLink<AppRouter>({ client: wsClient })] });
+          const subscription = trpc.events.onEvent.subscribe(
+            {},
+            {
+              onStarted: () => resolve(),
+              onData: ({ data: event }) => {
+                const change = changeOf.get(event.audioId ?? "");
+                if (change === undefined) return;
+                if (event.kind === "notification.created") notified.record(change, s);
+                else if (event.kind === "audio.changed") {
+                  changed.record(change, s);
+                  if (m.committedWall[change] === 0) m.committedWall[change] = Date.parse(event.at);
+                }
+              },
+              onError: (error) => {
+                errors.add(error.message);
+                reject(error);
+              },
+            },
+          );
+          subscriptions.push(subscription);
+        }),
+    );
+
+    // The exact text frames subscriber 0 receives, to size the floor's messages.
+    const frames: string[] = [];
+    sockets[0]?.connection?.ws.addEventListener("message", (ev: MessageEvent) => {
+      const text = String(ev.data);
+      if (text.startsWith("{")) frames.push(text);
+    });
+
+    const staff = httpClient(server.baseUrl, staffToken);
+    const roundTrips: number[] = [];
+    const result = await measure(server, idleRssMb, m, async (change) => {
+      m.requestSent[change] = performance.now();
+      await staff.transcripts.save.mutate({ audioId: audioIds[change]!, text: `Habari ya asubuhi. Benchmark transcript ${change}.` });
+      if (change >= WARMUP) roundTrips.push(performance.now() - m.requestSent[change]!);
+    });
+    if (errors.size > 0) console.error(`subscription errors: ${[...errors].join("; ")}`);
+
+    for (const subscription of subscriptions) subscription.unsubscribe();
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await stopChild(server);
+    const firstMeasured = audioIds[WARMUP]!;
+    return {
+      ...result,
+      messageSizes: frames.filter((text) => text.includes(`"audioId":"${firstMeasured}"`)).map((text) => Buffer.byteLength(text)),
+      saveRoundTrip: summarize(roundTrips),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- the floor
+
+/** The floor: N plain `ws` clients of bench/support/floor-server.ts, one broadcast of messages of `sizes` bytes per change. */
+async function runFloor(children: ChildServer[], sizes: number[]): Promise<PathResult> {
+  const server = await startChild(FLOOR_SCRIPT, {});
+  children.push(server);
+  const idleRssMb = memoryMb(server.pid, "VmRSS");
+  const m = newMeasurement(sizes.length);
+  const wsUrl = `${server.baseUrl.replace(/^http/, "ws")}/ws`;
+  const sockets: WebSocket[] = [];
+  await connectAll(
+    N,
+    (s) =>
+      new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(wsUrl);
+        sockets.push(ws);
+        ws.once("open", () => resolve());
+        ws.once("error", reject);
+        ws.on("message", (data) => {
+          const message = JSON.parse(String(data)) as { seq: number; i: number; at: string };
+          m.kinds[message.i]?.record(message.seq, s);
+          if (m.committedWall[message.seq] === 0) m.committedWall[message.seq] = Date.parse(message.at);
+        });
+      }),
+  );
+
+  const result = await measure(server, idleRssMb, m, async (seq) => {
+    m.requestSent[seq] = performance.now();
+    const out = await restJson<{ clients: number }>(server.baseUrl, "POST", "/broadcast", null, { seq, sizes });
+    if (out.clients !== N) throw new Error(`the floor server broadcast to ${out.clients} clients, not ${N}`);
+  });
+  const closed = sockets.map((ws) => new Promise((resolve) => ws.once("close", resolve)));
+  for (const ws of sockets) ws.close();
+  await Promise.all(closed);
+  await stopChild(server);
+  return result;
+}
+
+// ---------------------------------------------------------------- main
+
+const WIDTHS = [33, 8, 8, 8, 10, 8, 8, 16, 5, 10, 9, 9];
+const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[0]!) : c.padStart(WIDTHS[i]!))).join("");
+/** A header line of labels over groups of columns: [label, how many columns] from the first column on. */
+const groupLine = (groups: Array<[string, number]>) => {
+  let column = 0;
+  return groups
+    .map(([label, span]) => {
+      const width = WIDTHS.slice(column, column + span).reduce((a, b) => a + b, 0);
+      column += span;
+      return label.padStart(width);
+    })
+    .join("");
+};
+const row = (name: string, r: PathResult) =>
+  line([
+    name,
+    r.fromCommit.p50.toFixed(1),
+    r.fromCommit.p99.toFixed(1),
+    r.fromCommit.max.toFixed(1),
+    r.fromRequest.p50.toFixed(1),
+    r.fromRequest.p99.toFixed(1),
+    r.fromRequest.max.toFixed(1),
+    `${r.received}/${r.expected}`,
+    String(r.duplicates),
+    `${r.peakRssMb.toFixed(0)} MB`,
+    `${r.cpu.server.toFixed(0)} ms`,
+    `${r.cpu.clients.toFixed(0)} ms`,
+  ]);
+
+const children: ChildServer[] = [];
+const stopChildren = () => Promise.all(children.map(stopChild));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stopChildren().then(() => process.exit(130)));
+}
+
+const db = await benchDatabase(process.env.DATABASE_URL);
+try {
+  console.log(
+    `Live delivery: ${N} WebSocket subscribers, ${M} changes one every ${INTERVAL_MS} ms (after ${WARMUP} warm-up ones); ` +
+      `${os.cpus().length} cores, Node ${process.version}, database ${db.label}`,
+  );
+  const live = await runLive(children, db.url);
+  if (live.messageSizes.length === 0) throw new Error("captured no live message to size the floor's messages");
+  const floor = await runFloor(children, live.messageSizes);
+
+  console.log(`each change sends each subscriber ${live.messageSizes.length} messages (${live.messageSizes.join(" + ")} bytes); latencies in ms`);
+  console.log(groupLine([["", 1], ["commit → receipt", 3], ["request → receipt", 3], ["", 3], ["CPU per change", 2]]));
+  console.log(line(["path", "p50", "p99", "max", "p50", "p99", "max", "messages", "dup", "peak RSS", "server", "clients"]));
+  console.log(row("Tafsiri events.onEvent (tRPC)", live));
+  console.log(row("plain @fastify/websocket (floor)", floor));
+  const ratio = live.fromCommit.p99 / floor.fromCommit.p99;
+  const requestRatio = live.fromRequest.p99 / floor.fromRequest.p99;
+  console.log(`live p99 / floor p99 = ${ratio.toFixed(2)}x (commit → receipt)`);
+  console.log(`live p99 / floor p99 = ${requestRatio.toFixed(2)}x (request → receipt)`);
+  console.log(
+    `server RSS before subscribers: live ${live.idleRssMb.toFixed(0)} MB, floor ${floor.idleRssMb.toFixed(0)} MB; ` +
+      `transcripts.save round trip p50 ${live.saveRoundTrip.p50.toFixed(1)} ms, p99 ${live.saveRoundTrip.p99.toFixed(1)} ms`,
+  );
+  const met = live.fromCommit.p99 < 100 && ratio <= 1.5;
+  console.log(`target (commit → receipt p99 < 100 ms and within 1.5x of the floor): ${met ? "met" : "MISSED"}`);
+  if (![live, floor].every((r) => r.received === r.expected && r.duplicates === 0)) {
+    console.error("FAILED: some messages were lost or delivered more than once (see the messages and dup columns).");
+    process.exitCode = 1;
+  }
+} finally {
+  await stopChildren();
+  await db.drop();
+}
