@@ -13,8 +13,8 @@
  *    commit → receipt by the commit's own duration; `at` has whole milliseconds);
  *  - the request: the moment this process sent the save (includes the HTTP request and the
  *    whole transaction).
- * Receipt times come from this process's clock; the server stamps `at` from the same machine's
- * clock (Date.now() for the commit figures, performance.now() for the request ones).
+ * Receipts are timed with Date.now() for the commit figures (the wall clock of this machine,
+ * which stamps `at` too) and with performance.now() for the request ones.
  *
  * The floor, in the same run: a plain Fastify + @fastify/websocket server (child process,
  * bench/support/floor-server.ts) that, per POST /broadcast, stamps the time, then sends the same
