@@ -1,7 +1,6 @@
 import { promises as fs } from "node:fs";
 import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
-import { PDFParse } from "pdf-parse";
 import type { TranscriptExtension } from "./file-kinds";
 
 /** A file whose text cannot be read (corrupt document, binary data in a .txt, ...). */
@@ -32,6 +31,9 @@ function tidy(text: string): string {
 }
 
 async function extractPdf(file: string): Promise<string> {
+  // Loaded on first use: pdfjs-dist (under pdf-parse) replaces Array.prototype.push for the whole
+  // process when imported, which slows every other hot path (the live-event fan-out above all).
+  const { PDFParse } = await import("pdf-parse");
   const parser = new PDFParse({ data: new Uint8Array(await fs.readFile(file)) });
   try {
     const result = await parser.getText({ pageJoiner: "" });
