@@ -8,7 +8,8 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import { appRouter, authenticate, bearerToken, createContextInner, type AppDeps, type AppRouter } from "@tafsiri/api";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
-import { authenticateSocket, isWebSocket } from "./lib/live-sockets";
+import { authenticateSocket } from "./lib/live-sockets";
+import { trpcWebSocketHandler } from "./lib/trpc-websocket";
 import { restRoutes } from "./routes/rest";
 import { fileRoutes } from "./routes/files";
 import { webRoutes } from "./routes/web";
@@ -60,26 +61,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+    const onError = ({ error, path: procedure }: { error: TRPCError; path: string | undefined }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
+    };
     await scope.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
-      useWSS: true,
       trpcOptions: {
         router: appRouter,
-        keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
         createContext: async ({ req, res, info }) => {
-          // One createContext serves both transports; on WebSocket `res` is the socket.
-          if (isWebSocket(res)) return createContextInner({ ...deps, transport: "ws", user: await authenticateSocket(deps, res, info.connectionParams, req.socket) });
           if (info.calls.some((call) => call.path === SIGN_IN_PROCEDURE) && !(await signInAllowed(app, req, res))) {
             throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: TOO_MANY_SIGN_INS });
           }
           const user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
           return createContextInner({ ...deps, user });
         },
-        onError: ({ error, path: procedure }) => {
-          if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
-        },
+        onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
     });
+    // Subscriptions: tRPC's WebSocket protocol on the same path (lib/trpc-websocket.ts).
+    const onConnection = trpcWebSocketHandler({
+      router: appRouter,
+      keepAlive: { pingMs: 30_000, pongWaitMs: 5_000 },
+      createContext: async ({ socket, req, connectionParams }) =>
+        createContextInner({ ...deps, transport: "ws", user: await authenticateSocket(deps, socket, connectionParams, req.socket) }),
+      onError,
+    });
+    scope.get("/trpc", { websocket: true }, (socket, request) => onConnection(socket, request.raw));
   });
 
   await app.register(restRoutes, { deps, maxUploadBytes: opts.settings.MAX_UPLOAD_BYTES });

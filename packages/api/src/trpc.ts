@@ -1,13 +1,22 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Context } from "./context";
 
+/** The messages of an input validation failure (zod or Standard Schema issues), or null for any other cause. */
+function validationMessages(cause: unknown): string | null {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  return issues.map((issue) => String((issue as { message?: unknown }).message)).join(" ");
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // Never leak a stack trace or an internal error's text to clients.
     const internal = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof TRPCError);
+    // Bad input answers its schema's messages (the spec's wording), not a JSON dump of the issues.
+    const invalid = error.code === "BAD_REQUEST" ? validationMessages(error.cause) : null;
     return {
       ...shape,
-      message: internal ? "An unexpected error occurred. Please try again." : shape.message,
+      message: internal ? "An unexpected error occurred. Please try again." : (invalid ?? shape.message),
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
     };
   },

@@ -8,11 +8,6 @@ export const DEACTIVATED_CLOSE_CODE = 4403;
 /** Lets the subscription send its 'user.deactivated' event and UNAUTHORIZED error before the close. */
 const CLOSE_DELAY_MS = 100;
 
-/** True when tRPC's shared createContext is building the context of a WebSocket connection. */
-export function isWebSocket(res: unknown): res is WebSocket {
-  return res instanceof WebSocket;
-}
-
 /** The connection's TCP socket (node's net.Socket: `req.socket` of the upgrade request), for batching writes. */
 export interface CorkableSocket {
   cork(): void;

@@ -3,6 +3,7 @@ import { readUserEventsAfter, type EventRow } from "@tafsiri/db/repositories/eve
 import type { AppDeps, SessionUser } from "../context";
 import { LIVE_EVENT_KINDS, type LiveEvent, type LiveEventKind } from "../schemas/events";
 import type { NotificationItem } from "../schemas/notifications";
+import { shareSerialization } from "./serialize-once";
 
 export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
 
@@ -34,6 +35,25 @@ export function toLiveEvent(row: EventRow): LiveEvent | null {
   return { id: row.id, kind: row.kind, audioId: row.audioId, notification: notificationOf(row), at: row.createdAt.toISOString() };
 }
 
+/** Live events of the rows the bus hands out: every subscriber a row reaches shares one event. */
+const liveEvents = new WeakMap<EventRow, LiveEvent | null>();
+
+/** `toLiveEvent(row)`, made once per row and serialized once for all its subscribers. */
+function sharedLiveEvent(row: EventRow): LiveEvent | null {
+  let event = liveEvents.get(row);
+  if (event === undefined) {
+    event = toLiveEvent(row);
+    if (event) shareSerialization(event);
+    liveEvents.set(row, event);
+  }
+  return event;
+}
+
+/** a > b for event ids (decimal strings without leading zeros). */
+function isAfter(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length > b.length : a > b;
+}
+
 /**
  * Issue 3 `events.onEvent`: the caller's live events as tracked events (tracking id = event id).
  * Registers with the bus first (buffering), then, when `lastEventId` is given, yields the
@@ -61,13 +81,13 @@ export async function* streamLiveEvents(
   });
   const onAbort = () => wake?.();
   signal?.addEventListener("abort", onAbort);
-  let last = lastEventId ? BigInt(lastEventId) : null;
+  let last = lastEventId ? String(BigInt(lastEventId)) : null;
   try {
-    if (lastEventId) {
+    if (last !== null) {
       for (;;) {
-        const rows = await readUserEventsAfter(deps.db, { afterId: String(last), userId: user.id, isAdmin, limit: BACKLOG_PAGE });
+        const rows = await readUserEventsAfter(deps.db, { afterId: last, userId: user.id, isAdmin, limit: BACKLOG_PAGE });
         for (const row of rows) {
-          last = BigInt(row.id);
+          last = row.id;
           const event = toLiveEvent(row);
           if (event) yield tracked(event.id, event);
         }
@@ -83,9 +103,9 @@ export async function* streamLiveEvents(
         wake = null;
         continue;
       }
-      if (last !== null && BigInt(row.id) <= last) continue;
-      last = BigInt(row.id);
-      const event = toLiveEvent(row);
+      if (last !== null && !isAfter(row.id, last)) continue;
+      last = row.id;
+      const event = sharedLiveEvent(row);
       if (!event) continue;
       yield tracked(event.id, event);
       if (event.kind === "user.deactivated") throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_DEACTIVATED });
