@@ -2,7 +2,8 @@
  * Live-delivery benchmark (issue 3, point 6). Starts the real Tafsiri server as a child process
  * (`tsx apps/server/src/server.ts`, fresh DATA_DIR; its embedded PGlite, or a fresh temporary
  * database on DATABASE_URL's PostgreSQL server when that is set), connects N WebSocket
- * subscribers to `events.onEvent` with tRPC's createWSClient + wsLink (the `ws` package), then
+ * subscribers to `events.onEvent` (plain `ws` clients speaking tRPC's WebSocket protocol,
+ * bench/support/trpc-subscriber.ts, so they cost this process what the floor's clients cost), then
  * commits M real changes through the server, one every --interval ms, each on its own audio:
  * a staff member saves a transcript (tRPC over HTTP, `transcripts.save`), which commits a
  * notification for the admin and an 'audio.changed' event for the admins, so every subscriber
@@ -30,7 +31,7 @@
  * process and of this process (all the clients).
  *
  * The default pace, one change every 500 ms, keeps the server below saturation on this 2-core
- * machine (each change costs it ~150 ms of CPU with 1,000 subscribers), so the figures are
+ * machine (each change costs it ~60 ms of CPU with 1,000 subscribers), so the figures are
  * latency, not queueing; a shorter --interval shows where queueing starts.
  *
  * Usage: npm run bench -- live [--subscribers 1000] [--events 100] [--interval 500] [--warmup 5]
@@ -43,11 +44,12 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
-import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClient } from "@trpc/client";
-import type { AppRouter } from "@tafsiri/api";
+import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
+import type { AppRouter, LiveEvent } from "@tafsiri/api";
 import { benchDatabase } from "./support/bench-database";
 import { cpuTimeMs, memoryMb, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { summarize, type Summary } from "./support/stats";
+import { subscribe } from "./support/trpc-subscriber";
 import { silentWav } from "./support/wav";
 
 const { values } = parseArgs({
@@ -106,6 +108,13 @@ async function connectAll(count: number, open: (i: number) => Promise<void>): Pr
   for (let s = 0; s < count; s += CONNECT_BATCH) {
     await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, count - s) }, (_, i) => open(s + i)));
   }
+}
+
+/** Closes the sockets and waits until every one is closed. */
+async function closeAll(sockets: WebSocket[]): Promise<void> {
+  const closed = sockets.map((ws) => new Promise((resolve) => ws.once("close", resolve)));
+  for (const ws of sockets) ws.close();
+  await Promise.all(closed);
 }
 
 /** Receipts of one message kind per (change, subscriber): this process's clock and wall-clock time, ms. */
@@ -291,48 +300,29 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
     const m = newMeasurement(2);
     const [notified, changed] = m.kinds as [Receipts, Receipts];
     const wsUrl = `${server.baseUrl.replace(/^http/, "ws")}/trpc`;
-    const sockets: Array<ReturnType<typeof createWSClient>> = [];
-    const subscriptions: Array<{ unsubscribe(): void }> = [];
+    const sockets: WebSocket[] = [];
     const errors = new Set<string>();
-    await connectAll(
-      N,
-      (s) =>
-        new Promise<void>((resolve, reject) => {
-          const wsClient = createWSClient({
-            url: wsUrl,
-            connectionParams: { token: adminToken },
-            WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
-          });
-          sockets.push(wsClient);
-          const trpc = createTRPCClient<AppRouter>({ links: [wsLink<AppRouter>({ client: wsClient })] });
-          const subscription = trpc.events.onEvent.subscribe(
-            {},
-            {
-              onStarted: () => resolve(),
-              onData: ({ data: event }) => {
-                const change = changeOf.get(event.audioId ?? "");
-                if (change === undefined) return;
-                if (event.kind === "notification.created") notified.record(change, s);
-                else if (event.kind === "audio.changed") {
-                  changed.record(change, s);
-                  if (m.committedWall[change] === 0) m.committedWall[change] = Date.parse(event.at);
-                }
-              },
-              onError: (error) => {
-                errors.add(error.message);
-                reject(error);
-              },
-            },
-          );
-          subscriptions.push(subscription);
-        }),
-    );
-
     // The exact text frames subscriber 0 receives, to size the floor's messages.
     const frames: string[] = [];
-    sockets[0]?.connection?.ws.addEventListener("message", (ev: MessageEvent) => {
-      const text = String(ev.data);
-      if (text.startsWith("{")) frames.push(text);
+    await connectAll(N, async (s) => {
+      const ws = await subscribe<LiveEvent>({
+        url: wsUrl,
+        connectionParams: { token: adminToken },
+        path: "events.onEvent",
+        input: {},
+        onData: ({ data: event }, text) => {
+          if (s === 0) frames.push(text);
+          const change = changeOf.get(event.audioId ?? "");
+          if (change === undefined) return;
+          if (event.kind === "notification.created") notified.record(change, s);
+          else if (event.kind === "audio.changed") {
+            changed.record(change, s);
+            if (m.committedWall[change] === 0) m.committedWall[change] = Date.parse(event.at);
+          }
+        },
+        onError: (message) => errors.add(message),
+      });
+      sockets.push(ws);
     });
 
     const staff = httpClient(server.baseUrl, staffToken);
@@ -344,8 +334,7 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
     });
     if (errors.size > 0) console.error(`subscription errors: ${[...errors].join("; ")}`);
 
-    for (const subscription of subscriptions) subscription.unsubscribe();
-    await Promise.all(sockets.map((socket) => socket.close()));
+    await closeAll(sockets);
     await stopChild(server);
     const firstMeasured = audioIds[WARMUP]!;
     return {
@@ -389,9 +378,7 @@ async function runFloor(children: ChildServer[], sizes: number[]): Promise<PathR
     const out = await restJson<{ clients: number }>(server.baseUrl, "POST", "/broadcast", null, { seq, sizes });
     if (out.clients !== N) throw new Error(`the floor server broadcast to ${out.clients} clients, not ${N}`);
   });
-  const closed = sockets.map((ws) => new Promise((resolve) => ws.once("close", resolve)));
-  for (const ws of sockets) ws.close();
-  await Promise.all(closed);
+  await closeAll(sockets);
   await stopChild(server);
   return result;
 }
