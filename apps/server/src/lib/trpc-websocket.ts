@@ -112,6 +112,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         }
       })();
 
+    /** Drops subscription `id` from the connection's list, unless a newer one took its id. */
+    const forget = (id: RequestId, abort: AbortController) => {
+      if (subscriptions.get(id) === abort) subscriptions.delete(id);
+    };
+
     const runSubscription = async (id: RequestId, jsonrpc: "2.0" | undefined, iterable: AsyncIterable<unknown>, abort: AbortController, call: { path: string; input: unknown }) => {
       const iterator = iterable[Symbol.asyncIterator]();
       try {
@@ -124,9 +129,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       } catch (cause) {
         respondError(id, jsonrpc, cause, { ...call, type: "subscription" });
       } finally {
-        subscriptions.delete(id);
+        forget(id, abort);
         abort.abort();
-        await iterator.return?.();
+        await Promise.resolve(iterator.return?.()).catch((cause: unknown) =>
+          opts.onError?.({ error: getTRPCErrorFromUnknown(cause), path: call.path, type: "subscription" }),
+        );
       }
     };
 
@@ -148,7 +155,7 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         try {
           result = await callTRPCProcedure({ router: opts.router, path, getRawInput: async () => input, ctx, type, signal: abort.signal, batchIndex });
         } catch (cause) {
-          subscriptions.delete(id);
+          forget(id, abort);
           throw cause;
         }
         const iterable = typeof result === "object" && result !== null && Symbol.asyncIterator in result ? (result as AsyncIterable<unknown>) : null;
@@ -158,11 +165,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
           return;
         }
         if (!iterable) {
-          subscriptions.delete(id);
+          forget(id, abort);
           throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Subscription ${path} did not return an AsyncGenerator` });
         }
         if (socket.readyState !== WebSocket.OPEN || abort.signal.aborted) {
-          subscriptions.delete(id);
+          forget(id, abort);
           await iterable[Symbol.asyncIterator]().return?.();
           return;
         }
