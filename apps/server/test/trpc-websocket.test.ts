@@ -110,4 +110,36 @@ describe("the tRPC WebSocket at /trpc", () => {
     await socket.closed;
     expect(socket.frames.some(isResult(1, "started"))).toBe(false);
   });
+
+  it("releases a subscription's hold on the event bus when it is stopped or its socket closes", async () => {
+    // Counts the bus's live subscribers (each socket holds one, each running subscription one more).
+    const bus = h.deps.events;
+    const subscribe = bus.subscribe.bind(bus);
+    let active = 0;
+    bus.subscribe = (subscriber) => {
+      active += 1;
+      const unsubscribe = subscribe(subscriber);
+      let done = false;
+      return () => {
+        if (!done) active -= 1;
+        done = true;
+        unsubscribe();
+      };
+    };
+    try {
+      const opened = await Promise.all([adminSocket(), adminSocket(), adminSocket()]);
+      for (const socket of opened) {
+        socket.send({ id: 1, method: "subscription", params: { path: "events.onEvent", input: {} } });
+        await socket.next(isResult(1, "started"));
+      }
+      expect(active).toBe(6);
+      opened[0]!.send({ id: 1, method: "subscription.stop" });
+      await opened[0]!.next(isResult(1, "stopped"));
+      await waitUntil(() => active === 5, "the stopped subscription to let go");
+      for (const socket of opened) socket.close();
+      await waitUntil(() => active === 0, "every closed socket to let go");
+    } finally {
+      bus.subscribe = subscribe;
+    }
+  });
 });
