@@ -1,13 +1,16 @@
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
+import { keepEventsFor } from "./lib/event-retention";
 import { loadSettings } from "./settings";
 
 const settings = loadSettings();
 const { deps, handle } = await bootstrap(settings);
 const app = await buildApp({ deps, settings, logger: true });
+const stopPruning = keepEventsFor(deps.db, settings.EVENT_RETENTION_DAYS, (error) => app.log.error({ err: error }, "pruning old live events failed"));
 
 const shutdown = async () => {
   await app.close();
+  await stopPruning();
   await deps.events.close();
   await handle.close();
   process.exit(0);

@@ -18,6 +18,8 @@ const ZSettings = z.object({
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
   /** Sign-in attempts (POST /auth/login and tRPC accounts.login together) allowed per IP per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
+  /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

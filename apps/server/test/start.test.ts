@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
+import { loadSettings } from "../src/settings";
 
 const running: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
@@ -81,4 +82,12 @@ describe("npm start (tsx apps/server/src/server.ts)", () => {
     expect((await login(second, "first@example.test", password)).status).toBe(200);
     await stopServerProcess(second);
   }, 240_000);
+});
+
+describe("settings", () => {
+  it("keeps live events 30 days unless EVENT_RETENTION_DAYS says otherwise, and refuses a value that is not a positive whole number", () => {
+    expect(loadSettings({}).EVENT_RETENTION_DAYS).toBe(30);
+    expect(loadSettings({ EVENT_RETENTION_DAYS: "7" }).EVENT_RETENTION_DAYS).toBe(7);
+    for (const bad of ["0", "-1", "1.5", "forever"]) expect(() => loadSettings({ EVENT_RETENTION_DAYS: bad }), bad).toThrow(/EVENT_RETENTION_DAYS/);
+  });
 });

@@ -100,6 +100,12 @@ export async function readUserEventsAfter(
   return rows.map(toEventRow);
 }
 
+/** Deletes the events created before `cutoff` (index events_created_at_idx); returns how many. */
+export async function deleteEventsCreatedBefore(db: Executor, cutoff: Date): Promise<number> {
+  const result = await db.deleteFrom("events").where("createdAt", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The highest event id so far ("0" when there is none). */
 export async function latestEventId(db: Executor): Promise<string> {
   const row = await db
