@@ -145,29 +145,20 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         input = typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input, lastEventId } : (input ?? { lastEventId });
       }
       const call = { path, type, input };
+      const abort = new AbortController();
       try {
         if (id === null) throw new TRPCError({ code: "PARSE_ERROR", message: "`id` is required" });
         if (!(await ctxPromise)) return;
         if (type === "subscription" && subscriptions.has(id)) throw new TRPCError({ code: "BAD_REQUEST", message: `Duplicate id ${id}` });
-        const abort = new AbortController();
         if (type === "subscription") subscriptions.set(id, abort);
-        let result: unknown;
-        try {
-          result = await callTRPCProcedure({ router: opts.router, path, getRawInput: async () => input, ctx, type, signal: abort.signal, batchIndex });
-        } catch (cause) {
-          forget(id, abort);
-          throw cause;
-        }
+        const result: unknown = await callTRPCProcedure({ router: opts.router, path, getRawInput: async () => input, ctx, type, signal: abort.signal, batchIndex });
         const iterable = typeof result === "object" && result !== null && Symbol.asyncIterator in result ? (result as AsyncIterable<unknown>) : null;
         if (type !== "subscription") {
           if (iterable) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Cannot return an async iterable from a ${type} procedure with WebSockets` });
           respond({ id, jsonrpc, result: { type: "data", data: result } });
           return;
         }
-        if (!iterable) {
-          forget(id, abort);
-          throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Subscription ${path} did not return an AsyncGenerator` });
-        }
+        if (!iterable) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Subscription ${path} did not return an AsyncGenerator` });
         if (socket.readyState !== WebSocket.OPEN || abort.signal.aborted) {
           forget(id, abort);
           await iterable[Symbol.asyncIterator]().return?.();
@@ -176,6 +167,8 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         respond({ id, jsonrpc, result: { type: "started" } });
         void runSubscription(id, jsonrpc, iterable, abort, call);
       } catch (cause) {
+        // Never started: let go of the id (a no-op when it belongs to another subscription).
+        forget(id, abort);
         respondError(id, jsonrpc, cause, call);
       }
     };
