@@ -16,6 +16,24 @@ export default tseslint.config(
     },
   },
   {
+    // All SQL lives in packages/db (its repositories, connection and migrator): application code
+    // calls repository functions instead of building queries.
+    files: ["apps/*/src/**/*.{ts,tsx}", "packages/api/src/**/*.ts", "packages/ui/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          message: "SQL lives in packages/db/src/repositories: call a repository function.",
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
+          message: "SQL lives in packages/db/src/repositories: call a repository function.",
+        },
+      ],
+    },
+  },
+  {
     files: ["migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

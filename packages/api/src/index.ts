@@ -6,3 +6,6 @@ export { createLocalStorage, type FileStorage } from "./storage/file-storage";
 export { createEventBus, type EventBus, type EventSubscriber } from "./services/event-bus";
 export type { LiveEvent } from "./schemas/events";
 export { serializedJson, shareSerialization } from "./services/serialize-once";
+export { AppError, APP_ERROR_CODES, UNEXPECTED_ERROR, type AppErrorCode } from "./errors/app-error";
+export { describeError, firstIssueMessage, type ErrorAnswer } from "./errors/describe-error";
+export type { RouterInputs, RouterOutputs } from "./router-types";

@@ -1,26 +1,30 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { AppError } from "./errors/app-error";
+import { describeError } from "./errors/describe-error";
 import type { Context } from "./context";
 
-/** The messages of an input validation failure (zod or Standard Schema issues), or null for any other cause. */
-function validationMessages(cause: unknown): string | null {
-  const issues = (cause as { issues?: unknown } | undefined)?.issues;
-  if (!Array.isArray(issues) || issues.length === 0) return null;
-  return issues.map((issue) => String((issue as { message?: unknown }).message)).join(" ");
-}
-
 const t = initTRPC.context<Context>().create({
+  /**
+   * Every failure is answered through describeError, the one mapping the REST layer uses too:
+   * an AppError keeps its message and status, bad input answers its first failing field's
+   * message (the spec's wording), anything unexpected answers UNEXPECTED_ERROR.
+   */
   errorFormatter({ shape, error }) {
-    // Never leak a stack trace or an internal error's text to clients.
-    const internal = error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof TRPCError);
-    // Bad input answers its schema's messages (the spec's wording), not a JSON dump of the issues.
-    const invalid = error.code === "BAD_REQUEST" ? validationMessages(error.cause) : null;
+    const answer = describeError(error);
     return {
       ...shape,
-      message: internal ? "An unexpected error occurred. Please try again." : (invalid ?? shape.message),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path },
+      code: TRPC_ERROR_CODES_BY_KEY[answer.trpcCode],
+      message: answer.message,
+      data: { code: answer.trpcCode, httpStatus: answer.httpStatus, path: shape.data.path },
     };
   },
 });
+
+/** The 401 message for a call without a valid session. */
+export const SIGN_IN_REQUIRED = "You must be signed in.";
+/** The 403 message for a staff member on an admin-only call. */
+export const ADMINS_ONLY = "Only administrators may do this.";
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -31,23 +35,37 @@ export const middleware = t.middleware;
  */
 const subscriptionsOnlyOnWebSocket = t.middleware(({ ctx, type, next }) => {
   if (ctx.transport === "ws" && type !== "subscription") {
-    throw new TRPCError({ code: "METHOD_NOT_SUPPORTED", message: "Only subscriptions are served over the WebSocket; use HTTP." });
+    throw new AppError("METHOD_NOT_SUPPORTED", "Only subscriptions are served over the WebSocket; use HTTP.");
   }
   return next();
 });
 
-export const publicProcedure = t.procedure.use(subscriptionsOnlyOnWebSocket);
+/**
+ * An AppError thrown by a service or middleware leaves the procedure as a TRPCError of the
+ * matching code (cause: the AppError), so direct callers (`createCaller`, the REST layer) see
+ * the same code as HTTP clients.
+ */
+const appErrorsAsTRPCErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const answer = describeError(result.error.cause);
+    throw new TRPCError({ code: answer.trpcCode, message: answer.message, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrorsAsTRPCErrors).use(subscriptionsOnlyOnWebSocket);
 
 /** Refuses callers without a valid session (401). */
 export const isAuthed = t.middleware(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "You must be signed in." });
+  if (!ctx.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 /** Refuses callers who are not admins (403). */
 export const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
   if (ctx.user.role !== "Admin") {
-    throw new TRPCError({ code: "FORBIDDEN", message: "Only administrators may do this." });
+    throw new AppError("FORBIDDEN", ADMINS_ONLY);
   }
   return next({ ctx });
 });

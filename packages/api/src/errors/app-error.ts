@@ -1,0 +1,36 @@
+/**
+ * The one domain error (STYLE §11): services throw `AppError(code, message)` with the
+ * user-facing message (the spec's wording where it gives one). tRPC's error formatter and the
+ * REST error handler both turn it into an answer with `describeError`, so a failure reads the
+ * same on both APIs.
+ */
+
+/** Each code with the HTTP status it answers and the tRPC code the web client sees. */
+export const APP_ERROR_CODES = {
+  BAD_REQUEST: { httpStatus: 400, trpcCode: "BAD_REQUEST" },
+  UNAUTHORIZED: { httpStatus: 401, trpcCode: "UNAUTHORIZED" },
+  FORBIDDEN: { httpStatus: 403, trpcCode: "FORBIDDEN" },
+  NOT_FOUND: { httpStatus: 404, trpcCode: "NOT_FOUND" },
+  METHOD_NOT_SUPPORTED: { httpStatus: 405, trpcCode: "METHOD_NOT_SUPPORTED" },
+  CONFLICT: { httpStatus: 409, trpcCode: "CONFLICT" },
+  TOO_LARGE: { httpStatus: 413, trpcCode: "PAYLOAD_TOO_LARGE" },
+  UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, trpcCode: "UNSUPPORTED_MEDIA_TYPE" },
+  TOO_MANY_REQUESTS: { httpStatus: 429, trpcCode: "TOO_MANY_REQUESTS" },
+  INTERNAL: { httpStatus: 500, trpcCode: "INTERNAL_SERVER_ERROR" },
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_CODES;
+
+/** The message every unexpected failure answers: never a stack trace or an internal error's text. */
+export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
+
+/** A failure a user or integrator is told about: `code` decides the status, `message` is shown as is. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "AppError";
+    this.code = code;
+  }
+}
