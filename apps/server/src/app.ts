@@ -1,16 +1,20 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import websocket from "@fastify/websocket";
-import { TRPCError } from "@trpc/server";
+import type { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import { appRouter, authenticate, bearerToken, createContextInner, type AppDeps, type AppRouter } from "@tafsiri/api";
+import { AppError, appRouter, authenticate, bearerToken, createContextInner, describeError, type AppDeps, type AppRouter } from "@tafsiri/api";
+import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
-import { authenticateSocket } from "./lib/live-sockets";
-import { trpcWebSocketHandler } from "./lib/trpc-websocket";
-import { restRoutes } from "./routes/rest";
+import { openSocketSession } from "./live/socket-session";
+import { trpcWebSocketHandler } from "./live/trpc-websocket";
+import { restRoutes } from "./routes/rest/index";
+import { registerOpenApi } from "./routes/openapi";
+import { useRestConventions } from "./routes/rest/conventions";
+import { z } from "zod";
 import { fileRoutes } from "./routes/files";
 import { webRoutes } from "./routes/web";
 
@@ -19,6 +23,8 @@ export interface AppOptions {
   /** LOGIN_RATE_LIMIT defaults to DEFAULT_LOGIN_RATE_LIMIT when left out. */
   settings: Pick<Settings, "MAX_UPLOAD_BYTES" | "WEB_DIST"> & Partial<Pick<Settings, "LOGIN_RATE_LIMIT">>;
   logger?: boolean;
+  /** Told of every route as it is registered (tests list them to compare with the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +43,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   const { deps } = opts;
+  if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -54,15 +61,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await registerSignInLimit(app, opts.settings.LOGIN_RATE_LIMIT ?? DEFAULT_LOGIN_RATE_LIMIT);
 
-  app.get("/healthz", async (_req, reply) => {
-    await deps.db.selectFrom("users").select("id").limit(1).execute();
-    return reply.send({ status: "ok" });
+  await registerOpenApi(app);
+
+  await app.register(async (scope) => {
+    useRestConventions(scope);
+    scope.get(
+      "/healthz",
+      {
+        schema: {
+          summary: "Health check",
+          description: "ARCHITECTURE \"Settings\". 200 once the database is migrated and answers.",
+          tags: ["Health"],
+          security: [],
+          response: { 200: z.object({ status: z.literal("ok") }).meta({ examples: [{ status: "ok" }] }) },
+        },
+      },
+      async () => {
+        await checkDatabase(deps.db);
+        return { status: "ok" as const };
+      },
+    );
   });
 
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
     const onError = ({ error, path: procedure }: { error: TRPCError; path: string | undefined }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
+      if (describeError(error).unexpected) app.log.error({ err: error, procedure }, "procedure failed");
     };
     await scope.register(fastifyTRPCPlugin, {
       prefix: "/trpc",
@@ -70,7 +94,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         router: appRouter,
         createContext: async ({ req, res, info }) => {
           if (info.calls.some((call) => call.path === SIGN_IN_PROCEDURE) && !(await signInAllowed(app, req, res))) {
-            throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: TOO_MANY_SIGN_INS });
+            throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
           }
           const user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
           return createContextInner({ ...deps, user });
@@ -78,13 +102,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
     });
-    // Subscriptions: tRPC's WebSocket protocol on the same path (lib/trpc-websocket.ts).
+    // Subscriptions: tRPC's WebSocket protocol on the same path (live/trpc-websocket.ts, live/README.md).
     const onConnection = trpcWebSocketHandler({
       router: appRouter,
       keepAlive: { pingMs: 30_000, pongWaitMs: 5_000 },
       createContext: async ({ socket, req, connectionParams }) =>
-        createContextInner({ ...deps, transport: "ws", user: await authenticateSocket(deps, socket, connectionParams, req.socket) }),
-      onError,
+        createContextInner({ ...deps, transport: "ws", user: await openSocketSession(deps, socket, connectionParams, req.socket) }),
+      // An AppError from createContext or a stream (sign-in required, deactivated) arrives wrapped as
+      // INTERNAL_SERVER_ERROR: it is an answer, not a failure to log.
+      onError: (failure) => {
+        if (!(failure.error.cause instanceof AppError) || failure.error.cause.code === "INTERNAL") onError(failure);
+      },
+      onSocketError: (error) => app.log.warn({ err: error }, "WebSocket connection failed; its subscriptions were stopped"),
     });
     scope.get("/trpc", { websocket: true }, (socket, request) => onConnection(socket, request.raw));
   });

@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
-import { keepEventsFor } from "./lib/event-retention";
+import { keepEventsFor } from "./live/retention-timer";
 import { loadSettings } from "./settings";
 
 const settings = loadSettings();

@@ -5,7 +5,7 @@ import { appWithUsers, fixture, uploadAudio, type AppHarness } from "./fixtures/
 import { listen, rawSocket, waitUntil, type RawFrame, type RawSocket } from "./fixtures/live-client";
 
 // The WebSocket at /trpc frame by frame, as an integrator writing their own client would see it
-// (lib/trpc-websocket.ts serves tRPC v11's protocol; live-events.test.ts drives it with @trpc/client).
+// (live/trpc-websocket.ts serves tRPC v11's protocol; live-events.test.ts drives it with @trpc/client).
 
 let h: AppHarness;
 let baseUrl: string;

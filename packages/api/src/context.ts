@@ -1,6 +1,6 @@
 import type { Database, Role } from "@tafsiri/db";
 import type { FileStorage } from "./storage/file-storage";
-import type { EventBus } from "./services/event-bus";
+import type { EventBus } from "./live/bus";
 
 /** The signed-in user as procedures see it (never the password hash). */
 export interface SessionUser {

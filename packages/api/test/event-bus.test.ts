@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { EventRow } from "@tafsiri/db/repositories/events";
 import { createHarness } from "../src/testing/harness";
-import { recordEvent } from "../src/services/events";
-import type { EventSubscriber } from "../src/services/event-bus";
+import { recordEvent } from "../src/live/record";
+import type { EventSubscriber } from "../src/live/bus";
 
 const h = await createHarness();
 afterAll(() => h.close());

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { isTrackedEnvelope } from "@trpc/server";
 import type { LiveEvent } from "../src/schemas/events";
-import { pruneEvents } from "../src/services/event-retention";
+import { pruneEvents } from "../src/live/retention";
 import { assignedAudio, harnessWithUsers } from "./workflow-fixtures";
 
 const { h, admin, staff } = await harnessWithUsers();

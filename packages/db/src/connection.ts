@@ -10,6 +10,8 @@ import type { DB } from "./schema";
 export type Database = Kysely<DB>;
 /** Anything a repository function can run on: the database or an open transaction. */
 export type Executor = Kysely<DB> | Transaction<DB>;
+/** An open transaction: what a function that locks rows takes, so a lock outside a transaction does not type-check. */
+export type DbTransaction = Transaction<DB>;
 
 export interface DbConfig {
   /** PostgreSQL connection string; unset means the embedded PGlite. */

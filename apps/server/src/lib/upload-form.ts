@@ -2,22 +2,10 @@ import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { TRPCError } from "@trpc/server";
-import type { FileStorage } from "@tafsiri/api";
+import { AppError, type FileStorage, type ReceivedFile, type UploadForm } from "@tafsiri/api";
 
-/** The one file part of an upload form, already written to a temp file in storage. */
-export interface ReceivedFile {
-  /** Absolute path from `storage.tempPath()`. */
-  tempFile: string;
-  /** The name the client gave the file, e.g. "interview 3.wav". */
-  originalName: string;
-  sizeBytes: number;
-}
-
-/** A multipart upload form: its text fields and its file (null when none was sent). */
-export interface UploadForm {
-  fields: Record<string, string>;
-  file: ReceivedFile | null;
+/** A multipart upload form as read from the request, with a way to drop its temp file. */
+export interface ReadUploadForm extends UploadForm {
   /** Removes the temp file unless a service has already moved it away; safe to call twice. */
   discard(): Promise<void>;
 }
@@ -36,8 +24,8 @@ export function tooLargeMessage(maxBytes: number): string {
   return `File is too large. The limit is ${formatLimit(maxBytes)}.`;
 }
 
-function tooLarge(maxBytes: number): TRPCError {
-  return new TRPCError({ code: "PAYLOAD_TOO_LARGE", message: tooLargeMessage(maxBytes) });
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("TOO_LARGE", tooLargeMessage(maxBytes));
 }
 
 /** True for the errors @fastify/multipart raises on a size or count limit. */
@@ -51,13 +39,13 @@ function isLimitError(error: unknown): error is { code: string } {
  * The file part is streamed to `storage.tempPath()` as it arrives, never buffered whole.
  * Clients should send the text fields before the file (the web client does); fields sent after
  * the file are accepted too, since every part is read before the caller acts on the form.
- * One file per form. Errors (TRPCError, mapped by sendResult): PAYLOAD_TOO_LARGE (413,
+ * One file per form. Errors (AppError): TOO_LARGE (413,
  * 'File is too large. The limit is N MB.') past `maxBytes`, BAD_REQUEST for a second file,
  * too many fields or a body that is not multipart. On any error the temp file is removed.
  */
-export async function readUploadForm(req: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<UploadForm> {
+export async function readUploadForm(req: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<ReadUploadForm> {
   if (!req.isMultipart()) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: "Send the upload as multipart/form-data." });
+    throw new AppError("BAD_REQUEST", "Send the upload as multipart/form-data.");
   }
   const fields: Record<string, string> = {};
   let file: ReceivedFile | null = null;
@@ -80,13 +68,13 @@ export async function readUploadForm(req: FastifyRequest, storage: FileStorage, 
     }
   } catch (error) {
     await discard();
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof AppError) throw error;
     if (isLimitError(error)) {
       if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
-      if (error.code === "FST_FILES_LIMIT") throw new TRPCError({ code: "BAD_REQUEST", message: "Please upload one file at a time." });
-      throw new TRPCError({ code: "BAD_REQUEST", message: "The upload form has too many fields." });
+      if (error.code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", "Please upload one file at a time.");
+      throw new AppError("BAD_REQUEST", "The upload form has too many fields.");
     }
-    throw new TRPCError({ code: "BAD_REQUEST", message: "The upload could not be read. Please try again.", cause: error });
+    throw new AppError("BAD_REQUEST", "The upload could not be read. Please try again.", { cause: error });
   }
   // An empty file part (a form posted without choosing a file) counts as no file.
   if (file && file.sizeBytes === 0 && file.originalName === "") {

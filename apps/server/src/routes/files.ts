@@ -1,9 +1,10 @@
 import path from "node:path";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import fastifyStatic from "@fastify/static";
-import type { AppDeps } from "@tafsiri/api";
-import { verifyFileUrl } from "@tafsiri/api/services/file-urls";
-import { sendFailure } from "../lib/rest-helpers";
+import { z } from "zod";
+import { AppError, verifyFileUrl, type AppDeps } from "@tafsiri/api";
+import { useRestConventions } from "./rest/conventions";
+import { ZRestFailure } from "./rest/shapes/common";
 
 /** Content-Type by stored extension; transcripts are plain UTF-8 text. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -20,6 +21,9 @@ export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 }
 
+const LINK_INVALID = "This link has expired or is invalid.";
+const FILE_NOT_FOUND = "File not found.";
+
 /**
  * `GET /files/{key}?expires&signature` (ARCHITECTURE "Decisions"): serves a stored file to a
  * holder of a signed URL from `/api/fetch-files` or a procedure, with no Authorization header, so
@@ -27,23 +31,45 @@ export function contentTypeOf(key: string): string {
  * unsatisfiable). An expired or forged link answers 403 'This link has expired or is invalid.';
  * a missing file 404.
  */
-export const fileRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  useRestConventions(app);
   await app.register(fastifyStatic, { serve: false });
 
-  app.get<{ Params: { "*": string }; Querystring: { expires?: string; signature?: string } }>("/files/*", async (req, reply) => {
-    const key = req.params["*"];
-    if (!verifyFileUrl(deps.jwtSecret, key, req.query.expires, req.query.signature)) {
-      return sendFailure(reply, 403, "This link has expired or is invalid.");
-    }
-    let file: string;
-    try {
-      file = deps.storage.absolutePath(key);
-    } catch {
-      return sendFailure(reply, 404, "File not found.");
-    }
-    if (!(await deps.storage.exists(key))) return sendFailure(reply, 404, "File not found.");
-    reply.header("content-type", contentTypeOf(key));
-    reply.header("cache-control", "private, max-age=300");
-    return reply.sendFile(path.basename(file), path.dirname(file), { contentType: false, cacheControl: false });
-  });
+  app.get(
+    "/files/*",
+    {
+      schema: {
+        summary: "Download a stored file",
+        description:
+          "ARCHITECTURE \"Decisions\"; SPEC §7.2. A signed link from POST /api/fetch-files (or an audio's `audioUrl`), " +
+          "valid for an hour, needs no Authorization header. Supports HTTP Range (206; 416 when unsatisfiable). " +
+          "403 'This link has expired or is invalid.', 404 'File not found.'.",
+        tags: ["Files"],
+        security: [],
+        params: z.object({ "*": z.string().meta({ examples: ["audios/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.wav"] }) }),
+        querystring: z.object({
+          expires: z.string().optional().meta({ examples: ["1795000000"] }),
+          signature: z.string().optional().meta({ examples: ["3q2-7w"] }),
+        }),
+        response: {
+          200: { description: "The file's bytes (audio or plain text).", content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } },
+          "4xx": ZRestFailure,
+        },
+      },
+    },
+    async (req, reply) => {
+      const key = req.params["*"];
+      if (!verifyFileUrl(deps.jwtSecret, key, req.query.expires, req.query.signature)) throw new AppError("FORBIDDEN", LINK_INVALID);
+      let file: string;
+      try {
+        file = deps.storage.absolutePath(key);
+      } catch {
+        throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+      }
+      if (!(await deps.storage.exists(key))) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+      reply.header("content-type", contentTypeOf(key));
+      reply.header("cache-control", "private, max-age=300");
+      return reply.sendFile(path.basename(file), path.dirname(file), { contentType: false, cacheControl: false });
+    },
+  );
 };

@@ -15,6 +15,8 @@ export const APP_ERROR_CODES = {
   CONFLICT: { httpStatus: 409, trpcCode: "CONFLICT" },
   TOO_LARGE: { httpStatus: 413, trpcCode: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, trpcCode: "UNSUPPORTED_MEDIA_TYPE" },
+  /** Only file downloads answer it (tRPC never does). */
+  RANGE_NOT_SATISFIABLE: { httpStatus: 416, trpcCode: "BAD_REQUEST" },
   TOO_MANY_REQUESTS: { httpStatus: 429, trpcCode: "TOO_MANY_REQUESTS" },
   INTERNAL: { httpStatus: 500, trpcCode: "INTERNAL_SERVER_ERROR" },
 } as const;

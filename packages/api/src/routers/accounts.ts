@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminProcedure, authedProcedure, publicProcedure, router } from "../trpc";
 import { ZLoginInput, ZLoginOutput, ZPublicUser, ZRegisterInput, ZSetActiveInput, ZSetActiveOutput, ZStaffMember } from "../schemas/accounts";
-import { listStaff, login, registerUser, setUserActive, toPublicUser } from "../services/accounts";
+import { getOwnAccount, listStaff, login, registerUser, setUserActive } from "../services/accounts";
 
 export const accountsRouter = router({
   /** SPEC §2.4: sign in with email and password; returns token and user. */
@@ -11,10 +11,7 @@ export const accountsRouter = router({
     .mutation(({ ctx, input }) => login(ctx.db, ctx.jwtSecret, input.email, input.password)),
 
   /** The signed-in user (to refresh the stored session). */
-  me: authedProcedure.output(ZPublicUser).query(async ({ ctx }) => {
-    const row = await ctx.db.selectFrom("users").selectAll().where("id", "=", ctx.user.id).executeTakeFirstOrThrow();
-    return toPublicUser(row);
-  }),
+  me: authedProcedure.output(ZPublicUser).query(({ ctx }) => getOwnAccount(ctx.db, ctx.user)),
 
   /** SPEC §2.10, §7.1 POST /auth/register: admin creates an account. */
   register: adminProcedure

@@ -1,6 +1,6 @@
 import { authedProcedure, router } from "../trpc";
 import { ZOnEventInput } from "../schemas/events";
-import { streamLiveEvents } from "../services/event-stream";
+import { streamLiveEvents } from "../live/stream";
 
 export const eventsRouter = router({
   /**

@@ -3,8 +3,8 @@ import { ROLES } from "@tafsiri/db";
 import { ZId } from "./common";
 
 export const ZLoginInput = z.object({
-  email: z.string().trim().min(1, "Email is required"),
-  password: z.string().min(1, "Password is required"),
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
 export type LoginInput = z.infer<typeof ZLoginInput>;
 
@@ -21,11 +21,11 @@ export type PublicUser = z.infer<typeof ZPublicUser>;
 export const ZLoginOutput = z.object({ token: z.string(), user: ZPublicUser });
 
 export const ZRegisterInput = z.object({
-  username: z.string().trim().min(1, "Username is required"),
-  email: z.string().trim().min(1, "Email is required").email("Email is invalid"),
-  password: z.string().min(1, "Password is required"),
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").email("Email is invalid"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
   role: z.enum(ROLES, { message: "Role is required" }),
-  adminPassword: z.string().min(1, "Admin password is required"),
+  adminPassword: z.string({ error: "Admin password is required" }).min(1, "Admin password is required"),
 });
 export type RegisterInput = z.infer<typeof ZRegisterInput>;
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES } from "@tafsiri/db";
 
-export const ZId = z.string().uuid("Unknown id.");
-export const ZCategory = z.enum(CATEGORIES, { message: "Please select a category." });
+export const ZId = z.string({ error: "Unknown id." }).uuid("Unknown id.");
+/** The message for a missing or unknown category (SPEC §2.16). */
+export const CATEGORY_REQUIRED = "Please select a category.";
+export const ZCategory = z.enum(CATEGORIES, { message: CATEGORY_REQUIRED });
 export const ZStageStatus = z.enum(STAGE_STATUSES);
 export const ZTranscriptStatus = z.enum(TRANSCRIPT_STATUSES);
 export const ZRecordingStatus = z.enum(RECORDING_STATUSES);

@@ -6,7 +6,7 @@ export const STAFF_REQUIRED_FOR_RECOMMENDATION = "Please select a staff member";
 /** SPEC §2.15: recommend the audio to a staff member (chosen in the dropdown; empty = none chosen). */
 export const ZCreateRecommendationInput = z.object({
   audioId: ZId,
-  staffId: z.string().min(1, STAFF_REQUIRED_FOR_RECOMMENDATION),
+  staffId: z.string({ error: STAFF_REQUIRED_FOR_RECOMMENDATION }).min(1, STAFF_REQUIRED_FOR_RECOMMENDATION),
 });
 export type CreateRecommendationInput = z.infer<typeof ZCreateRecommendationInput>;
 export const ZCreateRecommendationOutput = z.object({ message: z.string() });

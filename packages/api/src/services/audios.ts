@@ -1,12 +1,12 @@
-import { TRPCError } from "@trpc/server";
 import type { Category } from "@tafsiri/db";
 import { deleteAudio as deleteAudioRow, findAudioDetail, listAudioFileKeys, listAudiosWithTasks, listUnassignedAudios, setLastOpened } from "@tafsiri/db/repositories/audios";
 import type { Page } from "@tafsiri/db/repositories/pagination";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import type { AudioDetail, ManagedAudio } from "../schemas/audios";
-import { AUDIO_NOT_FOUND, requireAdmin, requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
-import { audioAudience, publishAfter, recordAudioEvent } from "./events";
+import { AppError } from "../errors/app-error";
+import { AUDIO_NOT_FOUND, lockAudioAccess, requireAdmin, requireAudioAccess } from "./access";
+import { audioAudience, publishAfter, recordAudioEvent } from "../live/record";
 import { signFileUrl } from "./file-urls";
 
 export const AUDIO_DELETED = "Audio deleted successfully.";
@@ -19,7 +19,7 @@ export const AUDIO_DELETED = "Audio deleted successfully.";
 export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<AudioDetail> {
   await requireAudioAccess(deps.db, user, audioId);
   const row = await findAudioDetail(deps.db, audioId);
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: AUDIO_NOT_FOUND });
+  if (!row) throw new AppError("NOT_FOUND", AUDIO_NOT_FOUND);
   return {
     id: row.id,
     filename: row.filename,
@@ -52,7 +52,7 @@ export async function markAudioOpened(deps: AppDeps, user: SessionUser, audioId:
     const { audio } = await requireAudioAccess(trx, user, audioId);
     if (user.role !== "Admin") return;
     await setLastOpened(trx, audio.id, user.id, new Date());
-    await recordAudit(trx, user.id, "open", "audio", audio.id);
+    await insertAuditEntry(trx, user.id, "open", "audio", audio.id);
   });
   return { ok: true };
 }
@@ -87,11 +87,11 @@ export function listUnassigned(
 export async function deleteAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ message: string }> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
-    const { audio } = await requireAudioAccess(trx, user, audioId, { lock: true });
+    const { audio } = await lockAudioAccess(trx, user, audioId);
     const fileKeys = await listAudioFileKeys(trx, audio.id);
     const staffIds = await audioAudience(trx, audio.id);
     await deleteAudioRow(trx, audio.id);
-    await recordAudit(trx, user.id, "delete", "audio", audio.id, { filename: audio.filename, files: fileKeys.length });
+    await insertAuditEntry(trx, user.id, "delete", "audio", audio.id, { filename: audio.filename, files: fileKeys.length });
     await recordAudioEvent(trx, "audio.deleted", audio.id, { staffIds });
     return fileKeys;
   });

@@ -1,6 +1,7 @@
 import argon2 from "argon2";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database, Role } from "@tafsiri/db";
+import { findSessionUser } from "@tafsiri/db/repositories/users";
 import type { SessionUser } from "../context";
 
 /** How long a sign-in lasts. */
@@ -46,11 +47,7 @@ export async function authenticate(db: Database, secret: Uint8Array, token: stri
     return null;
   }
   if (!sub || iat === undefined || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
-  const row = await db
-    .selectFrom("users")
-    .select(["id", "username", "email", "role", "active", "passwordChangedAt"])
-    .where("id", "=", sub)
-    .executeTakeFirst();
+  const row = await findSessionUser(db, sub);
   if (!row || !row.active) return null;
   // iat has second precision; allow tokens issued in the same second as the change.
   if (Math.floor(row.passwordChangedAt.getTime() / 1000) > iat) return null;

@@ -1,8 +1,8 @@
-import { TRPCError } from "@trpc/server";
 import { countUnread, listForRecipient, markReadForRecipient, type NotificationRow } from "@tafsiri/db/repositories/notification-list";
 import { findUserRef } from "@tafsiri/db/repositories/users";
 import type { AppDeps, SessionUser } from "../context";
 import type { CreateNotificationInput, NotificationItem, NotificationList } from "../schemas/notifications";
+import { AppError } from "../errors/app-error";
 import { isUuid, requireAudioAccess } from "./access";
 import { notifyAdmins, notifyUser } from "./notifications";
 
@@ -11,6 +11,7 @@ export const OWN_NOTIFICATIONS_ONLY = "You may only read your own notifications.
 export const SENDER_MUST_BE_YOU = "You may only send notifications as yourself.";
 export const RECIPIENT_REQUIRED = "Choose the recipients: toAdmins or recipientId.";
 export const RECIPIENT_NOT_FOUND = "The recipient does not exist.";
+export const SENDER_NOT_FOUND = "The sender does not exist.";
 export const NOTIFICATION_SENT = "Notification sent.";
 
 /** A stored notification as the API returns it (ZNotificationItem). */
@@ -38,7 +39,7 @@ export async function listNotifications(
   input: { limit: number; userId?: string | undefined },
 ): Promise<NotificationList> {
   if (input.userId !== undefined && input.userId !== user.id) {
-    throw new TRPCError({ code: "FORBIDDEN", message: OWN_NOTIFICATIONS_ONLY });
+    throw new AppError("FORBIDDEN", OWN_NOTIFICATIONS_ONLY);
   }
   const [rows, unreadCount] = await Promise.all([listForRecipient(deps.db, user.id, input.limit), countUnread(deps.db, user.id)]);
   return { items: rows.map(toNotificationItem), unreadCount };
@@ -50,7 +51,7 @@ export async function listNotifications(
  */
 export async function markNotificationRead(deps: AppDeps, user: SessionUser, id: string): Promise<{ ok: true }> {
   const updated = isUuid(id) && (await markReadForRecipient(deps.db, id, user.id));
-  if (!updated) throw new TRPCError({ code: "NOT_FOUND", message: NOTIFICATION_NOT_FOUND });
+  if (!updated) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
   return { ok: true };
 }
 
@@ -68,20 +69,20 @@ export async function createNotification(
   input: CreateNotificationInput,
 ): Promise<{ count: number; message: string }> {
   if (user.role !== "Admin" && input.senderId !== user.id) {
-    throw new TRPCError({ code: "FORBIDDEN", message: SENDER_MUST_BE_YOU });
+    throw new AppError("FORBIDDEN", SENDER_MUST_BE_YOU);
   }
   const toAdmins = input.toAdmins === true;
   const recipientId = input.recipientId ?? "";
-  if (!toAdmins && !recipientId) throw new TRPCError({ code: "BAD_REQUEST", message: RECIPIENT_REQUIRED });
+  if (!toAdmins && !recipientId) throw new AppError("BAD_REQUEST", RECIPIENT_REQUIRED);
   const audioId = input.audioId ?? null;
   const count = await deps.db.transaction().execute(async (trx) => {
     const sender = isUuid(input.senderId) ? await findUserRef(trx, input.senderId) : undefined;
-    if (!sender) throw new TRPCError({ code: "BAD_REQUEST", message: "The sender does not exist." });
+    if (!sender) throw new AppError("BAD_REQUEST", SENDER_NOT_FOUND);
     if (audioId !== null && user.role !== "Admin") await requireAudioAccess(trx, user, audioId);
     const content = { senderId: sender.id, message: input.message, link: input.link, audioId };
     if (toAdmins) return notifyAdmins(trx, content);
     const recipient = isUuid(recipientId) ? await findUserRef(trx, recipientId) : undefined;
-    if (!recipient) throw new TRPCError({ code: "BAD_REQUEST", message: RECIPIENT_NOT_FOUND });
+    if (!recipient) throw new AppError("BAD_REQUEST", RECIPIENT_NOT_FOUND);
     await notifyUser(trx, { ...content, recipientId: recipient.id });
     return 1;
   });

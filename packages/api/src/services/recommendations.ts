@@ -1,17 +1,17 @@
-import { TRPCError } from "@trpc/server";
 import type { Executor, Task } from "@tafsiri/db";
 import { findTranslationEntries, insertRecommendation, type TranslationEntry } from "@tafsiri/db/repositories/recommendations";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import { STAFF_REQUIRED_FOR_RECOMMENDATION, type CreateRecommendationInput } from "../schemas/recommendations";
-import { requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
-import { recordAudioEvent } from "./events";
+import { AppError } from "../errors/app-error";
+import { lockAudioAccess, requireAudioAccess } from "./access";
+import { recordAudioEvent } from "../live/record";
 import { notifyUser } from "./notifications";
 import { requireActiveStaff } from "./staff";
+import { SAME_ASSIGNEE } from "./tasks";
 
 export const NOT_READY = "Translation stage has not been completed.";
 export const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
-export const RECOMMEND_TO_ASSIGNEE = "This audio is already assigned to this staff member.";
 export const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
 export const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
 /** SPEC §4: where the recipient's notification leads. */
@@ -60,15 +60,15 @@ export async function createRecommendation(
   input: CreateRecommendationInput,
 ): Promise<{ message: string }> {
   await deps.db.transaction().execute(async (trx) => {
-    const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
     if (!task || (await translationEntries(trx, task)).length === 0) {
-      throw new TRPCError({ code: "BAD_REQUEST", message: NOT_READY });
+      throw new AppError("BAD_REQUEST", NOT_READY);
     }
     const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED_FOR_RECOMMENDATION);
-    if (staff.id === task.assignedTo) throw new TRPCError({ code: "BAD_REQUEST", message: RECOMMEND_TO_ASSIGNEE });
-    if (staff.id === user.id) throw new TRPCError({ code: "BAD_REQUEST", message: RECOMMEND_TO_SELF });
+    if (staff.id === task.assignedTo) throw new AppError("BAD_REQUEST", SAME_ASSIGNEE);
+    if (staff.id === user.id) throw new AppError("BAD_REQUEST", RECOMMEND_TO_SELF);
     const id = await insertRecommendation(trx, { taskId: task.id, recommendedTo: staff.id, recommendedBy: user.id });
-    if (!id) throw new TRPCError({ code: "CONFLICT", message: ALREADY_RECOMMENDED });
+    if (!id) throw new AppError("CONFLICT", ALREADY_RECOMMENDED);
     await notifyUser(trx, {
       recipientId: staff.id,
       senderId: user.id,
@@ -76,7 +76,7 @@ export async function createRecommendation(
       link: RECOMMENDATIONS_LINK,
       audioId: audio.id,
     });
-    await recordAudit(trx, user.id, "recommend", "task", task.id, { audioId: audio.id, recommendedTo: staff.id });
+    await insertAuditEntry(trx, user.id, "recommend", "task", task.id, { audioId: audio.id, recommendedTo: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id);
   });
   deps.events.poke();

@@ -1,10 +1,10 @@
-import { TRPCError } from "@trpc/server";
 import type { Submission, SubmissionUpdate } from "@tafsiri/db";
-import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
+import { lockSubmissionByTask } from "@tafsiri/db/repositories/submissions";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
-import { requireAdmin, requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
-import { publishAfter, recordAudioEvent } from "./events";
+import { AppError } from "../errors/app-error";
+import { lockAudioAccess, requireAdmin } from "./access";
+import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, RECORDING_LINK, TRANSCRIPT_LINK } from "./notifications";
 import { applyTransition, type StagePatch } from "./submissions";
 
@@ -91,10 +91,10 @@ export async function reviewOutput(
 ): Promise<{ status: string; message: string }> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
-    const { audio, task } = await requireAudioAccess(trx, user, audioId, { lock: true });
-    const submission = task ? await findSubmissionByTask(trx, task.id, { forUpdate: true }) : undefined;
+    const { audio, task } = await lockAudioAccess(trx, user, audioId);
+    const submission = task ? await lockSubmissionByTask(trx, task.id) : undefined;
     if (!task || !submission || !output.present(submission)) {
-      throw new TRPCError({ code: "BAD_REQUEST", message: output.missing });
+      throw new AppError("BAD_REQUEST", output.missing);
     }
     const result = await applyTransition(trx, task, submission, output.changes[action]);
     const status = output.status(result.submission);
@@ -104,7 +104,7 @@ export async function reviewOutput(
       link: output.link,
       audioId: audio.id,
     });
-    await recordAudit(trx, user.id, action, output.entity, submission.id, { audioId: audio.id, status });
+    await insertAuditEntry(trx, user.id, action, output.entity, submission.id, { audioId: audio.id, status });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status, message: output.messages[action] };
   });

@@ -1,6 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import type { Executor } from "@tafsiri/db";
 import { findActiveStaff, type UserRef } from "@tafsiri/db/repositories/users";
+import { AppError } from "../errors/app-error";
 import { isUuid } from "./access";
 
 /**
@@ -9,6 +9,6 @@ import { isUuid } from "./access";
  */
 export async function requireActiveStaff(db: Executor, staffId: string, message: string): Promise<UserRef> {
   const staff = isUuid(staffId) ? await findActiveStaff(db, staffId) : undefined;
-  if (!staff) throw new TRPCError({ code: "BAD_REQUEST", message });
+  if (!staff) throw new AppError("BAD_REQUEST", message);
   return staff;
 }

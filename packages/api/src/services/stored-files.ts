@@ -1,5 +1,5 @@
 import { rm } from "node:fs/promises";
-import type { Database, Executor } from "@tafsiri/db";
+import type { Database, DbTransaction } from "@tafsiri/db";
 import type { FileStorage } from "../storage/file-storage";
 
 /** A file a state change writes, and how to take it back. */
@@ -37,7 +37,7 @@ export function textFile(storage: FileStorage, key: string, text: string, opts: 
  */
 export async function commitWithFile<T>(
   db: Database,
-  work: (trx: Executor, store: (file: FileToStore) => Promise<void>) => Promise<T>,
+  work: (trx: DbTransaction, store: (file: FileToStore) => Promise<void>) => Promise<T>,
   opts: { tempFile?: string } = {},
 ): Promise<T> {
   const stored: FileToStore[] = [];

@@ -1,12 +1,12 @@
-import { TRPCError } from "@trpc/server";
 import type { Task } from "@tafsiri/db";
 import type { Page } from "@tafsiri/db/repositories/pagination";
 import { findTaskDetail, insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import type { ListTasksInput, TaskCard, TaskDetail } from "../schemas/tasks";
-import { isUuid, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
-import { publishAfter, recordAudioEvent } from "./events";
+import { AppError } from "../errors/app-error";
+import { isUuid, lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
+import { publishAfter, recordAudioEvent } from "../live/record";
 import { requireActiveStaff } from "./staff";
 
 export const STAFF_REQUIRED = "Please select a staff member.";
@@ -39,10 +39,10 @@ export async function assignTask(deps: AppDeps, user: SessionUser, input: { audi
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
     const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED);
-    const { audio, task: existing } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
-    if (existing) throw new TRPCError({ code: "CONFLICT", message: ALREADY_ASSIGNED });
+    const { audio, task: existing } = await lockAudioAccess(trx, user, input.audioId);
+    if (existing) throw new AppError("CONFLICT", ALREADY_ASSIGNED);
     const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
-    await recordAudit(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
+    await insertAuditEntry(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return toTaskRef(task);
   });
@@ -63,7 +63,7 @@ export async function bulkAssign(
 ): Promise<{ results: Array<{ audioId: string; ok: boolean; message: string | null }> }> {
   requireAdmin(user);
   if (!assignments.some((a) => isUuid(a.audioId) && isUuid(a.staffId))) {
-    throw new TRPCError({ code: "BAD_REQUEST", message: NO_VALID_ASSIGNMENTS });
+    throw new AppError("BAD_REQUEST", NO_VALID_ASSIGNMENTS);
   }
   const results: Array<{ audioId: string; ok: boolean; message: string | null }> = [];
   for (const row of assignments) {
@@ -71,7 +71,7 @@ export async function bulkAssign(
       await assignTask(deps, user, row);
       results.push({ audioId: row.audioId, ok: true, message: null });
     } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       results.push({ audioId: row.audioId, ok: false, message: error.message });
     }
   }
@@ -88,12 +88,12 @@ export async function bulkAssign(
 export async function reassignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
-    const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
-    if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
+    const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
+    if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
     const staff = await requireActiveStaff(trx, input.staffId, REASSIGN_STAFF_REQUIRED);
-    if (staff.id === task.assignedTo) throw new TRPCError({ code: "BAD_REQUEST", message: SAME_ASSIGNEE });
+    if (staff.id === task.assignedTo) throw new AppError("BAD_REQUEST", SAME_ASSIGNEE);
     const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
-    await recordAudit(trx, user.id, "reassign", "task", task.id, { audioId: audio.id, from: task.assignedTo, to: staff.id });
+    await insertAuditEntry(trx, user.id, "reassign", "task", task.id, { audioId: audio.id, from: task.assignedTo, to: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
     return toTaskRef(updated);
   });
@@ -108,7 +108,7 @@ export async function reassignTask(deps: AppDeps, user: SessionUser, input: { au
  */
 export function listTasks(deps: AppDeps, user: SessionUser, q: ListTasksInput): Promise<Page<TaskCard>> {
   if (user.role !== "Admin" && q.assignedTo !== undefined && q.assignedTo !== user.id) {
-    throw new TRPCError({ code: "FORBIDDEN", message: OWN_TASKS_ONLY });
+    throw new AppError("FORBIDDEN", OWN_TASKS_ONLY);
   }
   const assignedTo = user.role === "Admin" ? q.assignedTo : user.id;
   return listTaskCards(deps.db, { page: q.page, limit: q.limit, assignedTo });
@@ -122,7 +122,7 @@ export function listTasks(deps: AppDeps, user: SessionUser, q: ListTasksInput): 
  */
 export async function getTask(deps: AppDeps, user: SessionUser, taskId: string): Promise<TaskDetail> {
   const task = isUuid(taskId) ? await findTaskDetail(deps.db, taskId) : undefined;
-  if (!task) throw new TRPCError({ code: "NOT_FOUND", message: TASK_NOT_FOUND });
+  if (!task) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
   await requireAudioAccess(deps.db, user, task.audioId);
   return task;
 }

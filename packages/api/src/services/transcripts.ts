@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { ensureSubmission, findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import { findTranscriptVersion, insertTranscriptVersion } from "@tafsiri/db/repositories/transcript-versions";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import type { Transcript } from "../schemas/transcripts";
-import { NOT_ASSIGNED, requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
+import { AppError } from "../errors/app-error";
+import { lockAudioAccess, NOT_ASSIGNED, requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
-import { publishAfter, recordAudioEvent } from "./events";
+import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, TRANSCRIPT_LINK } from "./notifications";
 import { commitWithFile, textFile } from "./stored-files";
 import { applyTransition } from "./submissions";
@@ -64,11 +64,11 @@ export async function saveTranscript(
   input: { audioId: string; text: string },
 ): Promise<{ status: "Pending"; fileName: string; message: string }> {
   const change = commitWithFile(deps.db, async (trx, store) => {
-    const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
-    if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
+    const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
+    if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
     const submission = await ensureSubmission(trx, task.id, user.id);
     if (submission.translationScriptApprovalStatus === "Approved") {
-      throw new TRPCError({ code: "FORBIDDEN", message: TRANSCRIPT_LOCKED });
+      throw new AppError("FORBIDDEN", TRANSCRIPT_LOCKED);
     }
     const now = new Date();
     const versionId = randomUUID();
@@ -81,7 +81,7 @@ export async function saveTranscript(
     });
     const verb = submission.translationScript === null ? "uploaded a new transcript" : "updated the transcript";
     await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: TRANSCRIPT_LINK, audioId: audio.id });
-    await recordAudit(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
+    await insertAuditEntry(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status: "Pending" as const, fileName, message: TRANSCRIPT_SAVED };
   });

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { CATEGORIES, type Category } from "@tafsiri/db";
 import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repositories/audios";
 import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
 import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
-import { NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
-import { recordAudit } from "./audit";
-import { publishAfter, recordAudioEvent } from "./events";
+import { CATEGORY_REQUIRED } from "../schemas/common";
+import { AppError } from "../errors/app-error";
+import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "./access";
+import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, RECORDING_LINK } from "./notifications";
 import { requireActiveStaff } from "./staff";
 import { adoptedUpload, commitWithFile, textFile } from "./stored-files";
@@ -80,11 +81,11 @@ export async function createAudio(
     deps.db,
     async (trx, store) => {
       requireAdmin(user);
-      if (!CATEGORIES.includes(input.category)) throw new TRPCError({ code: "BAD_REQUEST", message: "Please select a category." });
+      if (!CATEGORIES.includes(input.category)) throw new AppError("BAD_REQUEST", CATEGORY_REQUIRED);
       if (!AUDIO_MIME_TYPES.includes(file.mimeType) || filename === "") {
-        throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_AUDIO_FILE });
+        throw new AppError("BAD_REQUEST", INVALID_AUDIO_FILE);
       }
-      const conflict = new TRPCError({ code: "CONFLICT", message: `${filename} already exists.` });
+      const conflict = new AppError("CONFLICT", `${filename} already exists.`);
       if (await filenameExists(trx, filename)) throw conflict;
       const fileKey = `audios/${randomUUID()}${safeExtension(file.extension)}`;
       await store(adoptedUpload(deps.storage, file.tempFile, fileKey));
@@ -98,7 +99,7 @@ export async function createAudio(
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict : error;
       });
-      await recordAudit(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
+      await insertAuditEntry(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
       await recordAudioEvent(trx, "audio.changed", audio.id, { staffIds: [] });
       return { id: audio.id, filename: audio.filename };
     },
@@ -120,13 +121,13 @@ export async function attachInitialTranscript(
   input: { audioId: string; text: string },
 ): Promise<{ audioId: string }> {
   requireAdmin(user);
-  if (input.text.trim() === "") throw new TRPCError({ code: "BAD_REQUEST", message: EMPTY_INITIAL_TRANSCRIPT });
+  if (input.text.trim() === "") throw new AppError("BAD_REQUEST", EMPTY_INITIAL_TRANSCRIPT);
   const change = commitWithFile(deps.db, async (trx, store) => {
-    const { audio } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
+    const { audio } = await lockAudioAccess(trx, user, input.audioId);
     const key = `initial-transcripts/${audio.id}.txt`;
     await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
     await setTranscriptKey(trx, audio.id, key);
-    await recordAudit(trx, user.id, "attach", "initial-transcript", audio.id, { replaced: audio.transcriptKey !== null });
+    await insertAuditEntry(trx, user.id, "attach", "initial-transcript", audio.id, { replaced: audio.transcriptKey !== null });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { audioId: audio.id };
   });
@@ -153,12 +154,12 @@ export async function uploadRecording(
   const change = commitWithFile(
     deps.db,
     async (trx, store) => {
-      const { audio, task } = await requireAudioAccess(trx, user, input.audioId, { lock: true });
-      if (!task) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_ASSIGNED });
+      const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
+      if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
       const recorder = await requireActiveStaff(trx, input.recordedBy, RECORDER_REQUIRED);
-      if (!RECORDING_MIME_TYPES.includes(file.mimeType)) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RECORDING_FILE });
+      if (!RECORDING_MIME_TYPES.includes(file.mimeType)) throw new AppError("BAD_REQUEST", INVALID_RECORDING_FILE);
       const submission = await ensureSubmission(trx, task.id, user.id);
-      if (submission.recordedAudioApprovalStatus === "Approved") throw new TRPCError({ code: "FORBIDDEN", message: RECORDING_LOCKED });
+      if (submission.recordedAudioApprovalStatus === "Approved") throw new AppError("FORBIDDEN", RECORDING_LOCKED);
       const fileKey = `recordings/${audio.id}/${randomUUID()}${safeExtension(file.extension)}`;
       await store(adoptedUpload(deps.storage, file.tempFile, fileKey));
       await insertTranslatedRecording(trx, {
@@ -174,7 +175,7 @@ export async function uploadRecording(
       });
       const verb = submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
       await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: RECORDING_LINK, audioId: audio.id });
-      await recordAudit(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
+      await insertAuditEntry(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
       await recordAudioEvent(trx, "audio.changed", audio.id);
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
     },

@@ -11,7 +11,7 @@ import { createCallerFactory } from "../trpc";
 import { createUser } from "../services/accounts";
 import { signToken } from "../services/auth";
 import { createLocalStorage } from "../storage/file-storage";
-import { createEventBus } from "../services/event-bus";
+import { createEventBus } from "../live/bus";
 
 const createCaller = createCallerFactory(appRouter);
 

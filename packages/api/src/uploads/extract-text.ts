@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import mammoth from "mammoth";
 import WordExtractor from "word-extractor";
-import type { TranscriptExtension } from "./file-kinds";
+import type { TranscriptExtension } from "./file-rules";
 
 /** A file whose text cannot be read (corrupt document, binary data in a .txt, ...). */
 export class UnreadableTextError extends Error {}

@@ -1,4 +1,10 @@
+import path from "node:path";
 import { fileTypeFromFile } from "file-type";
+
+/**
+ * The file-name and accepted-type rules of every upload (SPEC §5, §9), in one place: what an
+ * audio's name is, which audio contents are accepted, which transcript files are.
+ */
 
 /** What an audio file's content says it is: the MIME type and the extension it is stored under. */
 export interface AudioKind {
@@ -7,8 +13,8 @@ export interface AudioKind {
   extension: string;
 }
 
-/** Sniffed file-type extensions accepted as audio (SPEC §9: .mp3, .wav, .ogg, .flac). */
-const AUDIO_KINDS: Record<string, AudioKind> = {
+/** Sniffed file-type extensions accepted as audio (SPEC §9: .mp3, .wav, .ogg, .flac); nothing else is. */
+export const AUDIO_KINDS: Record<string, AudioKind> = {
   mp3: { mimeType: "audio/mpeg", extension: ".mp3" },
   wav: { mimeType: "audio/wav", extension: ".wav" },
   flac: { mimeType: "audio/flac", extension: ".flac" },
@@ -57,4 +63,18 @@ export function transcriptExtension(ext: string): TranscriptExtension | null {
 export async function contentMatchesExtension(file: string, ext: TranscriptExtension): Promise<boolean> {
   const sniffed = await fileTypeFromFile(file);
   return sniffed?.ext === TRANSCRIPT_CONTENT[ext];
+}
+
+/** Translated transcript files (SPEC §3: .cha, plain text). */
+export const TRANSLATED_TRANSCRIPT_EXTENSIONS: readonly string[] = [".cha", ".txt"];
+
+/** True for a MIME type some accepted audio kind is stored as (audio/mpeg, audio/wav, audio/ogg, audio/flac). */
+export function isAcceptedAudioType(mimeType: string): boolean {
+  return Object.values(AUDIO_KINDS).some((kind) => kind.mimeType === mimeType);
+}
+
+/** SPEC §5: the audio filename is the uploaded file's name (without folders) up to its first dot. */
+export function audioFilename(originalName: string): string {
+  const base = path.posix.basename(originalName.replace(/\\/g, "/"));
+  return base.split(".")[0]?.trim() ?? "";
 }

@@ -1,12 +1,16 @@
 import type { NotNull } from "kysely";
 import type { Audio, Category, NewAudio, StageStatus } from "../schema";
-import type { Executor } from "../connection";
+import type { DbTransaction, Executor } from "../connection";
 import { countedPage, type Page } from "./pagination";
 
-/** The audio with this id, or undefined; `forUpdate` locks its row until the transaction ends. */
-export function findAudio(db: Executor, id: string, opts: { forUpdate?: boolean } = {}): Promise<Audio | undefined> {
-  const query = db.selectFrom("audios").selectAll().where("id", "=", id);
-  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+/** The audio with this id, or undefined. */
+export function findAudio(db: Executor, id: string): Promise<Audio | undefined> {
+  return db.selectFrom("audios").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The audio with this id, its row locked (FOR UPDATE) until `trx` ends; undefined when there is none. */
+export function lockAudio(trx: DbTransaction, id: string): Promise<Audio | undefined> {
+  return trx.selectFrom("audios").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
 }
 
 /** True when an audio already has this filename (unique index on filename). */

@@ -1,24 +1,28 @@
 import type { Submission, SubmissionUpdate } from "../schema";
-import type { Executor } from "../connection";
+import type { DbTransaction, Executor } from "../connection";
 
-/** The submission of a task (submissions.task_id is unique), or undefined; `forUpdate` locks it. */
-export function findSubmissionByTask(db: Executor, taskId: string, opts: { forUpdate?: boolean } = {}): Promise<Submission | undefined> {
-  const query = db.selectFrom("submissions").selectAll().where("taskId", "=", taskId);
-  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+/** The submission of a task (submissions.task_id is unique), or undefined. */
+export function findSubmissionByTask(db: Executor, taskId: string): Promise<Submission | undefined> {
+  return db.selectFrom("submissions").selectAll().where("taskId", "=", taskId).executeTakeFirst();
+}
+
+/** The submission of a task, its row locked (FOR UPDATE) until `trx` ends; undefined when there is none. */
+export function lockSubmissionByTask(trx: DbTransaction, taskId: string): Promise<Submission | undefined> {
+  return trx.selectFrom("submissions").selectAll().where("taskId", "=", taskId).forUpdate().executeTakeFirst();
 }
 
 /**
- * The task's submission, created first (by `createdBy`) when there is none; safe under
- * concurrency (insert … on conflict do nothing, then read).
+ * The task's submission, created first (by `createdBy`) when there is none, its row locked until
+ * `trx` ends; safe under concurrency (insert … on conflict do nothing, then read for update).
  */
-export async function ensureSubmission(db: Executor, taskId: string, createdBy: string): Promise<Submission> {
-  const created = await db
+export async function ensureSubmission(trx: DbTransaction, taskId: string, createdBy: string): Promise<Submission> {
+  const created = await trx
     .insertInto("submissions")
     .values({ taskId, createdBy })
     .onConflict((oc) => oc.column("taskId").doNothing())
     .returningAll()
     .executeTakeFirst();
-  return created ?? (await db.selectFrom("submissions").selectAll().where("taskId", "=", taskId).forUpdate().executeTakeFirstOrThrow());
+  return created ?? (await trx.selectFrom("submissions").selectAll().where("taskId", "=", taskId).forUpdate().executeTakeFirstOrThrow());
 }
 
 /** Updates a submission, stamping updated_at, and returns it. */

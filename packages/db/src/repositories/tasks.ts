@@ -1,12 +1,16 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { Category, DB, NewTask, RecordingStatus, StageStatus, Task, TaskUpdate, TranscriptStatus } from "../schema";
-import type { Executor } from "../connection";
+import type { DbTransaction, Executor } from "../connection";
 import { countedPage, type Page } from "./pagination";
 
-/** The task of an audio (tasks.audio_id is unique), or undefined; `forUpdate` locks its row. */
-export function findTaskByAudio(db: Executor, audioId: string, opts: { forUpdate?: boolean } = {}): Promise<Task | undefined> {
-  const query = db.selectFrom("tasks").selectAll().where("audioId", "=", audioId);
-  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+/** The task of an audio (tasks.audio_id is unique), or undefined. */
+export function findTaskByAudio(db: Executor, audioId: string): Promise<Task | undefined> {
+  return db.selectFrom("tasks").selectAll().where("audioId", "=", audioId).executeTakeFirst();
+}
+
+/** The task of an audio, its row locked (FOR UPDATE) until `trx` ends; undefined when the audio has none. */
+export function lockTaskByAudio(trx: DbTransaction, audioId: string): Promise<Task | undefined> {
+  return trx.selectFrom("tasks").selectAll().where("audioId", "=", audioId).forUpdate().executeTakeFirst();
 }
 
 /** Inserts a task (In Progress / In Progress, not complete) and returns it. */

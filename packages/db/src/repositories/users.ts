@@ -1,3 +1,4 @@
+import type { NewUser, Role, User } from "../schema";
 import type { Executor } from "../connection";
 
 /** A user's id and username. */
@@ -20,4 +21,88 @@ export function findActiveStaff(db: Executor, id: string): Promise<UserRef | und
 /** The id and username of a user, or undefined. */
 export function findUserRef(db: Executor, id: string): Promise<UserRef | undefined> {
   return db.selectFrom("users").select(["id", "username"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** The user with this id (every column), or undefined. */
+export function findUser(db: Executor, id: string): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The user whose email matches `email` case-insensitively (lower(email)), or undefined. */
+export function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(({ fn }) => fn("lower", ["email"]), "=", email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** What authenticating a session token needs to know about its user. */
+export interface SessionUserRow {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  passwordChangedAt: Date;
+}
+
+/** The session fields of the user with this id (active flag and password change time included), or undefined. */
+export function findSessionUser(db: Executor, id: string): Promise<SessionUserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["id", "username", "email", "role", "active", "passwordChangedAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** The password hash of the user with this id, or undefined when there is no such user. */
+export async function findPasswordHash(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("users").select("passwordHash").where("id", "=", id).executeTakeFirst();
+  return row?.passwordHash;
+}
+
+/**
+ * A user whose email or username equals `email` or `username` case-insensitively, with both of
+ * its values (to tell which one clashes), or undefined when both are free.
+ */
+export function findUserClash(db: Executor, username: string, email: string): Promise<{ username: string; email: string } | undefined> {
+  return db
+    .selectFrom("users")
+    .select(["username", "email"])
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()),
+        eb(eb.fn("lower", ["username"]), "=", username.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/** Inserts a user (values as given: the caller normalizes and hashes) and returns it; throws on a unique violation. */
+export function insertUser(db: Executor, values: NewUser): Promise<User> {
+  return db.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** True when the database has at least one user. */
+export async function hasAnyUser(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Active Staff users (id, username), by username. */
+export function listActiveStaff(db: Executor): Promise<UserRef[]> {
+  return db
+    .selectFrom("users")
+    .select(["id", "username"])
+    .where("role", "=", "Staff")
+    .where("active", "=", true)
+    .orderBy("username")
+    .execute();
+}
+
+/** Sets a user's `active` flag; true when the user exists (a row was updated), false otherwise. */
+export async function setUserActiveFlag(db: Executor, id: string, active: boolean): Promise<boolean> {
+  const updated = await db.updateTable("users").set({ active }).where("id", "=", id).returning("id").executeTakeFirst();
+  return updated !== undefined;
 }

@@ -1,73 +1,109 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { Category } from "@tafsiri/db";
-import type { RestOptions } from "../rest";
-import { callerFor, pageQuery, sendResult } from "../../lib/rest-helpers";
-import { restAudioDetail, restManagedAudio } from "../../lib/rest-shapes";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { RestOptions } from "./options";
+import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
+import { ZRestAudio, ZRestManagedAudioList, ZRestUnassignedAudioList, restAudio, restManagedAudio } from "./shapes/audios";
 
 /** Lists answer a plain array (SPEC §7.1 "audio lists"); the page count travels in this header. */
 const TOTAL_PAGES_HEADER = "x-total-pages";
 
-function withTotalPages<T>(reply: FastifyReply, page: { items: T[]; totalPages: number }): T[] {
-  reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
-  return page.items;
-}
+const AUDIOS = ["Audios"];
+const BEARER = [{ bearerAuth: [] }];
+const PAGED = "Paginated with ?page&limit (50 per page by default); the X-Total-Pages header carries the page count.";
 
-/**
- * SPEC §7.1 audio paths, mapped onto the audios procedures: the Manage Audios lists (with and
- * without tasks), one audio, marking it opened, deleting it.
- */
-export const audioRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  const lists: Array<[path: string, category: Category, withoutTasks: boolean]> = [
-    ["/api/audios/dementia", "Dementia", false],
-    ["/api/audios/control", "Control", false],
-    ["/api/audios/dementiawithouttasks", "Dementia", true],
-    ["/api/audios/controlwithouttasks", "Control", true],
-  ];
-  for (const [path, category, withoutTasks] of lists) {
-    /**
-     * GET /api/audios/{category}[withouttasks]?page&limit → array of `{ _id, filename, category, ... }`
-     * (admins only); X-Total-Pages carries the page count.
-     */
-    app.get(path, async (req, reply) =>
-      sendResult(reply, async () => {
-        const caller = await callerFor(deps, req);
-        const paging = pageQuery(req.query);
-        if (withoutTasks) {
-          const page = await caller.audios.unassigned({ ...paging, category });
-          return withTotalPages(reply, page).map((a) => ({ _id: a.id, filename: a.filename, category }));
-        }
-        const page = await caller.audios.list({ ...paging, category });
-        return withTotalPages(reply, page).map(restManagedAudio);
-      }),
+const ZOpened = z.object({ ...ZDoneFields, ok: z.boolean() }).meta({ examples: [{ ...DONE, ok: true }] });
+
+/** SPEC §7.1 audio paths: the Manage Audios and Assign Tasks lists, one audio, marking it opened, deleting it. */
+export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
+  for (const category of ["Control", "Dementia"] as const) {
+    const name = category.toLowerCase();
+    app.get(
+      `/api/audios/${name}`,
+      {
+        schema: {
+          summary: `List ${category} audios (admin)`,
+          description: `SPEC §2.18, §7.1. Every ${category} audio with its task's assignee and statuses. ${PAGED} 401, 403 for staff.`,
+          tags: AUDIOS,
+          security: BEARER,
+          querystring: ZPageQuery,
+          response: answers(ZRestManagedAudioList),
+        },
+      },
+      async (req, reply) => {
+        const page = await req.caller.audios.list({ ...req.query, category });
+        reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
+        return page.items.map(restManagedAudio);
+      },
+    );
+
+    app.get(
+      `/api/audios/${name}withouttasks`,
+      {
+        schema: {
+          summary: `List unassigned ${category} audios (admin)`,
+          description: `SPEC §2.17, §7.1. ${category} audios without a task, for Assign Tasks. ${PAGED} 401, 403 for staff.`,
+          tags: AUDIOS,
+          security: BEARER,
+          querystring: ZPageQuery,
+          response: answers(ZRestUnassignedAudioList),
+        },
+      },
+      async (req, reply) => {
+        const page = await req.caller.audios.unassigned({ ...req.query, category });
+        reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
+        return page.items.map((a) => ({ _id: a.id, filename: a.filename, category }));
+      },
     );
   }
 
-  /** GET /api/audios/{id} → `{ _id, filename, audioUrl, transcript, task, lastOpenedBy, timeLastOpened }`. */
-  app.get<{ Params: { id: string } }>("/api/audios/:id", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      return restAudioDetail(await caller.audios.get({ audioId: req.params.id }));
-    }),
+  app.get(
+    "/api/audios/:id",
+    {
+      schema: {
+        summary: "Get an audio",
+        description:
+          "SPEC §2.11, §3, §7.1. The audio with signed URLs for its file and initial transcript. Admins see any audio and " +
+          "who opened it last; staff only audios assigned or recommended to them (403). 400 'Unknown id.', 404, 401.",
+        tags: AUDIOS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestAudio),
+      },
+    },
+    async (req) => restAudio(await req.caller.audios.get({ audioId: req.params.id })),
   );
 
-  /**
-   * PUT /api/updateaudios/{audioId}/{userId} → `{ status }`: the signed-in user opened the audio
-   * (SPEC §4; recorded for admins only). The user is the caller, whatever the path or body says.
-   */
-  app.put<{ Params: { audioId: string; userId: string } }>("/api/updateaudios/:audioId/:userId", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const out = await caller.audios.markOpened({ audioId: req.params.audioId });
-      return { status: "success", success: true, ...out };
-    }),
+  app.put(
+    "/api/updateaudios/:audioId/:userId",
+    {
+      schema: {
+        summary: "Mark an audio opened",
+        description:
+          "SPEC §4, §7.1. The signed-in user opened the audio (recorded for admins only: `ok`). The user is the " +
+          "caller, whatever {userId} says. 403 for staff on an audio not theirs, 404, 400 'Unknown id.', 401.",
+        tags: AUDIOS,
+        security: BEARER,
+        params: z.object({ audioId: ZPathId, userId: ZPathId }),
+        response: answers(ZOpened),
+      },
+    },
+    async (req) => ({ ...DONE, ...(await req.caller.audios.markOpened({ audioId: req.params.audioId })) }),
   );
 
-  /** DELETE /api/audios/delete/{id} → `{ message }` (SPEC §2.18). */
-  app.delete<{ Params: { id: string } }>("/api/audios/delete/:id", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const out = await caller.audios.delete({ audioId: req.params.id });
-      return { status: "success", success: true, message: out.message };
-    }),
+  app.delete(
+    "/api/audios/delete/:id",
+    {
+      schema: {
+        summary: "Delete an audio (admin)",
+        description:
+          "SPEC §2.18, §7.1. Removes the audio with its task, submission, comments, recommendations and files; " +
+          "notifications about it stay. 401, 403 for staff, 404, 400 'Unknown id.'.",
+        tags: AUDIOS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestDone.meta({ examples: [{ ...DONE, message: "Audio deleted successfully." }] })),
+      },
+    },
+    async (req) => ({ ...DONE, message: (await req.caller.audios.delete({ audioId: req.params.id })).message }),
   );
 };

@@ -1,84 +1,140 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { RestOptions } from "../rest";
-import { callerAs, callerFor, requireUser, restError, sendFailure, sendResult, stringField } from "../../lib/rest-helpers";
+import { AppError, ZLoginInput, ZRegisterInput } from "@tafsiri/api";
+import type { RestOptions } from "./options";
+import { DONE, ZDoneFields, ZRestDone, answers } from "./shapes/common";
+import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
 import { signInAllowed, TOO_MANY_SIGN_INS } from "../../lib/sign-in-limit";
 
-const ZRegisterBody = z.object({
-  username: z.string().optional().default(""),
-  email: z.string().optional().default(""),
-  password: z.string().optional().default(""),
-  role: z.string().optional(),
-  adminpassword: z.string().optional().default(""),
-  adminEmail: z.string().optional(),
-});
-
-/** `_id`-shaped user for REST answers. */
-function restUser(u: { id: string; username: string; email: string; role: string; active: boolean; image: string | null }) {
-  return { _id: u.id, username: u.username, email: u.email, role: u.role, active: u.active, image: u.image };
-}
 
 export const USER_ID_REQUIRED = "A user id is required.";
 export const STATUS_REQUIRED = "Status must be activate or deactivate.";
 
-/**
- * SPEC §7.1 account paths: /auth login (rate-limited per IP, 429 past the limit), register, staff,
- * and POST /api/update-status.
- */
-export const authRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  app.post("/auth/login", async (req, reply) => {
-    if (!(await signInAllowed(app, req, reply))) return sendFailure(reply, 429, TOO_MANY_SIGN_INS);
-    const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
-    return sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const { token, user } = await caller.accounts.login({
-        email: typeof body.email === "string" ? body.email : "",
-        password: typeof body.password === "string" ? body.password : "",
-      });
-      return { status: "success", success: true, token, user: { ...restUser(user), token } };
-    });
+const ZLoginBody = ZLoginInput.meta({ examples: [{ email: "amina@example.org", password: "Str0ng-pass!" }] });
+
+const ZLoginAnswer = z
+  .object({ ...ZDoneFields, token: z.string(), user: ZRestUser.extend({ token: z.string() }) })
+  .meta({ examples: [{ ...DONE, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", user: { ...EXAMPLE_USER, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig" } }] });
+
+/** SPEC §7.1 POST /auth/register body: the spec's field names over the procedure's own field rules. */
+const ZRegisterBody = z
+  .object({
+    username: ZRegisterInput.shape.username,
+    email: ZRegisterInput.shape.email,
+    password: ZRegisterInput.shape.password,
+    role: ZRegisterInput.shape.role,
+    adminpassword: ZRegisterInput.shape.adminPassword,
+    adminEmail: z.string().optional(),
+  })
+  .meta({
+    examples: [
+      { username: "amina", email: "amina@example.org", password: "Str0ng-pass!", role: "Staff", adminpassword: "Admin-pass1!", adminEmail: "admin@example.org" },
+    ],
   });
 
-  app.post("/auth/register", async (req, reply) => {
-    const parsed = ZRegisterBody.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ status: "failed", success: false, message: "Invalid request body." });
-    const b = parsed.data;
-    return sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const user = await caller.accounts.register({
+const ZRegisterAnswer = ZRestDone.extend({ user: ZRestUser }).meta({
+  examples: [{ ...DONE, message: "Account for amina has been created successfully", user: EXAMPLE_USER }],
+});
+
+const ZStaffList = z
+  .array(z.object({ _id: z.string(), username: z.string() }))
+  .meta({ examples: [[{ _id: EXAMPLE_USER._id, username: "amina" }]] });
+
+const ZUpdateStatusBody = z
+  .object({
+    userId: z.string({ error: USER_ID_REQUIRED }).min(1, USER_ID_REQUIRED),
+    status: z.enum(["activate", "deactivate"], { error: STATUS_REQUIRED }),
+  })
+  .meta({ examples: [{ userId: EXAMPLE_USER._id, status: "deactivate" }] });
+
+const ACCOUNTS = ["Accounts"];
+const BEARER = [{ bearerAuth: [] }];
+
+/** SPEC §7.1 account paths: sign-in (rate limited per IP), register, staff list, activation. */
+export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
+  app.post(
+    "/auth/login",
+    {
+      schema: {
+        summary: "Sign in",
+        description:
+          "SPEC §2.4, §7.1. Answers a 12-hour session token and the user. 400 'Email is required' / 'Password is required', " +
+          "401 for a wrong email or password or a deactivated account, 429 past LOGIN_RATE_LIMIT attempts per IP per minute.",
+        tags: ACCOUNTS,
+        security: [],
+        body: ZLoginBody,
+        response: answers(ZLoginAnswer),
+      },
+      // Counted before validation, so empty or malformed attempts count too.
+      onRequest: async (req, reply) => {
+        if (!(await signInAllowed(app, req, reply))) throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
+      },
+    },
+    async (req) => {
+      const { token, user } = await req.caller.accounts.login(req.body);
+      return { ...DONE, token, user: { ...restUser(user), token } };
+    },
+  );
+
+  app.post(
+    "/auth/register",
+    {
+      schema: {
+        summary: "Create an account (admin)",
+        description:
+          "SPEC §2.10, §5, §6, §7.1. The admin confirms with their own password (`adminpassword`). 400 with the spec's " +
+          "messages ('Username is required', 'Password is weak', ...), 401, 403 for staff or a wrong admin password, 409 for a taken email.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        body: ZRegisterBody,
+        response: answers(ZRegisterAnswer),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const user = await req.caller.accounts.register({
         username: b.username,
         email: b.email,
         password: b.password,
-        role: (b.role ?? "") as "Admin" | "Staff",
+        role: b.role,
         adminPassword: b.adminpassword,
       });
-      return { status: "success", success: true, message: `Account for ${user.username} has been created successfully`, user: restUser(user) };
-    });
-  });
-
-  app.get("/auth/staff", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const staff = await caller.accounts.staff();
-      return staff.map((s) => ({ _id: s.id, username: s.username }));
-    }),
+      return { ...DONE, message: `Account for ${user.username} has been created successfully`, user: restUser(user) };
+    },
   );
 
-  /**
-   * POST /api/update-status { userId, status: 'activate' | 'deactivate' } → { status, success,
-   * message } (admin; SPEC §2.10). The original sent no user id (ARCHITECTURE): without one, or
-   * with another status, 400 with a message. Deactivation closes that user's live connections.
-   */
-  app.post("/api/update-status", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerAs(deps, await requireUser(deps, req));
-      const userId = stringField(req.body, "userId");
-      const status = stringField(req.body, "status");
-      if (userId === "") throw restError("BAD_REQUEST", USER_ID_REQUIRED);
-      if (status !== "activate" && status !== "deactivate") throw restError("BAD_REQUEST", STATUS_REQUIRED);
-      await caller.accounts.setActive({ userId, active: status === "activate" });
-      const done = status === "activate" ? "activated" : "deactivated";
-      return { status: "success", success: true, message: `Account ${done} successfully.` };
-    }),
+  app.get(
+    "/auth/staff",
+    {
+      schema: {
+        summary: "List staff",
+        description: "SPEC §2.13, §2.17, §7.1. Active staff members for the dropdowns. 401 without a session.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        response: answers(ZStaffList),
+      },
+    },
+    async (req) => (await req.caller.accounts.staff()).map((s) => ({ _id: s.id, username: s.username })),
+  );
+
+  app.post(
+    "/api/update-status",
+    {
+      schema: {
+        summary: "Activate or deactivate an account (admin)",
+        description:
+          "SPEC §2.10, §4, §7.1. The original sent no user id (ARCHITECTURE): `userId` names the account. A deactivated " +
+          "user's live connections close at once. 400 without userId or with another status, 401, 403, 404 for an unknown user.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        body: ZUpdateStatusBody,
+        response: answers(ZRestDone),
+      },
+    },
+    async (req) => {
+      const { userId, status } = req.body;
+      await req.caller.accounts.setActive({ userId, active: status === "activate" });
+      return { ...DONE, message: `Account ${status === "activate" ? "activated" : "deactivated"} successfully.` };
+    },
   );
 };

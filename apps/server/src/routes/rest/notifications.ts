@@ -1,81 +1,91 @@
-import type { FastifyPluginAsync } from "fastify";
-import type { NotificationItem } from "@tafsiri/api/schemas/notifications";
-import type { RestOptions } from "../rest";
-import { callerFor, pageQuery, restError, sendResult, stringField } from "../../lib/rest-helpers";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZCreateNotificationInput, ZId } from "@tafsiri/api";
+import type { RestOptions } from "./options";
+import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
+import { ZRestNotificationList, restNotification } from "./shapes/notifications";
 
-/** SPEC §3 Notification: `{ _id, message, link, audioId, is_read, created_at, audioAvailable }`. */
-function restNotification(n: NotificationItem) {
-  return {
-    _id: n.id,
-    message: n.message,
-    link: n.link,
-    audioId: n.audioId,
-    is_read: n.isRead,
-    created_at: n.createdAt,
-    audioAvailable: n.audioAvailable,
-  };
-}
+/** An optional id that may also come as "" or null (none). */
+const ZOptionalId = z
+  .union([z.literal(""), ZId])
+  .nullable()
+  .optional()
+  .transform((v) => (v === "" ? null : v));
 
-/** A JSON body field that must be a boolean when present (undefined when absent). */
-function booleanField(body: unknown, name: string): boolean | undefined {
-  const value = (body as Record<string, unknown> | null | undefined)?.[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "boolean") throw restError("BAD_REQUEST", `${name} must be true or false.`);
-  return value;
-}
+const ZCreateNotificationBody = ZCreateNotificationInput.extend({
+  audioId: ZOptionalId,
+  recipientId: ZOptionalId,
+}).meta({
+  examples: [
+    { senderId: EXAMPLE_USER_ID, message: "amina uploaded a new transcript for interview-07", link: "/audiomanagement/trascript", audioId: EXAMPLE_ID, toAdmins: true },
+  ],
+});
 
-/** A JSON body field that may be absent, null or a string. */
-function optionalString(body: unknown, name: string): string | null | undefined {
-  const value = (body as Record<string, unknown> | null | undefined)?.[name];
-  if (value === undefined || value === null || value === "") return value === undefined ? undefined : null;
-  if (typeof value !== "string") throw restError("BAD_REQUEST", `${name} must be a string.`);
-  return value;
-}
+const ZCreated = ZRestDone.extend({ count: z.number().int() }).meta({
+  examples: [{ ...DONE, message: "Notification sent.", count: 2 }],
+});
 
-/**
- * SPEC §7.1 notification paths, mapped onto the notifications procedures: the bell's list,
- * marking one read, and creating notifications.
- */
-export const notificationRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  /**
-   * GET /api/fetchnotifications/{userId}?limit → array of SPEC §3 notifications, newest first
-   * (20 by default). Only the caller's own id is allowed (403 'You may only read your own
-   * notifications.', admins included).
-   */
-  app.get<{ Params: { userId: string } }>("/api/fetchnotifications/:userId", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const { limit } = pageQuery(req.query);
-      const result = await caller.notifications.list({ limit, userId: req.params.userId });
+const NOTIFICATIONS = ["Notifications"];
+const BEARER = [{ bearerAuth: [] }];
+
+/** SPEC §7.1 notification paths: the bell's list, marking one read, creating notifications. */
+export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
+  app.get(
+    "/api/fetchnotifications/:userId",
+    {
+      schema: {
+        summary: "List my notifications",
+        description:
+          "SPEC §2.3, §3, §7.1. Newest first, ?limit (20 by default). Only the caller's own id is allowed, admins " +
+          "included (403 'You may only read your own notifications.'). 401 without a session.",
+        tags: NOTIFICATIONS,
+        security: BEARER,
+        params: z.object({ userId: ZPathId }),
+        querystring: ZPageQuery.pick({ limit: true }),
+        response: answers(ZRestNotificationList),
+      },
+    },
+    async (req) => {
+      const result = await req.caller.notifications.list({ limit: req.query.limit, userId: req.params.userId });
       return result.items.map(restNotification);
-    }),
+    },
   );
 
-  /** PUT /api/markNotificationAsRead/{id} → `{ status, message }`; someone else's id → 404 'Notification not found.'. */
-  app.put<{ Params: { id: string } }>("/api/markNotificationAsRead/:id", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      await caller.notifications.markRead({ id: req.params.id });
-      return { status: "success", success: true, message: "Notification marked as read." };
-    }),
+  app.put(
+    "/api/markNotificationAsRead/:id",
+    {
+      schema: {
+        summary: "Mark a notification read",
+        description: "SPEC §4, §7.1. Unread becomes Read. Someone else's or an unknown id: 404 'Notification not found.'. 400 'Unknown id.', 401.",
+        tags: NOTIFICATIONS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestDone.meta({ examples: [{ ...DONE, message: "Notification marked as read." }] })),
+      },
+    },
+    async (req) => {
+      await req.caller.notifications.markRead({ id: req.params.id });
+      return { ...DONE, message: "Notification marked as read." };
+    },
   );
 
-  /**
-   * POST /api/createnotification { senderId, message, link, audioId, toAdmins | recipientId }
-   * → `{ status, message, count }` (admins send as anyone, others only as themselves).
-   */
-  app.post("/api/createnotification", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const out = await caller.notifications.create({
-        senderId: stringField(req.body, "senderId"),
-        message: stringField(req.body, "message"),
-        link: stringField(req.body, "link"),
-        audioId: optionalString(req.body, "audioId"),
-        toAdmins: booleanField(req.body, "toAdmins"),
-        recipientId: optionalString(req.body, "recipientId") ?? undefined,
-      });
-      return { status: "success", success: true, message: out.message, count: out.count };
-    }),
+  app.post(
+    "/api/createnotification",
+    {
+      schema: {
+        summary: "Create a notification",
+        description:
+          "SPEC §3, §7.1. To every admin (`toAdmins: true`) or to `recipientId`. Admins may send as anyone, others only " +
+          "as themselves (403). 400 for a missing message or a link outside the app, 401, 404 for an unknown recipient.",
+        tags: NOTIFICATIONS,
+        security: BEARER,
+        body: ZCreateNotificationBody,
+        response: answers(ZCreated),
+      },
+    },
+    async (req) => {
+      const out = await req.caller.notifications.create({ ...req.body, recipientId: req.body.recipientId ?? undefined });
+      return { ...DONE, message: out.message, count: out.count };
+    },
   );
 };

@@ -1,39 +1,75 @@
-import type { FastifyPluginAsync } from "fastify";
-import { findTranslationFor } from "@tafsiri/api/services/recommendations";
-import type { RestOptions } from "../rest";
-import { callerFor, requireUser, sendResult, stringField } from "../../lib/rest-helpers";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZCreateRecommendationInput, findTranslationFor } from "@tafsiri/api";
+import type { RestOptions } from "./options";
+import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPathId, ZRestDone, answers } from "./shapes/common";
+import { signedInUser } from "./authenticate";
 
-/**
- * SPEC §7.1 recommendation paths: the translation lookup that must have an entry before an audio
- * may be recommended, and recommending it.
- */
-export const recommendationRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  /**
-   * GET /api/hasrecommendation/{audioId} → array of the audio's translation entries
-   * `{ _id, task_id, translation_script_approval_status, submission_date }`: one while a transcript
-   * is saved, empty otherwise (recommending needs at least one). 404 / 403 like the audio itself.
-   */
-  app.get<{ Params: { audioId: string } }>("/api/hasrecommendation/:audioId", async (req, reply) =>
-    sendResult(reply, async () => {
-      const entries = await findTranslationFor(deps, await requireUser(deps, req), req.params.audioId);
+const ZTranslationEntries = z
+  .array(
+    z.object({
+      _id: z.string(),
+      task_id: z.string(),
+      translation_script_approval_status: z.string(),
+      submission_date: z.string(),
+    }),
+  )
+  .meta({
+    examples: [[{ _id: EXAMPLE_ID, task_id: EXAMPLE_ID, translation_script_approval_status: "Pending", submission_date: "2026-11-23T09:30:00.000Z" }]],
+  });
+
+const ZRecommendBody = z
+  .object({ recommended_to: ZCreateRecommendationInput.shape.staffId })
+  .meta({ examples: [{ recommended_to: EXAMPLE_USER_ID }] });
+
+const RECOMMENDATIONS = ["Recommendations"];
+const BEARER = [{ bearerAuth: [] }];
+
+/** SPEC §7.1 recommendation paths: the translation lookup recommending needs, and recommending. */
+export const recommendationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps }) => {
+  app.get(
+    "/api/hasrecommendation/:audioId",
+    {
+      schema: {
+        summary: "Look up an audio's translation",
+        description:
+          "SPEC §4, §7.1. The audio's translation entries: one while a transcript is saved, none otherwise " +
+          "(recommending needs at least one). 404 / 403 like the audio itself, 400 'Unknown id.', 401.",
+        tags: RECOMMENDATIONS,
+        security: BEARER,
+        params: z.object({ audioId: ZPathId }),
+        response: answers(ZTranslationEntries),
+      },
+    },
+    async (req) => {
+      const entries = await findTranslationFor(deps, signedInUser(req), req.params.audioId);
       return entries.map((e) => ({
         _id: e.submissionId,
         task_id: e.taskId,
         translation_script_approval_status: e.translationScriptApprovalStatus,
         submission_date: e.submissionDate.toISOString(),
       }));
-    }),
+    },
   );
 
-  /**
-   * PUT /api/recommendaudioforrecording/{audioId} { recommended_to } → `{ status, message }`
-   * ('Recommendation sent successfully!.'); refusals carry the messages of SPEC §5.
-   */
-  app.put<{ Params: { audioId: string } }>("/api/recommendaudioforrecording/:audioId", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const out = await caller.recommendations.create({ audioId: req.params.audioId, staffId: stringField(req.body, "recommended_to") });
-      return { status: "success", success: true, message: out.message };
-    }),
+  app.put(
+    "/api/recommendaudioforrecording/:audioId",
+    {
+      schema: {
+        summary: "Recommend an audio for recording",
+        description:
+          "SPEC §2.15, §4, §5, §7.1. The recipient is notified. 400 'Please select a staff member' or 'Translation stage " +
+          "has not been completed.', 403 for an audio not yours, 404, 401.",
+        tags: RECOMMENDATIONS,
+        security: BEARER,
+        params: z.object({ audioId: ZPathId }),
+        body: ZRecommendBody,
+        response: answers(ZRestDone.meta({ examples: [{ ...DONE, message: "Recommendation sent successfully!." }] })),
+      },
+    },
+    async (req) => {
+      const out = await req.caller.recommendations.create({ audioId: req.params.audioId, staffId: req.body.recommended_to });
+      return { ...DONE, message: out.message };
+    },
   );
 };

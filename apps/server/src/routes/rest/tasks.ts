@@ -1,67 +1,122 @@
-import type { FastifyPluginAsync } from "fastify";
-import type { RestOptions } from "../rest";
-import { callerFor, pageQuery, sendResult, stringField } from "../../lib/rest-helpers";
-import { restTask, restTaskCard } from "../../lib/rest-shapes";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ZAssignTaskInput, ZReassignInput } from "@tafsiri/api";
+import type { RestOptions } from "./options";
+import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
+import { EXAMPLE_TASK_REF, ZRestTask, ZRestTaskPage, ZRestTaskRef, restTask, restTaskCard, restTaskRef } from "./shapes/tasks";
 
-/** `{ _id, audio_id, assigned_to }` of a created or moved task. */
-function restTaskRef(task: { id: string; audioId: string; assignedTo: string }) {
-  return { _id: task.id, audio_id: task.audioId, assigned_to: task.assignedTo };
-}
+const ZCreateTaskBody = z
+  .object({ audio_id: ZAssignTaskInput.shape.audioId, assigned_to: ZAssignTaskInput.shape.staffId })
+  .meta({ examples: [{ audio_id: EXAMPLE_ID, assigned_to: EXAMPLE_USER_ID }] });
 
-/**
- * SPEC §7.1 task paths, mapped onto the procedures: one task, list (admins all, staff their own),
- * one user's list, assign (POST /api/createtask) and reassign (PUT /api/reassignAudio).
- */
-export const taskRoutes: FastifyPluginAsync<RestOptions> = async (app, { deps }) => {
-  /** GET /api/tasks?page&limit → { tasks, pagination: { totalPages } } (10 per page by default). */
-  app.get("/api/tasks", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const result = await caller.tasks.list(pageQuery(req.query));
+const ZReassignBody = z
+  .object({ audioId: ZReassignInput.shape.audioId, newAssignedTo: ZReassignInput.shape.staffId })
+  .meta({ examples: [{ audioId: EXAMPLE_ID, newAssignedTo: EXAMPLE_USER_ID }] });
+
+const ZTaskChanged = ZRestDone.extend({ task: ZRestTaskRef }).meta({
+  examples: [{ ...DONE, message: "Audio assigned successfully!", task: EXAMPLE_TASK_REF }],
+});
+
+const TASKS = ["Tasks"];
+const BEARER = [{ bearerAuth: [] }];
+
+/** SPEC §7.1 task paths: one task, the lists (all, one user's), assign and reassign. */
+export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
+  app.get(
+    "/api/tasks",
+    {
+      schema: {
+        summary: "List tasks",
+        description:
+          "SPEC §2.8, §7.1, §9. Admins get every task, staff their own; 10 per page by default. 400 for a page or limit " +
+          "that is not a positive whole number, 401 without a session.",
+        tags: TASKS,
+        security: BEARER,
+        querystring: ZPageQuery,
+        response: answers(ZRestTaskPage),
+      },
+    },
+    async (req) => {
+      const result = await req.caller.tasks.list(req.query);
       return { tasks: result.items.map(restTaskCard), pagination: { totalPages: result.totalPages } };
-    }),
+    },
   );
 
-  /**
-   * GET /api/tasks/user/{id}?page&limit → { tasks, pagination: { totalPages } }: the tasks assigned
-   * to user {id}. Admins may list anyone's; staff only their own (403 'You may only list your own tasks.').
-   */
-  app.get<{ Params: { id: string } }>("/api/tasks/user/:id", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const result = await caller.tasks.list({ ...pageQuery(req.query), assignedTo: req.params.id });
+  app.get(
+    "/api/tasks/user/:id",
+    {
+      schema: {
+        summary: "List one user's tasks",
+        description:
+          "SPEC §6, §7.1. The tasks assigned to user {id}: admins may list anyone's, staff only their own (403 'You may " +
+          "only list your own tasks.'). 400 'Unknown id.' for a malformed id, 401 without a session.",
+        tags: TASKS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        querystring: ZPageQuery,
+        response: answers(ZRestTaskPage),
+      },
+    },
+    async (req) => {
+      const result = await req.caller.tasks.list({ ...req.query, assignedTo: req.params.id });
       return { tasks: result.items.map(restTaskCard), pagination: { totalPages: result.totalPages } };
-    }),
+    },
   );
 
-  /**
-   * GET /api/tasks/{id} → `{ _id, audio_id: { _id, filename, category }, assigned_to, translation_status,
-   * recording_status, is_complete, submission: { _id, translation_script_approval_status,
-   * recorded_audio_approval_status } }`. Whoever may open the task's audio may read it (admins; the
-   * assignee; a staff member it was recommended to); others get 403, an unknown id 404.
-   */
-  app.get<{ Params: { id: string } }>("/api/tasks/:id", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      return restTask(await caller.tasks.get({ taskId: req.params.id }));
-    }),
+  app.get(
+    "/api/tasks/:id",
+    {
+      schema: {
+        summary: "Get a task",
+        description:
+          "SPEC §3, §7.1. Whoever may open the task's audio may read it (admins; the assignee; a staff member it was " +
+          "recommended to): 403 for others, 404 'Task not found.' for an unknown id, 401 without a session.",
+        tags: TASKS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestTask),
+      },
+    },
+    async (req) => restTask(await req.caller.tasks.get({ taskId: req.params.id })),
   );
 
-  /** POST /api/createtask { audio_id, assigned_to } → { status, message, task } (SPEC §2.17). */
-  app.post("/api/createtask", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const task = await caller.tasks.assign({ audioId: stringField(req.body, "audio_id"), staffId: stringField(req.body, "assigned_to") });
-      return { status: "success", success: true, message: "Audio assigned successfully!", task: restTaskRef(task) };
-    }),
+  app.post(
+    "/api/createtask",
+    {
+      schema: {
+        summary: "Assign an audio (admin)",
+        description:
+          "SPEC §2.17, §5, §7.1. Creates the audio's task for an active staff member. 400 'Please select a staff member.', " +
+          "401, 403 for staff, 404 for an unknown audio or staff member, 409 when the audio already has a task.",
+        tags: TASKS,
+        security: BEARER,
+        body: ZCreateTaskBody,
+        response: answers(ZTaskChanged),
+      },
+    },
+    async (req) => {
+      const task = await req.caller.tasks.assign({ audioId: req.body.audio_id, staffId: req.body.assigned_to });
+      return { ...DONE, message: "Audio assigned successfully!", task: restTaskRef(task) };
+    },
   );
 
-  /** PUT /api/reassignAudio { audioId, newAssignedTo } → { status, message, task } (SPEC §2.18). */
-  app.put("/api/reassignAudio", async (req, reply) =>
-    sendResult(reply, async () => {
-      const caller = await callerFor(deps, req);
-      const task = await caller.tasks.reassign({ audioId: stringField(req.body, "audioId"), staffId: stringField(req.body, "newAssignedTo") });
-      return { status: "success", success: true, message: "Audio reassigned successfully!", task: restTaskRef(task) };
-    }),
+  app.put(
+    "/api/reassignAudio",
+    {
+      schema: {
+        summary: "Reassign an audio (admin)",
+        description:
+          "SPEC §2.18, §5, §7.1. Moves the audio's task to another staff member. 400 'Please select a staff member to " +
+          "reassign.', 401, 403 for staff, 404 for an unknown audio, 409 for an audio without a task or the same assignee.",
+        tags: TASKS,
+        security: BEARER,
+        body: ZReassignBody,
+        response: answers(ZTaskChanged),
+      },
+    },
+    async (req) => {
+      const task = await req.caller.tasks.reassign({ audioId: req.body.audioId, staffId: req.body.newAssignedTo });
+      return { ...DONE, message: "Audio reassigned successfully!", task: restTaskRef(task) };
+    },
   );
 };

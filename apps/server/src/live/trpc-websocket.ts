@@ -31,6 +31,11 @@ export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
   keepAlive?: { pingMs: number; pongWaitMs: number };
   /** Hears every error answered to a client (to log the internal ones). */
   onError?(opts: { error: TRPCError; path: string | undefined; type: TRPCProcedureType | "unknown" }): void;
+  /**
+   * Hears an error of the socket itself (e.g. a frame over maxPayload, invalid UTF-8, a reset
+   * connection); the connection's subscriptions have been stopped, as on close.
+   */
+  onSocketError?(error: Error): void;
 }
 
 type RequestId = string | number | null;
@@ -57,8 +62,14 @@ function parseConnectionParams(data: unknown): Record<string, string> | null {
  * over the procedure's async iterator, each value sent as one text frame, with values marked by
  * shareSerialization serialized once for every connection (docs/decisions/005: the stock loop
  * costs ~20 µs a message, which made fan-out to 1,000 subscribers three times slower than a plain
- * broadcast). Subscription procedures must end when their `signal` aborts (subscription.stop or
- * the socket closing), as tRPC recommends.
+ * broadcast). Subscription procedures must end when their `signal` aborts (subscription.stop,
+ * the socket closing or failing), as tRPC recommends.
+ *
+ * The errors this loop raises itself are TRPCErrors on purpose: they are tRPC protocol failures
+ * (a frame that does not parse, a missing or duplicate id, a binary frame, a procedure of the wrong
+ * kind), raised where and as tRPC's own getWSConnectionHandler raises them, so the answers match
+ * its adapter (apps/server/test/trpc-websocket-protocol.test.ts). Domain failures are AppErrors
+ * thrown by the procedures and by `createContext`.
  */
 export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWebSocketOptions<TRouter>) {
   const config = opts.router._def._config;
@@ -220,9 +231,15 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       }
       handleMessage(text);
     });
-    socket.once("close", () => {
+    /** Stops every subscription of the connection: its socket closed or failed. */
+    const stopAll = () => {
       for (const abort of subscriptions.values()) abort.abort();
       subscriptions.clear();
+    };
+    socket.on("error", (error: Error) => {
+      stopAll();
+      opts.onSocketError?.(error);
     });
+    socket.once("close", stopAll);
   };
 }

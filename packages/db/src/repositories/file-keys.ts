@@ -1,16 +1,11 @@
-import type { Database } from "@tafsiri/db";
-
-/**
- * Which audio a REST path's file key belongs to, so the REST layer can ask the audios
- * procedures (which decide access) about it. Plain lookups: no rules here.
- */
+import type { Executor } from "../connection";
 
 /**
  * The id of the audio a stored file belongs to, or null when no row points at `key`: the audio
  * file itself, its initial transcript, a translated transcript version or a translated
- * recording. Says nothing about who may read it; callers ask the audios.get procedure.
+ * recording. Says nothing about who may read it (callers decide access).
  */
-export async function audioIdForFileKey(db: Database, key: string): Promise<string | null> {
+export async function audioIdForFileKey(db: Executor, key: string): Promise<string | null> {
   const audio = await db
     .selectFrom("audios")
     .select("id")

@@ -1,7 +1,10 @@
-import type { Executor } from "@tafsiri/db";
+import type { Executor } from "../connection";
 
-/** Appends an audit entry in the caller's transaction. */
-export async function recordAudit(
+/**
+ * Appends an audit entry (who did `action` to which `entity`, with `detail` stored as JSON) in
+ * the caller's transaction. Returns nothing; throws what the insert throws.
+ */
+export async function insertAuditEntry(
   db: Executor,
   actorId: string | null,
   action: string,

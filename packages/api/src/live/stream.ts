@@ -1,10 +1,12 @@
-import { tracked, TRPCError, type TrackedEnvelope } from "@trpc/server";
+import { tracked, type TrackedEnvelope } from "@trpc/server";
 import { readUserEventsAfter, type EventRow } from "@tafsiri/db/repositories/events";
 import type { AppDeps, SessionUser } from "../context";
+import { AppError } from "../errors/app-error";
 import { LIVE_EVENT_KINDS, type LiveEvent, type LiveEventKind } from "../schemas/events";
 import type { NotificationItem } from "../schemas/notifications";
 import { shareSerialization } from "./serialize-once";
 
+/** The message that ends a deactivated user's subscription (UNAUTHORIZED). */
 export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
 
 /** Missed events read per query when resuming. */
@@ -108,7 +110,7 @@ export async function* streamLiveEvents(
       const event = sharedLiveEvent(row);
       if (!event) continue;
       yield tracked(event.id, event);
-      if (event.kind === "user.deactivated") throw new TRPCError({ code: "UNAUTHORIZED", message: ACCOUNT_DEACTIVATED });
+      if (event.kind === "user.deactivated") throw new AppError("UNAUTHORIZED", ACCOUNT_DEACTIVATED);
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+
+/** Where the OpenAPI document and its reference page are served. */
+export const OPENAPI_JSON_PATH = "/api/openapi.json";
+export const OPENAPI_DOCS_PATH = "/api/docs";
+
+/**
+ * Registers @fastify/swagger on the root app, before any route, so every route that declares a
+ * schema (the REST scope, /files, /healthz) is in the OpenAPI 3.1 document by construction, its
+ * zod schemas turned into JSON Schema by fastify-type-provider-zod's transform. Routes without a
+ * schema (tRPC, the web app) are left out. Serves the document at GET /api/openapi.json and a
+ * reference page at GET /api/docs (@fastify/swagger-ui, its assets served from the package).
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Tafsiri REST API",
+        version: "1.0.0",
+        description:
+          "The documented paths of the Tafsiri specification (SPEC §7.1) for integrators. Send the session token from " +
+          "POST /auth/login as `Authorization: Bearer <token>`. Every failure answers " +
+          "`{ status: 'failed', success: false, message }` with its HTTP status. The web app itself uses tRPC at /trpc; " +
+          "live events are a tRPC subscription over the WebSocket at /trpc (see README).",
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: (document) => {
+      if (!document.schema) return { schema: { hide: true }, url: document.url };
+      return jsonSchemaTransform(document);
+    },
+  });
+
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifySwaggerUi, {
+    routePrefix: OPENAPI_DOCS_PATH,
+    staticCSP: true,
+    // No call-out to the public validator service: the page works offline and under our CSP.
+    uiConfig: { validatorUrl: null },
+    transformSpecificationClone: true,
+  });
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type { RouterOutputs } from "@tafsiri/api";
+import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestUserRef, restUserRef } from "./common";
+
+type AudioDetail = RouterOutputs["audios"]["get"];
+type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
+
+const ZCategory = z.enum(["Control", "Dementia"]);
+
+/** The task embedded in an audio (SPEC §3 Task; `audio_id` is the audio's id), or null. */
+const ZRestAudioTask = z
+  .object({
+    _id: z.string(),
+    audio_id: z.string(),
+    assigned_to: ZRestUserRef,
+    translation_status: z.string(),
+    recording_status: z.string(),
+    is_complete: z.boolean(),
+  })
+  .nullable();
+
+/**
+ * SPEC §3 Audio (§2.11): `audioUrl` and `transcript` are short-lived signed URLs;
+ * `lastOpenedBy` / `timeLastOpened` are filled for admins only.
+ */
+export const ZRestAudio = z
+  .object({
+    _id: z.string(),
+    filename: z.string(),
+    category: ZCategory,
+    audioUrl: z.string(),
+    mimeType: z.string(),
+    transcript: z.string().nullable(),
+    task: ZRestAudioTask,
+    lastOpenedBy: z.string().nullable(),
+    timeLastOpened: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        _id: EXAMPLE_ID,
+        filename: "interview-07",
+        category: "Control",
+        audioUrl: "/files/audios/interview-07.wav?expires=1795000000&signature=3q2-7w",
+        mimeType: "audio/wav",
+        transcript: null,
+        task: {
+          _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+          audio_id: EXAMPLE_ID,
+          assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" },
+          translation_status: "In Progress",
+          recording_status: "In Progress",
+          is_complete: false,
+        },
+        lastOpenedBy: "admin",
+        timeLastOpened: "2026-11-23T09:30:00.000Z",
+      },
+    ],
+  });
+
+/** A Manage Audios row (SPEC §2.18); task fields are null when the audio is 'Not Assigned'. */
+export const ZRestManagedAudio = z.object({
+  _id: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  assigned_to: ZRestUserRef,
+  translation_status: z.string().nullable(),
+  recording_status: z.string().nullable(),
+  is_complete: z.boolean().nullable(),
+  hasTranscript: z.boolean(),
+});
+export const ZRestManagedAudioList = z.array(ZRestManagedAudio).meta({
+  examples: [
+    [
+      {
+        _id: EXAMPLE_ID,
+        filename: "interview-07",
+        category: "Control",
+        assigned_to: null,
+        translation_status: null,
+        recording_status: null,
+        is_complete: null,
+        hasTranscript: false,
+      },
+    ],
+  ],
+});
+
+/** An Assign Tasks row (SPEC §2.17): an audio without a task. */
+export const ZRestUnassignedAudioList = z
+  .array(z.object({ _id: z.string(), filename: z.string(), category: ZCategory }))
+  .meta({ examples: [[{ _id: EXAMPLE_ID, filename: "interview-07", category: "Dementia" }]] });
+
+/** The REST audio of audios.get. */
+export function restAudio(audio: AudioDetail): z.output<typeof ZRestAudio> {
+  const task = audio.task;
+  return {
+    _id: audio.id,
+    filename: audio.filename,
+    category: audio.category,
+    audioUrl: audio.audioUrl,
+    mimeType: audio.mimeType,
+    transcript: audio.transcriptUrl,
+    task: task && {
+      _id: task.id,
+      audio_id: audio.id,
+      assigned_to: restUserRef(task.assignedTo),
+      translation_status: task.translationStatus,
+      recording_status: task.recordingStatus,
+      is_complete: task.isComplete,
+    },
+    lastOpenedBy: audio.lastOpened?.username ?? null,
+    timeLastOpened: audio.lastOpened?.at ?? null,
+  };
+}
+
+/** The REST Manage Audios row of an audios.list item. */
+export function restManagedAudio(audio: ManagedAudio): z.output<typeof ZRestManagedAudio> {
+  return {
+    _id: audio.id,
+    filename: audio.filename,
+    category: audio.category,
+    assigned_to: restUserRef(audio.assignedTo),
+    translation_status: audio.translationStatus,
+    recording_status: audio.recordingStatus,
+    is_complete: audio.isComplete,
+    hasTranscript: audio.hasTranscript,
+  };
+}
