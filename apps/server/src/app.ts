@@ -14,6 +14,7 @@ import { trpcWebSocketHandler } from "./live/trpc-websocket";
 import { restRoutes } from "./routes/rest/index";
 import { registerOpenApi } from "./routes/openapi";
 import { useRestConventions } from "./routes/rest/conventions";
+import { answers } from "./routes/rest/shapes/common";
 import { z } from "zod";
 import { fileRoutes } from "./routes/files";
 import { webRoutes } from "./routes/web";
@@ -73,7 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           description: "ARCHITECTURE \"Settings\". 200 once the database is migrated and answers.",
           tags: ["Health"],
           security: [],
-          response: { 200: z.object({ status: z.literal("ok") }).meta({ examples: [{ status: "ok" }] }) },
+          response: answers(z.object({ status: z.literal("ok") }).meta({ examples: [{ status: "ok" }] })),
         },
       },
       async () => {

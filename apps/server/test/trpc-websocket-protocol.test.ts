@@ -180,9 +180,10 @@ describe("our WebSocket loop against tRPC's own handler", () => {
       // answers the connection's refusal only (id null).
       const connection = tRPC.messages.filter((message) => message.id === null);
       for (const request of tRPC.messages.filter((message) => message.id !== null)) {
-        expect({ ...request, id: null }, JSON.stringify(params)).toEqual(connection[0]);
+        expect(request, JSON.stringify(params)).toMatchObject({ id: 1, error: { message: connection[0]?.error?.message, data: { code: connection[0]?.error?.data?.code, path: "events.onEvent" } } });
       }
       expect(our, JSON.stringify(params)).toEqual({ messages: connection, closeCode: tRPC.closeCode } satisfies RawOutcome);
+      expect(tRPC.closeCode, "tRPC closed the refused socket").not.toBeNull();
       expect(connection).toMatchObject([{ id: null, error: { message: "You must be signed in.", data: { code: "UNAUTHORIZED" } } }]);
     }
   });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
-import { attachInitialTranscript, createAudio, uploadRecording } from "../src/services/uploads";
+import { attachInitialTranscript, createAudio, uploadRecording } from "../src/uploads/store-upload";
 import { verifyFileUrl } from "../src/services/file-urls";
 import { assignedAudio, harnessWithUsers, listFiles, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { TestHarness } from "../src/testing/harness";
-import { uploadRecording } from "../src/services/uploads";
+import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, harnessWithUsers, newAudio, snapshot, tempWav, workState } from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../src/context";
-import { uploadRecording } from "../src/services/uploads";
+import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
-import { uploadRecording } from "../src/services/uploads";
+import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { uploadRecording } from "../src/services/uploads";
+import { uploadRecording } from "../src/uploads/store-upload";
 import { transcriptFileName } from "../src/services/transcripts";
 import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
 

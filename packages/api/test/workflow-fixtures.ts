@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Category, Role } from "@tafsiri/db";
 import type { SessionUser } from "../src/context";
 import { createHarness, type TestHarness } from "../src/testing/harness";
-import { createAudio, type TempUpload } from "../src/services/uploads";
+import { createAudio, type TempUpload } from "../src/uploads/store-upload";
 
 /** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
 export function wavBytes(samples = 8): Buffer {

@@ -23,6 +23,7 @@ export interface WebSocketContextOptions {
   connectionParams: Record<string, string> | null;
 }
 
+/** What trpcWebSocketHandler serves, and who hears what goes wrong. */
 export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
   /** Builds the connection's context once; throwing answers the error and closes the socket. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSession } from "../lib/use-session";
+import { useSession } from "../hooks/use-session";
 import { wasSignedOutByUser, type Session } from "../lib/session";
+import { paths } from "../config/paths";
 
 /**
  * SPEC §2.1: no token, go to /signin remembering where the user came from (location.state.from).
@@ -11,9 +12,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session?.token) {
-    if (wasSignedOutByUser()) return <Navigate to="/signin" replace />;
+    if (wasSignedOutByUser()) return <Navigate to={paths.signIn} replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/signin" replace state={{ from }} />;
+    return <Navigate to={paths.signIn} replace state={{ from }} />;
   }
   return <>{children}</>;
 }
@@ -21,6 +22,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** SPEC §2.1: a signed-in user whose role is not permitted goes to /utility/404. */
 export function RequireRole({ roles, children }: { roles: Session["role"][]; children: ReactNode }) {
   const session = useSession();
-  if (!session || !roles.includes(session.role)) return <Navigate to="/utility/404" replace />;
+  if (!session || !roles.includes(session.role)) return <Navigate to={paths.notFound} replace />;
   return <>{children}</>;
 }

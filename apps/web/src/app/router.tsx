@@ -1,7 +1,8 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { RequireAuth, RequireRole } from "./guards";
-import { AppLayout } from "../components/layout/app-layout";
+import { AppLayout } from "./layouts/app-layout";
 import type { Session } from "../lib/session";
+import { paths } from "../config/paths";
 
 type Role = Session["role"];
 const BOTH: Role[] = ["Admin", "Staff"];
@@ -26,9 +27,9 @@ function guarded(path: string, roles: Role[], load: () => Promise<{ Component: R
 
 /** SPEC §2.1 route table. Paths match case-insensitively (react-router's default). */
 const routes: RouteObject[] = [
-  { path: "/signin", lazy: () => import("./routes/signin") },
-  { path: "/reset-password", lazy: () => import("./routes/reset-password") },
-  { path: "/utility/404", lazy: () => import("./routes/not-found") },
+  { path: paths.signIn, lazy: () => import("./routes/signin") },
+  { path: paths.resetPassword, lazy: () => import("./routes/reset-password") },
+  { path: paths.notFound, lazy: () => import("./routes/not-found") },
   {
     element: (
       <RequireAuth>
@@ -36,20 +37,20 @@ const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      guarded("/", BOTH, () => import("./routes/home")),
-      guarded("/Audios", BOTH, () => import("./routes/tasks")),
-      guarded("/Recordings", BOTH, () => import("./routes/recordings")),
-      guarded("/submission/general", BOTH, () => import("./routes/submissions")),
-      guarded("/accounts/users", ADMIN, () => import("./routes/accounts")),
-      guarded("/audiomanagement/audiocontrol", BOTH, () => import("./routes/audiomanagement/audio")),
-      guarded("/audiomanagement/trascript", BOTH, () => import("./routes/audiomanagement/transcript")),
-      guarded("/audiomanagement/translatedaudio", BOTH, () => import("./routes/audiomanagement/translated-audio")),
-      guarded("/audiomanagement/feedback", BOTH, () => import("./routes/audiomanagement/feedback")),
-      guarded("/audiomanagement/recommend", BOTH, () => import("./routes/audiomanagement/recommend")),
-      guarded("/management/upload", ADMIN, () => import("./routes/management/upload")),
-      guarded("/management/createtasks", ADMIN, () => import("./routes/management/create-tasks")),
-      guarded("/management/manageaudios", ADMIN, () => import("./routes/management/manage-audios")),
-      guarded("/log/log-listing", ADMIN, () => import("./routes/logs")),
+      guarded(paths.home, BOTH, () => import("./routes/home")),
+      guarded(paths.tasks, BOTH, () => import("./routes/tasks")),
+      guarded(paths.recordings, BOTH, () => import("./routes/recordings")),
+      guarded(paths.submissions, BOTH, () => import("./routes/submissions")),
+      guarded(paths.accounts, ADMIN, () => import("./routes/accounts")),
+      guarded(paths.audio, BOTH, () => import("./routes/audiomanagement/audio")),
+      guarded(paths.transcript, BOTH, () => import("./routes/audiomanagement/transcript")),
+      guarded(paths.translatedAudio, BOTH, () => import("./routes/audiomanagement/translated-audio")),
+      guarded(paths.feedback, BOTH, () => import("./routes/audiomanagement/feedback")),
+      guarded(paths.recommend, BOTH, () => import("./routes/audiomanagement/recommend")),
+      guarded(paths.upload, ADMIN, () => import("./routes/management/upload")),
+      guarded(paths.createTasks, ADMIN, () => import("./routes/management/create-tasks")),
+      guarded(paths.manageAudios, ADMIN, () => import("./routes/management/manage-audios")),
+      guarded(paths.logs, ADMIN, () => import("./routes/logs")),
     ],
   },
   { path: "*", lazy: () => import("./routes/not-found") },

@@ -1,5 +1,4 @@
-import type { Recording } from "@tafsiri/api/schemas/recordings";
-import type { Transcript } from "@tafsiri/api/schemas/transcripts";
+import type { Recording, Transcript } from "./api-types";
 
 /** SPEC §2.8, §2.12: a transcript approval status for people: Approved, Rejected, Pending or 'No Transcript'. */
 export function transcriptApprovalLabel(status: Transcript["status"]): string {

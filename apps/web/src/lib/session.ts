@@ -1,3 +1,5 @@
+import { paths } from "../config/paths";
+
 /** The signed-in session kept in local storage (SPEC §3 User / session). */
 export interface Session {
   _id: string;
@@ -54,5 +56,5 @@ export function wasSignedOutByUser(): boolean {
 
 /** Where a role lands after sign-in and on "/" (SPEC §2.1, §2.4): Admin → "/", Staff → "/Audios". */
 export function homePathFor(role: Session["role"]): string {
-  return role === "Admin" ? "/" : "/Audios";
+  return role === "Admin" ? paths.home : paths.tasks;
 }

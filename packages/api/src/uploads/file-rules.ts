@@ -68,9 +68,19 @@ export async function contentMatchesExtension(file: string, ext: TranscriptExten
 /** Translated transcript files (SPEC §3: .cha, plain text). */
 export const TRANSLATED_TRANSCRIPT_EXTENSIONS: readonly string[] = [".cha", ".txt"];
 
-/** True for a MIME type some accepted audio kind is stored as (audio/mpeg, audio/wav, audio/ogg, audio/flac). */
-export function isAcceptedAudioType(mimeType: string): boolean {
-  return Object.values(AUDIO_KINDS).some((kind) => kind.mimeType === mimeType);
+/**
+ * The MIME types each audio upload accepts, as SPEC §5 lists them (plus FLAC, which §2.16 and §9
+ * accept): an audio (AUDIO) and a translated recording (AUDIOTRANSLATION). The REST layer hands
+ * over the type sniffed from the content (AUDIO_KINDS), so what a client claims plays no part.
+ */
+export const ACCEPTED_AUDIO_TYPES = {
+  audio: ["audio/mpeg", "audio/wav", "audio/ogg", "audio/x-wav", "audio/mp3", "audio/flac", "audio/x-flac"],
+  recording: ["audio/mpeg", "audio/wav", "audio/wave", "audio/x-wav", "audio/ogg", "audio/flac", "audio/x-flac"],
+} as const satisfies Record<string, readonly string[]>;
+
+/** True when `mimeType` is accepted for `upload` (ACCEPTED_AUDIO_TYPES). */
+export function isAcceptedAudioType(upload: keyof typeof ACCEPTED_AUDIO_TYPES, mimeType: string): boolean {
+  return (ACCEPTED_AUDIO_TYPES[upload] as readonly string[]).includes(mimeType);
 }
 
 /** SPEC §5: the audio filename is the uploaded file's name (without folders) up to its first dot. */

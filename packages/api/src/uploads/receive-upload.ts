@@ -5,7 +5,7 @@ import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { firstIssueMessage } from "../errors/describe-error";
 import { ADMINS_ONLY, SIGN_IN_REQUIRED } from "../trpc";
-import { attachInitialTranscript, createAudio, uploadRecording, type TempUpload } from "../services/uploads";
+import { attachInitialTranscript, createAudio, uploadRecording, type TempUpload } from "./store-upload";
 import { saveTranscript } from "../services/transcripts";
 import {
   TRANSLATED_TRANSCRIPT_EXTENSIONS,

@@ -6,11 +6,7 @@ import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answ
 import { ZRestNotificationList, restNotification } from "./shapes/notifications";
 
 /** An optional id that may also come as "" or null (none). */
-const ZOptionalId = z
-  .union([z.literal(""), ZId])
-  .nullable()
-  .optional()
-  .transform((v) => (v === "" ? null : v));
+const ZOptionalId = z.union([z.literal(""), ZId]).nullable().optional();
 
 const ZCreateNotificationBody = ZCreateNotificationInput.extend({
   audioId: ZOptionalId,
@@ -84,7 +80,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
       },
     },
     async (req) => {
-      const out = await req.caller.notifications.create({ ...req.body, recipientId: req.body.recipientId ?? undefined });
+      const { audioId, recipientId } = req.body;
+      const out = await req.caller.notifications.create({ ...req.body, audioId: audioId || null, recipientId: recipientId || undefined });
       return { ...DONE, message: out.message, count: out.count };
     },
   );

@@ -2,7 +2,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-prov
 import { z } from "zod";
 import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS, type UploadResult } from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZDoneFields, answers } from "./shapes/common";
+import { DONE, EXAMPLE_ID, ZDoneFields, answers } from "./shapes/common";
 import { readUploadForm } from "../../lib/upload-form";
 
 /** The multipart form's parts as the OpenAPI document describes them (read by readUploadForm, not by a validator). */

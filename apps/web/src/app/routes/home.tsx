@@ -1,5 +1,6 @@
 import { Link, Navigate } from "react-router";
-import { useSession } from "../../lib/use-session";
+import { useSession } from "../../hooks/use-session";
+import { paths } from "../../config/paths";
 
 /** SPEC §2.6: 'Good morning' before 12, 'Good afternoon' before 18, otherwise 'Good evening'. */
 function greeting(hour: number): string {
@@ -9,17 +10,17 @@ function greeting(hour: number): string {
 }
 
 const SHORTCUTS = [
-  { to: "/management/upload", title: "Upload audios", text: "Add Control or Dementia audios, one by one or as a zip." },
-  { to: "/management/createtasks", title: "Create Tasks", text: "Assign unassigned audios to staff members." },
-  { to: "/management/manageaudios", title: "Manage Audios", text: "Follow translation and recording status per audio." },
-  { to: "/Audios", title: "Review work", text: "Open a task to review its transcript and recording." },
+  { to: paths.upload, title: "Upload audios", text: "Add Control or Dementia audios, one by one or as a zip." },
+  { to: paths.createTasks, title: "Create Tasks", text: "Assign unassigned audios to staff members." },
+  { to: paths.manageAudios, title: "Manage Audios", text: "Follow translation and recording status per audio." },
+  { to: paths.tasks, title: "Review work", text: "Open a task to review its transcript and recording." },
 ];
 
 /** / (SPEC §2.1, §2.6): Admin home with greeting and welcome banner; Staff go to /Audios. */
 export function Component() {
   const session = useSession();
   if (!session) return null;
-  if (session.role !== "Admin") return <Navigate to="/Audios" replace />;
+  if (session.role !== "Admin") return <Navigate to={paths.tasks} replace />;
 
   return (
     <section className="page">

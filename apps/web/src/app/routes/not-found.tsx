@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "../../config/paths";
 
 /** /utility/404 and any unknown path (SPEC §2.19). */
 export function Component() {
@@ -9,7 +10,7 @@ export function Component() {
           404
         </p>
         <h1 className="not-found-message">Hmm...this page doesn’t exist. Try searching for something else!</h1>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Back To Dashboard
         </Link>
       </div>

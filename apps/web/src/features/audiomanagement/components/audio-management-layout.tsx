@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AudioDetail } from "@tafsiri/api/schemas/audios";
+import type { AudioDetail } from "../../../lib/api-types";
 import { errorMessage } from "../../../lib/trpc";
 import { useCurrentAudio } from "../hooks/use-current-audio";
 import { AudioSubNav } from "./audio-sub-nav";
 import { LastOpenedBanner } from "./last-opened-banner";
+import { paths } from "../../../config/paths";
 
 export interface AudioManagementLayoutProps {
   /** The screen's name (e.g. 'Translated Transcript'), the heading while no audio is shown. */
@@ -28,7 +29,7 @@ export function AudioManagementLayout({ section, children }: AudioManagementLayo
       <div className="empty-state" data-testid="no-current-audio">
         <p>No audio selected.</p>
         <p>Open a task to work on its audio.</p>
-        <Link className="btn btn-primary" to="/Audios">
+        <Link className="btn btn-primary" to={paths.tasks}>
           Go to Tasks
         </Link>
       </div>
@@ -48,7 +49,7 @@ export function AudioManagementLayout({ section, children }: AudioManagementLayo
           <button type="button" className="btn" onClick={() => void query.refetch()}>
             Retry
           </button>
-          <Link className="btn" to="/Audios">
+          <Link className="btn" to={paths.tasks}>
             Go to Tasks
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { paths } from "../../../config/paths";
 
 const linkClass = ({ isActive }: { isActive: boolean }) => `audio-subnav-link${isActive ? " is-active" : ""}`;
 
@@ -11,17 +12,17 @@ export function AudioSubNav() {
     <nav className="audio-subnav" aria-label="Audio management">
       <ul>
         <li>
-          <NavLink to="/audiomanagement/audiocontrol" className={linkClass}>
+          <NavLink to={paths.audio} className={linkClass}>
             Audio
           </NavLink>
         </li>
         <li>
-          <NavLink to="/audiomanagement/trascript" className={linkClass}>
+          <NavLink to={paths.transcript} className={linkClass}>
             Translated Transcript
           </NavLink>
         </li>
         <li>
-          <NavLink to="/audiomanagement/translatedaudio" className={linkClass}>
+          <NavLink to={paths.translatedAudio} className={linkClass}>
             Translated Audio
           </NavLink>
         </li>
@@ -31,12 +32,12 @@ export function AudioSubNav() {
       </p>
       <ul aria-labelledby="audio-subnav-comments">
         <li>
-          <NavLink to="/audiomanagement/feedback" className={linkClass}>
+          <NavLink to={paths.feedback} className={linkClass}>
             Give Feedback
           </NavLink>
         </li>
         <li>
-          <NavLink to="/audiomanagement/recommend" className={linkClass}>
+          <NavLink to={paths.recommend} className={linkClass}>
             Recommend Audio
           </NavLink>
         </li>

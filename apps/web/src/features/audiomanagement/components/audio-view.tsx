@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { AudioDetail } from "@tafsiri/api/schemas/audios";
+import type { AudioDetail } from "../../../lib/api-types";
 import { AudioPlayer } from "@tafsiri/ui/audio-player";
-import { sourceKey } from "../utils/source-key";
+import { sourceKey } from "../lib/source-key";
 
 /** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
 async function fetchText(url: string): Promise<string> {

@@ -1,6 +1,6 @@
-import type { AudioDetail } from "@tafsiri/api/schemas/audios";
-import { useSession } from "../../../lib/use-session";
-import { lastOpenedText } from "../utils/last-opened";
+import type { AudioDetail } from "../../../lib/api-types";
+import { useSession } from "../../../hooks/use-session";
+import { lastOpenedText } from "../lib/last-opened";
 
 /** SPEC §2.11: for an Admin, who opened the audio last and when; nothing otherwise. */
 export function LastOpenedBanner({ lastOpened }: { lastOpened: AudioDetail["lastOpened"] }) {

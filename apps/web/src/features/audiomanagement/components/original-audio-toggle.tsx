@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { AudioPlayer } from "@tafsiri/ui/audio-player";
-import { sourceKey } from "../utils/source-key";
+import { sourceKey } from "../lib/source-key";
 
 /** SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio. */
 export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {

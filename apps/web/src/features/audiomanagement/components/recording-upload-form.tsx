@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
-import { STAFF_LIST_FAILED, StaffField } from "../../../components/staff-field";
+import { STAFF_LIST_FAILED, StaffSelect } from "../../../components/staff-select";
 import { postForm } from "../../../lib/rest";
 import { useTRPC } from "../../../lib/trpc";
-import { useSession } from "../../../lib/use-session";
-import { INVALID_FILE_TYPE, RECORDING_ACCEPT, pickRecordingFile } from "../utils/recording-file";
+import { useSession } from "../../../hooks/use-session";
+import { INVALID_RECORDING_FILE, RECORDING_ACCEPT, pickRecordingFile } from "../../../lib/audio-files";
 
 const UPLOAD_PATH = "/api/audios/upload/AUDIOTRANSLATION";
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -78,15 +78,15 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
         multiple
         disabled={uploading}
         onFiles={chooseFiles}
-        onReject={() => toast.error(INVALID_FILE_TYPE)}
+        onReject={() => toast.error(INVALID_RECORDING_FILE)}
         prompt="Drag and drop the translated audio here, or click to select a file (mp3, wav, ogg, flac)"
         file={file}
         inputLabel="Translated audio file"
         inputName="file"
       />
-      <StaffField
+      <StaffSelect
         label="Select Recorder"
-        choices={staff.data ?? []}
+        staff={staff.data ?? []}
         loading={staff.isPending}
         failed={staff.isError}
         value={recorder}

@@ -2,7 +2,7 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Placeholder from "@tiptap/extension-placeholder";
 import { useWindowHeight } from "../hooks/use-window-height";
-import { BLOCK_SEPARATOR, transcriptToDoc } from "../utils/transcript-doc";
+import { BLOCK_SEPARATOR, transcriptToDoc } from "../lib/transcript-doc";
 
 /** SPEC §9: the editor is 1.2 times the window height, updated on resize. */
 const HEIGHT_FACTOR = 1.2;

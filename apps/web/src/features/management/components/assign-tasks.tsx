@@ -6,7 +6,7 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { AssignButton } from "./assign-button";
 import { CategoryToggle } from "./category-toggle";
 import { Pagination } from "@tafsiri/ui/pagination";
-import { StaffSelect } from "./staff-select";
+import { StaffSelect } from "../../../components/staff-select";
 import { useErrorToast } from "../hooks/use-error-toast";
 import { useInvalidateAudios } from "../hooks/use-invalidate-audios";
 import { useStaff } from "../hooks/use-staff";
@@ -151,6 +151,9 @@ export function AssignTasks() {
                     <StaffSelect
                       staff={staff.data ?? []}
                       label={`Staff for ${row.filename}`}
+                      labelHidden
+                      name="staff"
+                      placeholder="Select staff"
                       value={chosen[row.id] ?? ""}
                       disabled={pendingId === row.id}
                       onChange={(staffId) => setChosen({ ...chosen, [row.id]: staffId })}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { ManagedAudio } from "@tafsiri/api/schemas/audios";
+import type { ManagedAudio } from "../../../lib/api-types";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CategoryToggle } from "./category-toggle";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ManagementMenu } from "../../../components/layout/management-menu";
+import { ManagementMenu } from "./management-menu";
 
 /** A management page: the side menu (SPEC §2.2) beside the page's title and content. */
 export function ManagementLayout({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

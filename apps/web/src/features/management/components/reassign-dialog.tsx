@@ -1,9 +1,9 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { Modal } from "./modal";
-import { StaffSelect, type StaffOption } from "./staff-select";
+import { StaffSelect, type StaffChoice } from "../../../components/staff-select";
 
 /**
  * SPEC §2.18 'Reassign': a modal with a staff dropdown that leaves out the current assignee;
@@ -18,12 +18,11 @@ export function ReassignDialog({
 }: {
   audioId: string;
   filename: string;
-  assignee: StaffOption;
-  staff: readonly StaffOption[];
+  assignee: StaffChoice;
+  staff: readonly StaffChoice[];
   onReassigned(): void;
 }) {
   const trpc = useTRPC();
-  const selectId = useId();
   const [open, setOpen] = useState(false);
   const [staffId, setStaffId] = useState("");
   const reassign = useMutation(trpc.tasks.reassign.mutationOptions());
@@ -59,20 +58,16 @@ export function ReassignDialog({
         </button>
       }
     >
-      <div className="field">
-        <label className="label" htmlFor={selectId}>
-          Staff
-        </label>
-        <StaffSelect
-          id={selectId}
-          label="Staff"
-          staff={staff}
-          excludeId={assignee.id}
-          value={staffId}
-          disabled={reassign.isPending}
-          onChange={setStaffId}
-        />
-      </div>
+      <StaffSelect
+        label="Staff"
+        name="staff"
+        placeholder="Select staff"
+        staff={staff}
+        excludeIds={[assignee.id]}
+        value={staffId}
+        disabled={reassign.isPending}
+        onChange={setStaffId}
+      />
       <div className="dialog-actions">
         <button type="button" className="btn" disabled={reassign.isPending} onClick={() => changeOpen(false)}>
           Cancel

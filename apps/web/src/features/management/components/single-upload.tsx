@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
-import { isFailed, uploadAudio } from "../api/upload";
-import { AUDIO_ACCEPT, isAudioFile } from "../lib/audio-files";
+import { isFailed, uploadAudio } from "../lib/upload";
+import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
 import type { Category } from "../lib/categories";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { Modal } from "./modal";
-import { isFailed, uploadInitialTranscript } from "../api/upload";
+import { isFailed, uploadInitialTranscript } from "../lib/upload";
 import { toastRejection } from "../lib/rejection-toast";
 
 /** Initial transcript types (SPEC §9): .doc, .docx, .pdf, .txt. */

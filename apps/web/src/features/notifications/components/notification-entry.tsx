@@ -1,5 +1,5 @@
 import { DropdownMenu } from "radix-ui";
-import type { NotificationItem } from "@tafsiri/api/schemas/notifications";
+import type { NotificationItem } from "../../../lib/api-types";
 import { displayTime } from "../../../lib/dates";
 
 /**

@@ -2,16 +2,14 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationItem, NotificationList } from "@tafsiri/api/schemas/notifications";
+import type { NotificationItem, NotificationList } from "../../../lib/api-types";
 import { setCurrentAudioId } from "../../../lib/current-audio";
 import { useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { paths } from "../../../config/paths";
 
-/** Where an entry whose link is not a path of this app leads instead (SPEC §2.1). */
-const AUDIO_SCREEN = "/audiomanagement/audiocontrol";
-
-/** The entry's link when it is a path of this app ("/…", not "//host"), else the audio screen. */
+/** The entry's link when it is a path of this app ("/…", not "//host"), else the audio screen (SPEC §2.1). */
 function inAppPath(link: string): string {
-  return /^\/(?!\/)/.test(link) ? link : AUDIO_SCREEN;
+  return /^\/(?!\/)/.test(link) ? link : paths.audio;
 }
 
 /**

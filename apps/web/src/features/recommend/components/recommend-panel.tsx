@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { AudioDetail } from "@tafsiri/api/schemas/audios";
-import { STAFF_LIST_FAILED, StaffField } from "../../../components/staff-field";
+import type { AudioDetail } from "../../../lib/api-types";
+import { STAFF_LIST_FAILED, StaffSelect } from "../../../components/staff-select";
 import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { useSession } from "../../../lib/use-session";
+import { useSession } from "../../../hooks/use-session";
 
 /** SPEC §5, §8 texts of the Recommend screen. */
 const STAFF_REQUIRED = "Please select a staff member";
@@ -28,7 +28,6 @@ export function RecommendPanel({ audio }: { audio: AudioDetail }) {
   const [sending, setSending] = useState(false);
   const recommend = useMutation(trpc.recommendations.create.mutationOptions());
   const assigneeId = audio.task?.assignedTo?.id;
-  const choices = (staff.data ?? []).filter((member) => member.id !== assigneeId && member.id !== session?._id);
 
   useEffect(() => {
     if (staff.error) toast.error(STAFF_LIST_FAILED, { description: errorMessage(staff.error) });
@@ -69,10 +68,11 @@ export function RecommendPanel({ audio }: { audio: AudioDetail }) {
         {audio.task?.assignedTo && <> · assigned to {audio.task.assignedTo.username}</>}
       </p>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Recommend audio">
-        <StaffField
+        <StaffSelect
           label="Select staff"
           name="staff"
-          choices={choices}
+          staff={staff.data ?? []}
+          excludeIds={[assigneeId, session?._id]}
           loading={staff.isPending}
           failed={staff.isError}
           value={staffId}

@@ -2,8 +2,9 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { setCurrentAudioId } from "../../../lib/current-audio";
-import { useSession } from "../../../lib/use-session";
+import { useSession } from "../../../hooks/use-session";
 import { useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { paths } from "../../../config/paths";
 
 /**
  * Selecting an audio (SPEC §2.1, §4): stores its id as the current audio, and for an Admin records
@@ -27,7 +28,7 @@ export function useOpenAudio(): (audioId: string) => void {
           .then(() => queryClient.invalidateQueries({ queryKey: trpc.audios.get.queryKey({ audioId }) }))
           .catch((error: unknown) => console.error("Failed to record the opening of the audio", error));
       }
-      void navigate("/audiomanagement/audiocontrol");
+      void navigate(paths.audio);
     },
     [client, isAdmin, navigate, queryClient, trpc],
   );

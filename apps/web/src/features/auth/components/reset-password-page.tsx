@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { AuthLayout } from "./auth-layout";
 import { TextField } from "./text-field";
-import { emailError } from "./validation";
+import { emailError } from "../lib/validation";
+import { paths } from "../../../config/paths";
 
 /**
  * Password reset request (SPEC §2.5). The server side of the reset is not built yet, so a valid
@@ -44,7 +45,7 @@ export function ResetPasswordPage() {
         </button>
       </form>
       <p className="auth-back">
-        <Link to="/signin" className="auth-link">
+        <Link to={paths.signIn} className="auth-link">
           Back to login
         </Link>
       </p>

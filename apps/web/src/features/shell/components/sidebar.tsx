@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { useSession } from "../../lib/use-session";
-import { navEntries, type NavGroupEntry, type NavLinkEntry } from "./nav-entries";
+import { useSession } from "../../../hooks/use-session";
+import { navEntries, type NavGroupEntry, type NavLinkEntry } from "../lib/nav-entries";
 import { ChevronIcon, LogoMark, NavEntryIcon } from "./icons";
-import type { SidebarState } from "./use-sidebar-state";
+import type { SidebarState } from "../hooks/use-sidebar-state";
+import { paths } from "../../../config/paths";
 
 export const SIDEBAR_ID = "app-sidebar";
 
@@ -58,7 +59,7 @@ export function Sidebar({ state, onEscape }: { state: SidebarState; onEscape: ()
         aria-label="Sidebar"
         onClick={closeOnLink}
       >
-        <Link to="/" className="shell-brand" title={collapsed ? "Tafsiri" : undefined}>
+        <Link to={paths.home} className="shell-brand" title={collapsed ? "Tafsiri" : undefined}>
           <LogoMark />
           <span className="shell-label shell-brand-text">Tafsiri</span>
         </Link>

@@ -1,4 +1,4 @@
-import type { Category } from "../lib/categories";
+import type { Category } from "./categories";
 import { postForm, type RestResult } from "../../../lib/rest";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useMediaQuery } from "../../lib/use-media-query";
+import { useMediaQuery } from "../../../hooks/use-media-query";
 
 /** SPEC §9: local storage key of the remembered expanded/collapsed state ("true" / "false"). */
 export const SIDEBAR_EXPANDED_KEY = "sidebar-expanded";

@@ -5,14 +5,15 @@ import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
 import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
+import { isAcceptedAudioType } from "./file-rules";
 import { CATEGORY_REQUIRED } from "../schemas/common";
 import { AppError } from "../errors/app-error";
-import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "./access";
+import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "../services/access";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { notifyAdmins, RECORDING_LINK } from "./notifications";
-import { requireActiveStaff } from "./staff";
-import { adoptedUpload, commitWithFile, textFile } from "./stored-files";
-import { applyTransition } from "./submissions";
+import { notifyAdmins, RECORDING_LINK } from "../services/notifications";
+import { requireActiveStaff } from "../services/staff";
+import { adoptedUpload, commitWithFile, textFile } from "../services/stored-files";
+import { applyTransition } from "../services/submissions";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
@@ -24,27 +25,6 @@ export interface TempUpload {
   extension: string;
   sizeBytes: number;
 }
-
-/** SPEC §5 audio upload, plus FLAC (§2.16 accepts .flac). */
-export const AUDIO_MIME_TYPES: readonly string[] = [
-  "audio/mpeg",
-  "audio/wav",
-  "audio/ogg",
-  "audio/x-wav",
-  "audio/mp3",
-  "audio/flac",
-  "audio/x-flac",
-];
-/** SPEC §5 translated recording upload. */
-export const RECORDING_MIME_TYPES: readonly string[] = [
-  "audio/mpeg",
-  "audio/wav",
-  "audio/wave",
-  "audio/x-wav",
-  "audio/ogg",
-  "audio/flac",
-  "audio/x-flac",
-];
 
 export const INVALID_AUDIO_FILE = "The selected file is not a valid audio file.";
 export const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
@@ -66,7 +46,7 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * SPEC §2.16, §5: stores a new audio (admin only). `filename` is the uploaded name up to its first
  * dot and must be unique (CONFLICT '{filename} already exists.'); the MIME type must be an audio
- * type of AUDIO_MIME_TYPES (BAD_REQUEST 'The selected file is not a valid audio file.'). Moves the
+ * type the upload rules accept (ACCEPTED_AUDIO_TYPES.audio; BAD_REQUEST 'The selected file is not a valid audio file.'). Moves the
  * temp file to `audios/{uuid}{ext}` before the row commits, in one transaction with an audit
  * entry and an 'audio.changed' live event for the admins; on any failure the temp or adopted file is removed. Returns the new audio id and filename.
  */
@@ -82,7 +62,7 @@ export async function createAudio(
     async (trx, store) => {
       requireAdmin(user);
       if (!CATEGORIES.includes(input.category)) throw new AppError("BAD_REQUEST", CATEGORY_REQUIRED);
-      if (!AUDIO_MIME_TYPES.includes(file.mimeType) || filename === "") {
+      if (!isAcceptedAudioType("audio", file.mimeType) || filename === "") {
         throw new AppError("BAD_REQUEST", INVALID_AUDIO_FILE);
       }
       const conflict = new AppError("CONFLICT", `${filename} already exists.`);
@@ -157,7 +137,7 @@ export async function uploadRecording(
       const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
       if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
       const recorder = await requireActiveStaff(trx, input.recordedBy, RECORDER_REQUIRED);
-      if (!RECORDING_MIME_TYPES.includes(file.mimeType)) throw new AppError("BAD_REQUEST", INVALID_RECORDING_FILE);
+      if (!isAcceptedAudioType("recording", file.mimeType)) throw new AppError("BAD_REQUEST", INVALID_RECORDING_FILE);
       const submission = await ensureSubmission(trx, task.id, user.id);
       if (submission.recordedAudioApprovalStatus === "Approved") throw new AppError("FORBIDDEN", RECORDING_LOCKED);
       const fileKey = `recordings/${audio.id}/${randomUUID()}${safeExtension(file.extension)}`;

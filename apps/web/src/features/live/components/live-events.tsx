@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import type { LiveEvent } from "@tafsiri/api/schemas/events";
-import type { NotificationItem, NotificationList } from "@tafsiri/api/schemas/notifications";
-import { writeSession } from "../../lib/session";
-import { useSession } from "../../lib/use-session";
-import { useTRPC } from "../../lib/trpc";
+import type { LiveEvent } from "@tafsiri/api";
+import type { NotificationItem, NotificationList } from "../../../lib/api-types";
+import { writeSession } from "../../../lib/session";
+import { useSession } from "../../../hooks/use-session";
+import { useTRPC } from "../../../lib/trpc";
 
 /** How long to wait before subscribing again after the subscription failed (ms). */
 const RETRY_MS = 5_000;

@@ -1,4 +1,5 @@
-import type { Session } from "../../lib/session";
+import type { Session } from "../../../lib/session";
+import { paths } from "../../../config/paths";
 
 /** The icon names the sidebar draws (see icons.tsx). */
 export type NavIcon = "dashboard" | "tasks" | "recordings" | "management" | "submissions" | "accounts";
@@ -41,30 +42,30 @@ export function navEntries(role: Session["role"] | undefined): NavEntry[] {
       label: "Dashboard",
       icon: "dashboard",
       isActive: (p) => p === "/" || p.includes("dashboard"),
-      links: [{ label: "Quick statistics", to: "/" }],
+      links: [{ label: "Quick statistics", to: paths.home }],
     },
     {
       kind: "link",
       id: "tasks",
       label: admin ? "All Tasks" : "My Tasks",
       icon: "tasks",
-      to: "/Audios",
-      isActive: (p) => under(p, "/audios") || p.startsWith("/audiomanagement/"),
+      to: paths.tasks,
+      isActive: (p) => under(p, paths.tasks.toLowerCase()) || p.startsWith("/audiomanagement/"),
     },
     {
       kind: "link",
       id: "recordings",
       label: admin ? "All Recordings" : "My Recordings",
       icon: "recordings",
-      to: "/Recordings",
-      isActive: (p) => under(p, "/recordings"),
+      to: paths.recordings,
+      isActive: (p) => under(p, paths.recordings.toLowerCase()),
     },
     admin && {
       kind: "link",
       id: "management",
       label: "Management",
       icon: "management",
-      to: "/management/upload",
+      to: paths.upload,
       isActive: (p) => p.startsWith("/management"),
     },
     {
@@ -73,7 +74,7 @@ export function navEntries(role: Session["role"] | undefined): NavEntry[] {
       label: "Submissions",
       icon: "submissions",
       isActive: (p) => p.includes("submission"),
-      links: [{ label: admin ? "All submissions" : "My submissions", to: "/submission/general" }],
+      links: [{ label: admin ? "All submissions" : "My submissions", to: paths.submissions }],
     },
     admin && {
       kind: "group",
@@ -81,7 +82,7 @@ export function navEntries(role: Session["role"] | undefined): NavEntry[] {
       label: "Accounts",
       icon: "accounts",
       isActive: (p) => p.includes("accounts"),
-      links: [{ label: "User accounts", to: "/accounts/users" }],
+      links: [{ label: "User accounts", to: paths.accounts }],
     },
   ];
   return entries.filter((e): e is NavEntry => e !== false);

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from "react";
 import { MenuIcon } from "./icons";
 import { SIDEBAR_ID } from "./sidebar";
 import { UserMenu } from "./user-menu";
-import type { SidebarState } from "./use-sidebar-state";
+import type { SidebarState } from "../hooks/use-sidebar-state";
 
 /** The header (SPEC §2.3): sidebar toggle, `bell` (the notifications bell) and the user menu. */
 export function Header({ state, toggleRef, bell }: { state: SidebarState; toggleRef: Ref<HTMLButtonElement>; bell?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { DropdownMenu } from "radix-ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { signOut } from "../../lib/session";
-import { useSession } from "../../lib/use-session";
+import { signOut } from "../../../lib/session";
+import { useSession } from "../../../hooks/use-session";
 import { SignOutIcon } from "./icons";
 
 function initials(username: string): string {

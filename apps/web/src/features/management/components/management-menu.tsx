@@ -1,9 +1,10 @@
 import { NavLink } from "react-router";
+import { paths } from "../../../config/paths";
 
 const ENTRIES = [
-  { to: "/management/upload", label: "Upload" },
-  { to: "/management/createtasks", label: "Create Tasks" },
-  { to: "/management/manageaudios", label: "Manage Audios" },
+  { to: paths.upload, label: "Upload" },
+  { to: paths.createTasks, label: "Create Tasks" },
+  { to: paths.manageAudios, label: "Manage Audios" },
 ] as const;
 
 /**

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../lib/trpc";
-import { homePathFor, writeSession } from "../../lib/session";
-import { useSession } from "../../lib/use-session";
+import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { homePathFor, writeSession } from "../../../lib/session";
+import { useSession } from "../../../hooks/use-session";
 import { AuthLayout } from "./auth-layout";
 import { TextField } from "./text-field";
-import { emailError, passwordError, returnPath } from "./validation";
+import { emailError, passwordError, returnPath } from "../lib/validation";
+import { paths } from "../../../config/paths";
 
 /**
  * Sign-in (SPEC §2.4, §5, §8). On success the session is stored and the user goes back to the
@@ -79,7 +80,7 @@ export function SignInPage() {
           }}
         />
         <div className="auth-row-end">
-          <Link to="/reset-password" className="auth-link">
+          <Link to={paths.resetPassword} className="auth-link">
             Forgot password?
           </Link>
         </div>

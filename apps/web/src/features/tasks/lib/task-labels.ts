@@ -1,4 +1,4 @@
-import type { TaskCard } from "@tafsiri/api/schemas/tasks";
+import type { TaskCard } from "../../../lib/api-types";
 
 /** SPEC §2.8: the card title: the audio's filename, 'Unnamed File' when it has none, 'Unknown Audio' when the audio is unknown. */
 export function taskTitle(task: Pick<TaskCard, "filename" | "category">): string {

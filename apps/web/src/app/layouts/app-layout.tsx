@@ -1,10 +1,10 @@
 import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
-import { LiveEvents } from "../../features/live/live-events";
+import { LiveEvents } from "../../features/live/components/live-events";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
-import { Header } from "../../features/shell/header";
-import { Sidebar } from "../../features/shell/sidebar";
-import { useSidebarState } from "../../features/shell/use-sidebar-state";
+import { Header } from "../../features/shell/components/header";
+import { Sidebar } from "../../features/shell/components/sidebar";
+import { useSidebarState } from "../../features/shell/hooks/use-sidebar-state";
 
 /** The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by LiveEvents. */
 export function AppLayout() {

@@ -1,0 +1,49 @@
+/**
+ * The web app's routes (SPEC §2.1), written once: the router, the sidebar, the menus, links and
+ * navigate() calls all read them from here. Paths match case-insensitively, but these are the
+ * spellings the app links to (and the server's notification links must use: a server test
+ * imports this file by relative path and compares its own link table with these values).
+ *
+ * Plain data on purpose: this module imports nothing, so code outside the web app can load it.
+ */
+export const paths = {
+  /** Admin: quick statistics (dashboard). Staff are redirected to `tasks`. */
+  home: "/",
+  /** Tasks list. */
+  tasks: "/Audios",
+  /** Recommended recordings grid. */
+  recordings: "/Recordings",
+  /** Submissions list. */
+  submissions: "/submission/general",
+  /** Accounts (Admin). */
+  accounts: "/accounts/users",
+  /** Audio view of the current audio. */
+  audio: "/audiomanagement/audiocontrol",
+  /** Translated Transcript of the current audio (spelling as given in the spec). */
+  transcript: "/audiomanagement/trascript",
+  /** Translated Audio of the current audio. */
+  translatedAudio: "/audiomanagement/translatedaudio",
+  /** Give Feedback on the current audio. */
+  feedback: "/audiomanagement/feedback",
+  /** Recommend the current audio. */
+  recommend: "/audiomanagement/recommend",
+  /** Upload audios (Admin). */
+  upload: "/management/upload",
+  /** Assign tasks (Admin). */
+  createTasks: "/management/createtasks",
+  /** Manage audios (Admin). */
+  manageAudios: "/management/manageaudios",
+  /** Logs (Admin). */
+  logs: "/log/log-listing",
+  /** Sign in (open). */
+  signIn: "/signin",
+  /** Password reset request (open). */
+  resetPassword: "/reset-password",
+  /** Not-found page (open); any other path shows it too. */
+  notFound: "/utility/404",
+} as const;
+
+/** The name of a route in `paths`. */
+export type PathName = keyof typeof paths;
+/** One of the app's route paths. */
+export type AppPath = (typeof paths)[PathName];

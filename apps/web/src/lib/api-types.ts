@@ -1,0 +1,19 @@
+import type { RouterOutputs } from "@tafsiri/api";
+
+// The data shapes the web app reads, named after the tRPC procedures that answer them. Types
+// only: the web app never imports server code at runtime, nor reaches into @tafsiri/api's files.
+
+/** `audios.get`: one audio with its task, for the audiomanagement screens. */
+export type AudioDetail = RouterOutputs["audios"]["get"];
+/** A row of `audios.list` (Manage Audios). */
+export type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
+/** A card of `tasks.list` (Tasks page). */
+export type TaskCard = RouterOutputs["tasks"]["list"]["items"][number];
+/** `notifications.list`: the bell's entries and unread count. */
+export type NotificationList = RouterOutputs["notifications"]["list"];
+/** One entry of the bell. */
+export type NotificationItem = NotificationList["items"][number];
+/** `recordings.get`: an audio's translated recording. */
+export type Recording = RouterOutputs["recordings"]["get"];
+/** `transcripts.get`: an audio's translated transcript. */
+export type Transcript = RouterOutputs["transcripts"]["get"];
