@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createDb, migrateToLatest } from "@tafsiri/db";
 import { appRouter, createCallerFactory, createEventBus, createLocalStorage, type AppDeps, type SessionUser } from "@tafsiri/api";
-import { createUser } from "@tafsiri/api/services/accounts";
+import { createUser } from "@tafsiri/api/testing/services";
 import os from "node:os";
 import path from "node:path";
 import { mkdtempSync, rmSync } from "node:fs";

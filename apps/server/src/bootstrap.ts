@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
 import { createEventBus, createLocalStorage, type AppDeps } from "@tafsiri/api";
-import { ensureFirstAdmin } from "@tafsiri/api/services/accounts";
+import { ensureFirstAdmin } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
 

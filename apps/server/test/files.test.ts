@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { signFileUrl } from "@tafsiri/api/services/file-urls";
+import { signFileUrl } from "@tafsiri/api";
 import { appWithUsers, assignOverRest, fixture, uploadAudio } from "./fixtures/app-harness";
 
 const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();

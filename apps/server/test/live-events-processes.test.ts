@@ -4,8 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
-import { createUser } from "@tafsiri/api/services/accounts";
-import { signToken } from "@tafsiri/api/services/auth";
+import { createUser, signToken } from "@tafsiri/api/testing/services";
 import { liveClient, waitUntil, type LiveClient } from "./fixtures/live-client";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import { initTRPC } from "@trpc/server";
 import type { SessionUser } from "@tafsiri/api";
-import { INVALID_EVENT_ID, ZLiveEvent } from "@tafsiri/api/schemas/events";
+import { INVALID_EVENT_ID, ZLiveEvent } from "@tafsiri/api/testing/services";
 import { appWithUsers, fixture, uploadAudio, type AppHarness } from "./fixtures/app-harness";
 import { listen, rawSocket, waitUntil, type RawFrame, type RawSocket } from "./fixtures/live-client";
 import { trpcWebSocketHandler } from "../src/live/trpc-websocket";

@@ -8,7 +8,7 @@ import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page, WebSocket } from "playwright-core";
-import { createAudio } from "@tafsiri/api/uploads/store-upload";
+import { createAudio } from "@tafsiri/api/testing/services";
 import { atPath, describeBrowser, screenshot, seen, signIn, toast, useBrowserSuite } from "./support/browser";
 import { createSteps, fixture } from "./support/steps";
 import type { TestUser } from "./support/server";

@@ -1,25 +1,36 @@
+/**
+ * The public surface of @tafsiri/api (with `@tafsiri/api/testing/*` for tests). The web app
+ * imports types only (AppRouter, RouterInputs, RouterOutputs, LiveEvent); the server imports
+ * what its transports need: the router and context, authentication, errors, uploads, files
+ * and live events.
+ */
+
+// tRPC: router, context, types.
 export { appRouter, type AppRouter } from "./root";
-export { createCallerFactory } from "./trpc";
+export { ADMINS_ONLY, SIGN_IN_REQUIRED, createCallerFactory } from "./trpc";
 export { createContextInner, type AppDeps, type Context, type SessionUser } from "./context";
-export { authenticate, bearerToken } from "./services/auth";
-export { createLocalStorage, type FileStorage } from "./storage/file-storage";
-export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus";
-export type { LiveEvent } from "./schemas/events";
-export { serializedJson, shareSerialization } from "./live/serialize-once";
+export type { RouterInputs, RouterOutputs } from "./router-types";
+
+// One error model for both APIs.
 export { AppError, APP_ERROR_CODES, UNEXPECTED_ERROR, type AppErrorCode } from "./errors/app-error";
 export { describeError, firstIssueMessage, type ErrorAnswer } from "./errors/describe-error";
-export type { RouterInputs, RouterOutputs } from "./router-types";
-export { ADMINS_ONLY, SIGN_IN_REQUIRED } from "./trpc";
+
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
 export { ZLoginInput, ZRegisterInput } from "./schemas/accounts";
 export { ZAssignTaskInput, ZReassignInput } from "./schemas/tasks";
 export { ZCreateNotificationInput } from "./schemas/notifications";
 export { ZCreateRecommendationInput } from "./schemas/recommendations";
 export { ZCategory, ZId } from "./schemas/common";
-export { findTranslationFor } from "./services/recommendations";
-export { signFileUrl, verifyFileUrl } from "./services/file-urls";
+
+// Accounts and sessions.
+export { authenticate, bearerToken } from "./services/auth";
 export { ensureFirstAdmin } from "./services/accounts";
+
+// Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).
+export { findTranslationFor } from "./services/recommendations";
 export { fileLinkFor } from "./services/file-links";
+export { signFileUrl, verifyFileUrl } from "./services/file-urls";
+export { createLocalStorage, type FileStorage } from "./storage/file-storage";
 export {
   receiveUpload,
   requireUploader,
@@ -31,3 +42,9 @@ export {
   type UploadKind,
   type UploadResult,
 } from "./uploads/receive-upload";
+
+// Live events.
+export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus";
+export { serializedJson, shareSerialization } from "./live/serialize-once";
+export { pruneEvents } from "./live/retention";
+export type { LiveEvent } from "./schemas/events";

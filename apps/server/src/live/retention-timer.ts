@@ -1,5 +1,5 @@
 import type { Database } from "@tafsiri/db";
-import { pruneEvents } from "@tafsiri/api/live/retention";
+import { pruneEvents } from "@tafsiri/api";
 
 /** How often old live events are pruned. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;

@@ -42,7 +42,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   await app.register(fastifySwaggerUi, {
     routePrefix: OPENAPI_DOCS_PATH,
-    staticCSP: true,
+    // Our own assets only; swagger-ui sets inline styles from script, as the web app's CSP allows too.
+    staticCSP: {
+      "default-src": "'self'",
+      "base-uri": "'self'",
+      "frame-ancestors": "'self'",
+      "object-src": "'none'",
+      "img-src": "'self' data:",
+      "font-src": "'self' data:",
+      "script-src": "'self'",
+      "script-src-attr": "'none'",
+      "style-src": "'self' 'unsafe-inline'",
+    },
     // No call-out to the public validator service: the page works offline and under our CSP.
     uiConfig: { validatorUrl: null },
     transformSpecificationClone: true,

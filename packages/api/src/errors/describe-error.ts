@@ -17,6 +17,7 @@ export interface ErrorAnswer {
 /** tRPC's own error codes as ours (the ones tRPC raises itself: parse errors, unknown procedures). */
 const FROM_TRPC: Partial<Record<TRPCError["code"], AppErrorCode>> = {
   PARSE_ERROR: "BAD_REQUEST",
+  UNPROCESSABLE_CONTENT: "BAD_REQUEST",
   BAD_REQUEST: "BAD_REQUEST",
   UNAUTHORIZED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",

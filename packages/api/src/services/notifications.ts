@@ -3,8 +3,6 @@ import { insertForActiveAdmins, insertNotification, type NotificationContent } f
 import { notificationEvent, recordEvent } from "../live/record";
 
 /** Screens notifications link to (SPEC §2.1 routes, spelling as given). */
-export const TRANSCRIPT_LINK = "/audiomanagement/trascript";
-export const RECORDING_LINK = "/audiomanagement/translatedaudio";
 
 /**
  * SPEC §4: one unread notification row for every active admin (the sender included), each with

@@ -9,13 +9,13 @@ import { recordAudioEvent } from "../live/record";
 import { notifyUser } from "./notifications";
 import { requireActiveStaff } from "./staff";
 import { SAME_ASSIGNEE } from "./tasks";
+import { NOTIFICATION_LINKS } from "./notification-links";
 
 export const NOT_READY = "Translation stage has not been completed.";
 export const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
 export const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
 export const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
 /** SPEC §4: where the recipient's notification leads. */
-export const RECOMMENDATIONS_LINK = "/Recordings/";
 
 /** SPEC §4: the recipient's notification text. */
 export function recommendationMessage(senderUsername: string): string {
@@ -73,7 +73,7 @@ export async function createRecommendation(
       recipientId: staff.id,
       senderId: user.id,
       message: recommendationMessage(user.username),
-      link: RECOMMENDATIONS_LINK,
+      link: NOTIFICATION_LINKS.recordings,
       audioId: audio.id,
     });
     await insertAuditEntry(trx, user.id, "recommend", "task", task.id, { audioId: audio.id, recommendedTo: staff.id });

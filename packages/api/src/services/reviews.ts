@@ -5,8 +5,9 @@ import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { notifyAdmins, RECORDING_LINK, TRANSCRIPT_LINK } from "./notifications";
+import { notifyAdmins } from "./notifications";
 import { applyTransition, type StagePatch } from "./submissions";
+import { NOTIFICATION_LINKS } from "./notification-links";
 
 /** What an admin may do with a submitted transcript or recording (SPEC §2.12, §2.13). */
 export type ReviewAction = "approve" | "reject" | "remove";
@@ -46,7 +47,7 @@ export const TRANSCRIPT_REVIEW: ReviewedOutput = {
     remove: "Transcript deleted successfully.",
   },
   notices: { approve: "approved the transcript", reject: "rejected the transcript", remove: "deleted the transcript" },
-  link: TRANSCRIPT_LINK,
+  link: NOTIFICATION_LINKS.transcript,
 };
 
 /**
@@ -71,7 +72,7 @@ export const RECORDING_REVIEW: ReviewedOutput = {
     remove: "Translation Audio file deleted successfully.",
   },
   notices: { approve: "approved the recorded audio", reject: "rejected the recorded audio", remove: "deleted the recorded audio" },
-  link: RECORDING_LINK,
+  link: NOTIFICATION_LINKS.translatedAudio,
 };
 
 /**

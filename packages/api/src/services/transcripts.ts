@@ -8,9 +8,10 @@ import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { notifyAdmins, TRANSCRIPT_LINK } from "./notifications";
+import { notifyAdmins } from "./notifications";
 import { commitWithFile, textFile } from "./stored-files";
 import { applyTransition } from "./submissions";
+import { NOTIFICATION_LINKS } from "./notification-links";
 
 export const TRANSCRIPT_SAVED = "Transcript saved and uploaded successfully.";
 export const TRANSCRIPT_LOCKED = "The transcript has been approved and can no longer be edited.";
@@ -80,7 +81,7 @@ export async function saveTranscript(
       submission: { translationScript: fileKey, translationScriptApprovalStatus: "Pending", submissionDate: now },
     });
     const verb = submission.translationScript === null ? "uploaded a new transcript" : "updated the transcript";
-    await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: TRANSCRIPT_LINK, audioId: audio.id });
+    await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: NOTIFICATION_LINKS.transcript, audioId: audio.id });
     await insertAuditEntry(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status: "Pending" as const, fileName, message: TRANSCRIPT_SAVED };

@@ -10,10 +10,11 @@ import { CATEGORY_REQUIRED } from "../schemas/common";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "../services/access";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { notifyAdmins, RECORDING_LINK } from "../services/notifications";
+import { notifyAdmins } from "../services/notifications";
 import { requireActiveStaff } from "../services/staff";
 import { adoptedUpload, commitWithFile, textFile } from "../services/stored-files";
 import { applyTransition } from "../services/submissions";
+import { NOTIFICATION_LINKS } from "../services/notification-links";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
@@ -154,7 +155,7 @@ export async function uploadRecording(
         submission: { recordedAudio: fileKey, recordedBy: recorder.id, recordedAudioApprovalStatus: "Pending", submissionDate: new Date() },
       });
       const verb = submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
-      await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: RECORDING_LINK, audioId: audio.id });
+      await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: NOTIFICATION_LINKS.translatedAudio, audioId: audio.id });
       await insertAuditEntry(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
       await recordAudioEvent(trx, "audio.changed", audio.id);
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
