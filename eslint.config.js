@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import importX from "eslint-plugin-import-x";
 import checkFile from "eslint-plugin-check-file";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import prettierRecommended from "eslint-plugin-prettier/recommended";
 
 // The web app's feature folders (apps/web/src/features/<feature>), read from disk so a new
 // feature gets its boundary zone without editing this file.
@@ -43,8 +44,15 @@ export default tseslint.config(
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
-      "check-file/folder-naming-convention": ["error", { "apps/web/{src,e2e}/**/": "KEBAB_CASE", "packages/ui/{src,test}/**/": "KEBAB_CASE" }],
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*.{ts,tsx}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": [
+        "error",
+        { "apps/web/{src,e2e}/**/": "KEBAB_CASE", "packages/ui/{src,test}/**/": "KEBAB_CASE" },
+      ],
       "check-file/no-index": "error",
     },
   },
@@ -74,7 +82,8 @@ export default tseslint.config(
               target: `./apps/web/src/features/${feature}`,
               from: "./apps/web/src/features",
               except: [`./${feature}`],
-              message: "A feature never imports another feature: move the shared piece to src/components, src/hooks or src/lib, or compose the features in src/app.",
+              message:
+                "A feature never imports another feature: move the shared piece to src/components, src/hooks or src/lib, or compose the features in src/app.",
             })),
             {
               target: "./apps/web/src/features",
@@ -100,8 +109,19 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "@tafsiri/api", allowTypeImports: true, message: "The web app imports only types from @tafsiri/api." }],
-          patterns: [{ group: ["@tafsiri/api/*", "@tafsiri/db", "@tafsiri/db/*"], message: "Use `import type { RouterOutputs } from \"@tafsiri/api\"`." }],
+          paths: [
+            {
+              name: "@tafsiri/api",
+              allowTypeImports: true,
+              message: "The web app imports only types from @tafsiri/api.",
+            },
+          ],
+          patterns: [
+            {
+              group: ["@tafsiri/api/*", "@tafsiri/db", "@tafsiri/db/*"],
+              message: 'Use `import type { RouterOutputs } from "@tafsiri/api"`.',
+            },
+          ],
         },
       ],
     },
@@ -124,7 +144,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
           message: "SQL lives in packages/db/src/repositories: call a repository function.",
         },
         {
@@ -138,4 +159,7 @@ export default tseslint.config(
     files: ["migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  // Formatting (Prettier, print width 120, .prettierrc.json) is a lint rule: an unformatted file fails `npm run lint`.
+  // Last, so eslint-config-prettier turns off the style rules Prettier owns.
+  prettierRecommended,
 );

@@ -8,7 +8,14 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createDb, migrateToLatest } from "@tafsiri/db";
-import { appRouter, createCallerFactory, createEventBus, createLocalStorage, type AppDeps, type SessionUser } from "@tafsiri/api";
+import {
+  appRouter,
+  createCallerFactory,
+  createEventBus,
+  createLocalStorage,
+  type AppDeps,
+  type SessionUser,
+} from "@tafsiri/api";
 import { createUser } from "@tafsiri/api/testing/services";
 import os from "node:os";
 import path from "node:path";
@@ -26,10 +33,22 @@ await migrateToLatest(handle.db);
 const db = handle.db;
 
 async function seed(): Promise<{ admin: SessionUser; staff: SessionUser }> {
-  const admin = await createUser(db, { username: "bench-admin", email: "bench-admin@example.test", password: "Bench#2026x", role: "Admin" });
+  const admin = await createUser(db, {
+    username: "bench-admin",
+    email: "bench-admin@example.test",
+    password: "Bench#2026x",
+    role: "Admin",
+  });
   const staffRows = [];
   for (let i = 0; i < 50; i++) {
-    staffRows.push(await createUser(db, { username: `bench-staff-${i}`, email: `bench-staff-${i}@example.test`, password: "Bench#2026x", role: "Staff" }));
+    staffRows.push(
+      await createUser(db, {
+        username: `bench-staff-${i}`,
+        email: `bench-staff-${i}@example.test`,
+        password: "Bench#2026x",
+        role: "Staff",
+      }),
+    );
   }
   await sql`
     insert into audios (filename, category, file_key, mime_type, size_bytes, uploaded_by, created_at)
@@ -83,10 +102,16 @@ const asStaff = caller({ ...deps, user: staff });
 const pages = Math.floor((audioCount * 0.9) / 10);
 
 console.log(`Database: ${handle.kind}; ${audioCount} audios, 50 staff; ${runs} runs each (ms)`);
-await measure("tasks.list admin, random page of 10", (i) => asAdmin.tasks.list({ page: 1 + ((i * 7919) % pages), limit: 10 }));
+await measure("tasks.list admin, random page of 10", (i) =>
+  asAdmin.tasks.list({ page: 1 + ((i * 7919) % pages), limit: 10 }),
+);
 await measure("tasks.list staff, page 1 of 10", () => asStaff.tasks.list({ page: 1, limit: 10 }));
-await measure("audios.list Control, random page of 50", (i) => asAdmin.audios.list({ category: "Control", page: 1 + ((i * 31) % 100), limit: 50 }));
-await measure("audios.unassigned Dementia, page 1 of 100", () => asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 }));
+await measure("audios.list Control, random page of 50", (i) =>
+  asAdmin.audios.list({ category: "Control", page: 1 + ((i * 31) % 100), limit: 50 }),
+);
+await measure("audios.unassigned Dementia, page 1 of 100", () =>
+  asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 }),
+);
 
 await events.close();
 await handle.close();

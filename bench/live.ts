@@ -76,7 +76,8 @@ const STAFF = { username: "benchstaff", email: "bench-staff@example.test", passw
 
 function wholeNumber(name: string, value: string, min: number): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min} (got ${value}).`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} must be a whole number of at least ${min} (got ${value}).`);
   return n;
 }
 
@@ -195,23 +196,34 @@ function newMeasurement(kinds: number): Measurement {
   };
 }
 
-const allReceived = (m: Measurement, from: number, to: number) => m.kinds.every((r) => r.count(from, to) === (to - from) * N);
+const allReceived = (m: Measurement, from: number, to: number) =>
+  m.kinds.every((r) => r.count(from, to) === (to - from) * N);
 
 /**
  * Warm-up changes [0, WARMUP), then the measured ones [WARMUP, WARMUP + M), each phase waited
  * for until every subscriber has all of it. `fire(change)` sets requestSent[change]. Returns the
  * phase's figures; `server` is the process whose CPU time and memory count.
  */
-async function measure(server: ChildServer, idleRssMb: number, m: Measurement, fire: (change: number) => Promise<void>): Promise<PathResult> {
+async function measure(
+  server: ChildServer,
+  idleRssMb: number,
+  m: Measurement,
+  fire: (change: number) => Promise<void>,
+): Promise<PathResult> {
   const total = WARMUP + M;
   await paced(WARMUP, (i) => fire(i));
   await waitFor(() => allReceived(m, 0, WARMUP), "the warm-up deliveries");
   const serverBefore = cpuTimeMs(server.pid);
   const clientsBefore = process.cpuUsage();
   await paced(M, (i) => fire(WARMUP + i));
-  await waitFor(() => allReceived(m, WARMUP, total), `${N} × ${M} deliveries`).catch((error: unknown) => console.error(String(error)));
+  await waitFor(() => allReceived(m, WARMUP, total), `${N} × ${M} deliveries`).catch((error: unknown) =>
+    console.error(String(error)),
+  );
   const clients = process.cpuUsage(clientsBefore);
-  const cpu = { server: (cpuTimeMs(server.pid) - serverBefore) / M, clients: (clients.user + clients.system) / 1000 / M };
+  const cpu = {
+    server: (cpuTimeMs(server.pid) - serverBefore) / M,
+    clients: (clients.user + clients.system) / 1000 / M,
+  };
   await sleep(200); // late duplicates would show up here
   const last = m.kinds[m.kinds.length - 1]!;
   return {
@@ -228,11 +240,20 @@ async function measure(server: ChildServer, idleRssMb: number, m: Measurement, f
 
 // ---------------------------------------------------------------- REST and tRPC over HTTP
 
-async function restJson<T>(baseUrl: string, method: string, route: string, token: string | null, body: FormData | object): Promise<T> {
+async function restJson<T>(
+  baseUrl: string,
+  method: string,
+  route: string,
+  token: string | null,
+  body: FormData | object,
+): Promise<T> {
   const isForm = body instanceof FormData;
   const res = await fetch(`${baseUrl}${route}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(isForm ? {} : { "content-type": "application/json" }) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(isForm ? {} : { "content-type": "application/json" }),
+    },
     body: isForm ? body : JSON.stringify(body),
   });
   const json = (await res.json()) as T & { message?: string };
@@ -241,12 +262,17 @@ async function restJson<T>(baseUrl: string, method: string, route: string, token
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<{ token: string; userId: string }> {
-  const out = await restJson<{ token: string; user: { _id: string } }>(baseUrl, "POST", "/auth/login", null, { email, password });
+  const out = await restJson<{ token: string; user: { _id: string } }>(baseUrl, "POST", "/auth/login", null, {
+    email,
+    password,
+  });
   return { token: out.token, userId: out.user._id };
 }
 
 function httpClient(baseUrl: string, token: string): TRPCClient<AppRouter> {
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, headers: { authorization: `Bearer ${token}` } })] });
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${baseUrl}/trpc`, headers: { authorization: `Bearer ${token}` } })],
+  });
 }
 
 /**
@@ -256,7 +282,11 @@ function httpClient(baseUrl: string, token: string): TRPCClient<AppRouter> {
  */
 async function seed(baseUrl: string, count: number) {
   const admin = await signIn(baseUrl, ADMIN.email, ADMIN.password);
-  await restJson(baseUrl, "POST", "/auth/register", admin.token, { ...STAFF, role: "Staff", adminpassword: ADMIN.password });
+  await restJson(baseUrl, "POST", "/auth/register", admin.token, {
+    ...STAFF,
+    role: "Staff",
+    adminpassword: ADMIN.password,
+  });
   const staff = await signIn(baseUrl, STAFF.email, STAFF.password);
   const asAdmin = httpClient(baseUrl, admin.token);
   const wav = silentWav();
@@ -329,7 +359,10 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
     const roundTrips: number[] = [];
     const result = await measure(server, idleRssMb, m, async (change) => {
       m.requestSent[change] = performance.now();
-      await staff.transcripts.save.mutate({ audioId: audioIds[change]!, text: `Habari ya asubuhi. Benchmark transcript ${change}.` });
+      await staff.transcripts.save.mutate({
+        audioId: audioIds[change]!,
+        text: `Habari ya asubuhi. Benchmark transcript ${change}.`,
+      });
       if (change >= WARMUP) roundTrips.push(performance.now() - m.requestSent[change]!);
     });
     if (errors.size > 0) console.error(`subscription errors: ${[...errors].join("; ")}`);
@@ -339,7 +372,9 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
     const firstMeasured = audioIds[WARMUP]!;
     return {
       ...result,
-      messageSizes: frames.filter((text) => text.includes(`"audioId":"${firstMeasured}"`)).map((text) => Buffer.byteLength(text)),
+      messageSizes: frames
+        .filter((text) => text.includes(`"audioId":"${firstMeasured}"`))
+        .map((text) => Buffer.byteLength(text)),
       saveRoundTrip: summarize(roundTrips),
     };
   } finally {
@@ -386,7 +421,8 @@ async function runFloor(children: ChildServer[], sizes: number[]): Promise<PathR
 // ---------------------------------------------------------------- main
 
 const WIDTHS = [33, 8, 8, 8, 10, 8, 8, 16, 5, 10, 9, 9];
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[0]!) : c.padStart(WIDTHS[i]!))).join("");
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[0]!) : c.padStart(WIDTHS[i]!))).join("");
 /** A header line of labels over groups of columns: [label, how many columns] from the first column on. */
 const groupLine = (groups: Array<[string, number]>) => {
   let column = 0;
@@ -430,9 +466,21 @@ try {
   if (live.messageSizes.length === 0) throw new Error("captured no live message to size the floor's messages");
   const floor = await runFloor(children, live.messageSizes);
 
-  console.log(`each change sends each subscriber ${live.messageSizes.length} messages (${live.messageSizes.join(" + ")} bytes); latencies in ms`);
-  console.log(groupLine([["", 1], ["commit → receipt", 3], ["request → receipt", 3], ["", 3], ["CPU per change", 2]]));
-  console.log(line(["path", "p50", "p99", "max", "p50", "p99", "max", "messages", "dup", "peak RSS", "server", "clients"]));
+  console.log(
+    `each change sends each subscriber ${live.messageSizes.length} messages (${live.messageSizes.join(" + ")} bytes); latencies in ms`,
+  );
+  console.log(
+    groupLine([
+      ["", 1],
+      ["commit → receipt", 3],
+      ["request → receipt", 3],
+      ["", 3],
+      ["CPU per change", 2],
+    ]),
+  );
+  console.log(
+    line(["path", "p50", "p99", "max", "p50", "p99", "max", "messages", "dup", "peak RSS", "server", "clients"]),
+  );
   console.log(row("Tafsiri events.onEvent (tRPC)", live));
   console.log(row("plain @fastify/websocket (floor)", floor));
   const ratio = live.fromCommit.p99 / floor.fromCommit.p99;

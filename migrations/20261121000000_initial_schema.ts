@@ -48,10 +48,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("audio_id", "uuid", (c) => c.notNull().unique().references("audios.id").onDelete("cascade"))
     .addColumn("assigned_to", "uuid", (c) => c.notNull().references("users.id").onDelete("restrict"))
     .addColumn("translation_status", "text", (c) =>
-      c.notNull().defaultTo("In Progress").check(sql`translation_status in ('In Progress', 'Completed')`),
+      c
+        .notNull()
+        .defaultTo("In Progress")
+        .check(sql`translation_status in ('In Progress', 'Completed')`),
     )
     .addColumn("recording_status", "text", (c) =>
-      c.notNull().defaultTo("In Progress").check(sql`recording_status in ('In Progress', 'Completed')`),
+      c
+        .notNull()
+        .defaultTo("In Progress")
+        .check(sql`recording_status in ('In Progress', 'Completed')`),
     )
     .addColumn("is_complete", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -81,7 +87,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         .check(sql`recorded_audio_approval_status in ('No translation audio', 'Pending', 'Approved', 'Rejected')`),
     )
     .addColumn("approval_status", "text", (c) =>
-      c.notNull().defaultTo("Pending").check(sql`approval_status in ('Pending', 'Approved', 'Rejected')`),
+      c
+        .notNull()
+        .defaultTo("Pending")
+        .check(sql`approval_status in ('Pending', 'Approved', 'Rejected')`),
     )
     .addColumn("recorded_by", "uuid", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -106,7 +115,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("transcript_versions")
     .columns(["submission_id", "created_at"])
     .execute();
-  await db.schema.createIndex("transcript_versions_created_by_idx").on("transcript_versions").column("created_by").execute();
+  await db.schema
+    .createIndex("transcript_versions_created_by_idx")
+    .on("transcript_versions")
+    .column("created_by")
+    .execute();
 
   await db.schema
     .createTable("translated_recordings")
@@ -124,8 +137,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("translated_recordings")
     .columns(["submission_id", "created_at"])
     .execute();
-  await db.schema.createIndex("translated_recordings_recorded_by_idx").on("translated_recordings").column("recorded_by").execute();
-  await db.schema.createIndex("translated_recordings_uploaded_by_idx").on("translated_recordings").column("uploaded_by").execute();
+  await db.schema
+    .createIndex("translated_recordings_recorded_by_idx")
+    .on("translated_recordings")
+    .column("recorded_by")
+    .execute();
+  await db.schema
+    .createIndex("translated_recordings_uploaded_by_idx")
+    .on("translated_recordings")
+    .column("uploaded_by")
+    .execute();
 
   await db.schema
     .createTable("comments")
@@ -135,7 +156,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("posted_by", "uuid", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("posted_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex("comments_submission_idx").on("comments").columns(["submission_id", "posted_at"]).execute();
+  await db.schema
+    .createIndex("comments_submission_idx")
+    .on("comments")
+    .columns(["submission_id", "posted_at"])
+    .execute();
   await db.schema.createIndex("comments_posted_by_idx").on("comments").column("posted_by").execute();
 
   await db.schema

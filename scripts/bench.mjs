@@ -15,7 +15,12 @@ const BENCHMARKS = ["lists", "live"];
 const args = process.argv.slice(2);
 const named = [];
 while (args.length > 0 && !args[0].startsWith("-")) named.push(args.shift());
-if (named.length === 0 && process.env.BENCH) named.push(...process.env.BENCH.split(",").map((s) => s.trim()).filter(Boolean));
+if (named.length === 0 && process.env.BENCH)
+  named.push(
+    ...process.env.BENCH.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const chosen = named.map((name) => name.replace(/\.ts$/, ""));
 const unknown = chosen.filter((name) => !BENCHMARKS.includes(name));
 if (unknown.length > 0) {
@@ -26,6 +31,9 @@ if (unknown.length > 0) {
 for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
   const file = `${name}.ts`;
   console.log(`\n== bench/${file}`);
-  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "bench", file), ...args], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "bench", file), ...args], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -6,7 +6,10 @@ import path from "node:path";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
 ensureWebBuild();
-const r = spawnSync(path.join(root, "node_modules/.bin/vitest"), ["run", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const r = spawnSync(path.join(root, "node_modules/.bin/vitest"), ["run", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+});
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   console.warn("\n" + "!".repeat(72));

@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist/index.html");
-const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "packages/ui/src"].map((p) => path.join(root, p));
+const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts", "packages/ui/src"].map((p) =>
+  path.join(root, p),
+);
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -39,6 +39,9 @@ export async function benchDatabase(databaseUrl: string | undefined): Promise<Be
   return {
     url: url.toString(),
     label: `PostgreSQL ${version.split(" ")[0]} at ${url.host}`,
-    drop: () => withClient(databaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`).then(() => undefined)),
+    drop: () =>
+      withClient(databaseUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`).then(() => undefined),
+      ),
   };
 }

@@ -41,7 +41,10 @@ export function subscribe<T>(opts: {
         ws.send("PONG");
         return;
       }
-      const message = JSON.parse(text) as { result?: { type: string; data?: TrackedData<T> }; error?: { message: string } };
+      const message = JSON.parse(text) as {
+        result?: { type: string; data?: TrackedData<T> };
+        error?: { message: string };
+      };
       if (message.error) {
         if (started) opts.onError(message.error.message);
         else reject(new Error(message.error.message));

@@ -5,7 +5,16 @@ import helmet from "@fastify/helmet";
 import websocket from "@fastify/websocket";
 import type { TRPCError } from "@trpc/server";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import { AppError, appRouter, authenticate, bearerToken, createContextInner, describeError, type AppDeps, type AppRouter } from "@tafsiri/api";
+import {
+  AppError,
+  appRouter,
+  authenticate,
+  bearerToken,
+  createContextInner,
+  describeError,
+  type AppDeps,
+  type AppRouter,
+} from "@tafsiri/api";
 import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
@@ -71,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       {
         schema: {
           summary: "Health check",
-          description: "ARCHITECTURE \"Settings\". 200 once the database is migrated and answers.",
+          description: 'ARCHITECTURE "Settings". 200 once the database is migrated and answers.',
           tags: ["Health"],
           security: [],
           response: answers(z.object({ status: z.literal("ok") }).meta({ examples: [{ status: "ok" }] })),
@@ -108,13 +117,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       router: appRouter,
       keepAlive: { pingMs: 30_000, pongWaitMs: 5_000 },
       createContext: async ({ socket, req, connectionParams }) =>
-        createContextInner({ ...deps, transport: "ws", user: await openSocketSession(deps, socket, connectionParams, req.socket) }),
+        createContextInner({
+          ...deps,
+          transport: "ws",
+          user: await openSocketSession(deps, socket, connectionParams, req.socket),
+        }),
       // An AppError from createContext or a stream (sign-in required, deactivated) arrives wrapped as
       // INTERNAL_SERVER_ERROR: it is an answer, not a failure to log.
       onError: (failure) => {
         if (!(failure.error.cause instanceof AppError) || failure.error.cause.code === "INTERNAL") onError(failure);
       },
-      onSocketError: (error) => app.log.warn({ err: error }, "WebSocket connection failed; its subscriptions were stopped"),
+      onSocketError: (error) =>
+        app.log.warn({ err: error }, "WebSocket connection failed; its subscriptions were stopped"),
     });
     scope.get("/trpc", { websocket: true }, (socket, request) => onConnection(socket, request.raw));
   });

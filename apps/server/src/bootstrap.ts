@@ -10,7 +10,10 @@ import { loadJwtSecret } from "./lib/jwt-secret";
  * admin when there is no user, prepares file storage under DATA_DIR/files and starts the live-event
  * bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
  */
-export async function bootstrap(settings: Settings, log: (line: string) => void = console.log): Promise<{ deps: AppDeps; handle: DbHandle }> {
+export async function bootstrap(
+  settings: Settings,
+  log: (line: string) => void = console.log,
+): Promise<{ deps: AppDeps; handle: DbHandle }> {
   const dataDir = path.resolve(settings.DATA_DIR);
   const handle = await createDb({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
   await migrateToLatest(handle.db);
@@ -20,7 +23,9 @@ export async function bootstrap(settings: Settings, log: (line: string) => void 
     password: settings.ADMIN_PASSWORD,
   });
   if (admin?.generatedPassword) {
-    log(`First admin created: ${admin.email} with password ${admin.generatedPassword} (shown once; change it after signing in).`);
+    log(
+      `First admin created: ${admin.email} with password ${admin.generatedPassword} (shown once; change it after signing in).`,
+    );
   } else if (admin) {
     log(`First admin created: ${admin.email}.`);
   }

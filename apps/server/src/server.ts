@@ -6,7 +6,9 @@ import { loadSettings } from "./settings";
 const settings = loadSettings();
 const { deps, handle } = await bootstrap(settings);
 const app = await buildApp({ deps, settings, logger: true });
-const stopPruning = keepEventsFor(deps.db, settings.EVENT_RETENTION_DAYS, (error) => app.log.error({ err: error }, "pruning old live events failed"));
+const stopPruning = keepEventsFor(deps.db, settings.EVENT_RETENTION_DAYS, (error) =>
+  app.log.error({ err: error }, "pruning old live events failed"),
+);
 
 const shutdown = async () => {
   await app.close();

@@ -15,7 +15,11 @@ const ZSettings = z.object({
   APP_TIMEZONE: z.string().default("UTC"),
   PUBLIC_URL: z.string().optional(),
   /** Largest accepted upload, in bytes (default 512 MB). */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024 * 1024),
   /** Sign-in attempts (POST /auth/login and tRPC accounts.login together) allowed per IP per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */

@@ -13,23 +13,44 @@ let audioA: string;
 let taskA: string;
 beforeAll(async () => {
   u = await appWithUsers();
-  audioA = (await uploadAudio(u.h, u.adminToken, { name: "parity-a.wav", content: await fixture("hello.wav"), type: "audio/wav" }))._id;
+  audioA = (
+    await uploadAudio(u.h, u.adminToken, {
+      name: "parity-a.wav",
+      content: await fixture("hello.wav"),
+      type: "audio/wav",
+    })
+  )._id;
   taskA = await assignOverRest(u.h, u.adminToken, audioA, u.staffA);
 });
 afterAll(() => u.h.close());
 
 /** A tRPC call over HTTP as the web app makes it: queries by GET with `?input=`, mutations by POST. */
-async function trpc(kind: "query" | "mutation", path: string, input: unknown, token: string | null): Promise<LightMyRequestResponse> {
+async function trpc(
+  kind: "query" | "mutation",
+  path: string,
+  input: unknown,
+  token: string | null,
+): Promise<LightMyRequestResponse> {
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   if (kind === "query") {
-    return u.h.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers });
+    return u.h.app.inject({
+      method: "GET",
+      url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers,
+    });
   }
   return u.h.app.inject({ method: "POST", url: `/trpc/${path}`, headers, payload: input as object });
 }
 
 /** Status and message of a REST failure and of a tRPC failure. */
-const restAnswer = (res: LightMyRequestResponse) => ({ status: res.statusCode, message: res.json<{ message: string }>().message });
-const trpcAnswer = (res: LightMyRequestResponse) => ({ status: res.statusCode, message: res.json<{ error: { message: string } }>().error.message });
+const restAnswer = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  message: res.json<{ message: string }>().message,
+});
+const trpcAnswer = (res: LightMyRequestResponse) => ({
+  status: res.statusCode,
+  message: res.json<{ error: { message: string } }>().error.message,
+});
 
 interface Case {
   name: string;

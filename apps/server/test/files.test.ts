@@ -6,7 +6,11 @@ const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers(
 afterAll(() => h.close());
 const wav = await fixture("hello.wav");
 const audioId = (await uploadAudio(h, adminToken, { name: "served.wav", content: wav }, "Dementia"))._id;
-const { fileKey: audioKey } = await h.deps.db.selectFrom("audios").select("fileKey").where("id", "=", audioId).executeTakeFirstOrThrow();
+const { fileKey: audioKey } = await h.deps.db
+  .selectFrom("audios")
+  .select("fileKey")
+  .where("id", "=", audioId)
+  .executeTakeFirstOrThrow();
 
 function fetchFiles(token: string | null, fileUrl: unknown) {
   return h.call("POST", "/api/fetch-files", token, { fileUrl, folder: "audios" });
@@ -47,7 +51,11 @@ describe("POST /api/fetch-files", () => {
   it("lets staff read files of audios assigned to them only", async () => {
     const denied = await fetchFiles(staffToken, audioKey);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ status: "failed", success: false, message: "You do not have access to this audio." });
+    expect(denied.json()).toMatchObject({
+      status: "failed",
+      success: false,
+      message: "You do not have access to this audio.",
+    });
 
     await assignOverRest(h, adminToken, audioId, staff);
     const url = await signedUrl(staffToken, audioKey);

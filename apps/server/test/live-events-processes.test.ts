@@ -11,7 +11,9 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "./fix
 const template = inject("dbTemplate");
 const onPostgres = template.kind === "postgres";
 if (!onPostgres) {
-  console.info("live-events-processes.test.ts: needs PostgreSQL; set DATABASE_URL or TEST_DATABASE_URL to run two server processes on it.");
+  console.info(
+    "live-events-processes.test.ts: needs PostgreSQL; set DATABASE_URL or TEST_DATABASE_URL to run two server processes on it.",
+  );
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -29,7 +31,14 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database (i
     const staff = await createUser(db.db, { username: "amina", email: "amina@example.test", password, role: "Staff" });
     const audio = await db.db
       .insertInto("audios")
-      .values({ filename: "interview_7", category: "Control", fileKey: "audios/interview_7.wav", mimeType: "audio/wav", sizeBytes: 44, uploadedBy: admin.id })
+      .values({
+        filename: "interview_7",
+        category: "Control",
+        fileKey: "audios/interview_7.wav",
+        mimeType: "audio/wav",
+        sizeBytes: 44,
+        uploadedBy: admin.id,
+      })
       .returning(["id", "filename"])
       .executeTakeFirstOrThrow();
     await db.db.insertInto("tasks").values({ audioId: audio.id, assignedTo: staff.id }).execute();
@@ -56,11 +65,22 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database (i
     await adminOnB.subscribe();
 
     await staffOnA.trpc.transcripts.save.mutate({ audioId: audio.id, text: "Habari ya asubuhi" });
-    await waitUntil(() => adminOnB.ofKind("notification.created").length === 1, "process B's subscriber to hear of A's change", 10_000);
+    await waitUntil(
+      () => adminOnB.ofKind("notification.created").length === 1,
+      "process B's subscriber to hear of A's change",
+      10_000,
+    );
     expect(adminOnB.ofKind("notification.created")[0]).toMatchObject({
       audioId: audio.id,
-      notification: { message: "amina uploaded a new transcript for interview_7", link: "/audiomanagement/trascript", isRead: false },
+      notification: {
+        message: "amina uploaded a new transcript for interview_7",
+        link: "/audiomanagement/trascript",
+        isRead: false,
+      },
     });
-    await waitUntil(() => adminOnB.ofKind("audio.changed").some((e) => e.audioId === audio.id), "the audio change on B");
+    await waitUntil(
+      () => adminOnB.ofKind("audio.changed").some((e) => e.audioId === audio.id),
+      "the audio change on B",
+    );
   }, 240_000);
 });

@@ -39,7 +39,11 @@ async function subscribed(user: SessionUser): Promise<LiveClient> {
 /** Uploads an audio through REST as the admin and assigns it to `assignee` over tRPC HTTP. */
 async function assignedAudio(assignee: SessionUser): Promise<{ id: string; filename: string }> {
   uploads += 1;
-  const audio = await uploadAudio(h, await h.token(admin), { name: `live_${uploads}_${Date.now()}.wav`, content: await fixture("hello.wav"), type: "audio/wav" });
+  const audio = await uploadAudio(h, await h.token(admin), {
+    name: `live_${uploads}_${Date.now()}.wav`,
+    content: await fixture("hello.wav"),
+    type: "audio/wav",
+  });
   await h.caller(admin).tasks.assign({ audioId: audio._id, staffId: assignee.id });
   return { id: audio._id, filename: audio.filename };
 }
@@ -57,7 +61,12 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     expect(Date.now() - saved).toBeLessThan(2_000);
 
     const [event] = adminLive.ofKind("notification.created");
-    const row = await h.deps.db.selectFrom("notifications").selectAll().where("recipientId", "=", admin.id).where("audioId", "=", audio.id).executeTakeFirstOrThrow();
+    const row = await h.deps.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("recipientId", "=", admin.id)
+      .where("audioId", "=", audio.id)
+      .executeTakeFirstOrThrow();
     expect(event).toMatchObject({
       kind: "notification.created",
       audioId: audio.id,
@@ -72,7 +81,10 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     });
     expect(new Date(event!.at).getTime()).toBeGreaterThan(0);
     // The task card's view learns of the change too.
-    await waitUntil(() => adminLive.ofKind("audio.changed").some((e) => e.audioId === audio.id), "the admin's audio.changed");
+    await waitUntil(
+      () => adminLive.ofKind("audio.changed").some((e) => e.audioId === audio.id),
+      "the admin's audio.changed",
+    );
   });
 
   it("after a dropped socket, delivers exactly the three missed notifications, in order, once each", async () => {
@@ -120,8 +132,14 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     // Events arrive in id order on each socket: once each has the last change it may see, it
     // would already hold any event about the other audio.
     await waitUntil(() => otherLive.events.some((e) => e.audioId === theirs.id), "the other staff member's own change");
-    await waitUntil(() => staffLive.events.filter((e) => e.audioId === mine.id).length === 2, "the staff member's own changes");
-    await waitUntil(() => adminLive.events.some((e) => e.audioId === theirs.id && e.kind === "notification.created"), "the admin's last notification");
+    await waitUntil(
+      () => staffLive.events.filter((e) => e.audioId === mine.id).length === 2,
+      "the staff member's own changes",
+    );
+    await waitUntil(
+      () => adminLive.events.some((e) => e.audioId === theirs.id && e.kind === "notification.created"),
+      "the admin's last notification",
+    );
 
     expect(otherLive.events.filter((e) => e.audioId === mine.id)).toEqual([]);
     expect(staffLive.events.filter((e) => e.audioId === theirs.id)).toEqual([]);
@@ -139,7 +157,10 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     const token = await h.token(target);
     const targetLive = await subscribed(target);
 
-    const res = await h.call("POST", "/api/update-status", await h.token(admin), { userId: target.id, status: "deactivate" });
+    const res = await h.call("POST", "/api/update-status", await h.token(admin), {
+      userId: target.id,
+      status: "deactivate",
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: "success", success: true, message: "Account deactivated successfully." });
 
@@ -149,7 +170,10 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     await waitUntil(() => targetLive.closeCodes.includes(4403), "the socket's close");
 
     const refused = await rawConnect(baseUrl, { token });
-    expect(refused.messages[0]).toMatchObject({ id: null, error: { message: "You must be signed in.", data: { code: "UNAUTHORIZED" } } });
+    expect(refused.messages[0]).toMatchObject({
+      id: null,
+      error: { message: "You must be signed in.", data: { code: "UNAUTHORIZED" } },
+    });
     expect(refused.closeCode).not.toBeNull();
 
     // Reactivated, the same token opens a subscription again.
@@ -160,7 +184,12 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
   });
 
   it("refuses a connection without a token or with a bad one", async () => {
-    const attempts: Array<Record<string, string> | null> = [null, {}, { token: "not-a-token" }, { token: (await h.token(admin)).slice(0, -2) }];
+    const attempts: Array<Record<string, string> | null> = [
+      null,
+      {},
+      { token: "not-a-token" },
+      { token: (await h.token(admin)).slice(0, -2) },
+    ];
     for (const params of attempts) {
       const outcome = await rawConnect(baseUrl, params);
       // Only refusals come back (the connection's, and the subscription's when it was read first), then the close.
@@ -182,7 +211,9 @@ describe("the WebSocket serves subscriptions only", () => {
     });
     const overSocket = createTRPCClient<AppRouter>({ links: [wsLink<AppRouter>({ client: wsClient })] });
     try {
-      await expect(overSocket.accounts.login.mutate({ email: admin.email, password: TEST_PASSWORD })).rejects.toMatchObject({
+      await expect(
+        overSocket.accounts.login.mutate({ email: admin.email, password: TEST_PASSWORD }),
+      ).rejects.toMatchObject({
         data: { code: "METHOD_NOT_SUPPORTED" },
       });
       await expect(overSocket.accounts.me.query()).rejects.toMatchObject({ data: { code: "METHOD_NOT_SUPPORTED" } });
@@ -209,7 +240,11 @@ describe("POST /api/update-status (SPEC §7.1, ARCHITECTURE)", () => {
       expect(res.statusCode, res.body).toBe(code);
       expect(res.json()).toEqual({ status: "failed", success: false, message });
     }
-    const rows = await h.deps.db.selectFrom("users").select("active").where("id", "in", [target.id, admin.id]).execute();
+    const rows = await h.deps.db
+      .selectFrom("users")
+      .select("active")
+      .where("id", "in", [target.id, admin.id])
+      .execute();
     expect(rows.every((r) => r.active)).toBe(true);
   });
 });

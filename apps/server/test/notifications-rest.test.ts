@@ -7,7 +7,8 @@ afterAll(() => h.close());
 
 /** Uploads an audio, assigns it to staffA and saves a transcript (admins are notified); returns its id. */
 async function audioWithTranscript(filename: string): Promise<string> {
-  const audioId = (await uploadAudio(h, adminToken, { name: `${filename}.wav`, content: await fixture("hello.wav") }))._id;
+  const audioId = (await uploadAudio(h, adminToken, { name: `${filename}.wav`, content: await fixture("hello.wav") }))
+    ._id;
   await assignOverRest(h, adminToken, audioId, staffA);
   await h.caller(staffA).transcripts.save({ audioId, text: "Habari" });
   return audioId;
@@ -15,7 +16,12 @@ async function audioWithTranscript(filename: string): Promise<string> {
 
 /** The stored notifications of a user: id, is_read. */
 async function stored(user: SessionUser) {
-  return h.deps.db.selectFrom("notifications").select(["id", "isRead"]).where("recipientId", "=", user.id).orderBy("id").execute();
+  return h.deps.db
+    .selectFrom("notifications")
+    .select(["id", "isRead"])
+    .where("recipientId", "=", user.id)
+    .orderBy("id")
+    .execute();
 }
 
 describe("GET /api/fetchnotifications/{userId}", () => {
@@ -55,7 +61,9 @@ describe("GET /api/fetchnotifications/{userId}", () => {
 describe("PUT /api/markNotificationAsRead/{id}", () => {
   it("marks the recipient's notification read; anyone else gets 404 and nothing changes", async () => {
     await audioWithTranscript("mark_me");
-    const [first] = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<Array<{ _id: string }>>();
+    const [first] = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<
+      Array<{ _id: string }>
+    >();
     const before = await stored(admin);
     for (const token of [tokenA, tokenB]) {
       const res = await h.call("PUT", `/api/markNotificationAsRead/${first!._id}`, token);
@@ -69,7 +77,9 @@ describe("PUT /api/markNotificationAsRead/{id}", () => {
     const ok = await h.call("PUT", `/api/markNotificationAsRead/${first!._id}`, adminToken);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ status: "success", success: true, message: "Notification marked as read." });
-    const list = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<Array<{ _id: string; is_read: boolean }>>();
+    const list = (await h.call("GET", `/api/fetchnotifications/${admin.id}`, adminToken)).json<
+      Array<{ _id: string; is_read: boolean }>
+    >();
     expect(list.find((n) => n._id === first!._id)!.is_read).toBe(true);
   });
 });
@@ -85,26 +95,73 @@ describe("POST /api/createnotification", () => {
     });
     expect(direct.statusCode, direct.body).toBe(200);
     expect(direct.json()).toEqual({ status: "success", success: true, message: "Notification sent.", count: 1 });
-    const inbox = (await h.call("GET", `/api/fetchnotifications/${staffB.id}`, tokenB)).json<Array<Record<string, unknown>>>();
-    expect(inbox).toEqual([expect.objectContaining({ message: "Can you record this?", link: "/Recordings/", audioId: null, is_read: false, audioAvailable: false })]);
+    const inbox = (await h.call("GET", `/api/fetchnotifications/${staffB.id}`, tokenB)).json<
+      Array<Record<string, unknown>>
+    >();
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        message: "Can you record this?",
+        link: "/Recordings/",
+        audioId: null,
+        is_read: false,
+        audioAvailable: false,
+      }),
+    ]);
 
-    const toAdmins = await h.call("POST", "/api/createnotification", adminToken, { senderId: admin.id, message: "For admins", link: "/", toAdmins: true });
+    const toAdmins = await h.call("POST", "/api/createnotification", adminToken, {
+      senderId: admin.id,
+      message: "For admins",
+      link: "/",
+      toAdmins: true,
+    });
     expect(toAdmins.json()).toMatchObject({ status: "success", count: 1 });
 
-    const count = async () => Number((await h.deps.db.selectFrom("notifications").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await h.deps.db
+            .selectFrom("notifications")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    const forged = await h.call("POST", "/api/createnotification", tokenA, { senderId: admin.id, message: "x", link: "/", recipientId: staffB.id });
+    const forged = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: admin.id,
+      message: "x",
+      link: "/",
+      recipientId: staffB.id,
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual(failed("You may only send notifications as yourself."));
-    const nobody = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/", recipientId: crypto.randomUUID() });
+    const nobody = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: staffA.id,
+      message: "x",
+      link: "/",
+      recipientId: crypto.randomUUID(),
+    });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json()).toEqual(failed("The recipient does not exist."));
-    const noRecipient = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/" });
+    const noRecipient = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: staffA.id,
+      message: "x",
+      link: "/",
+    });
     expect(noRecipient.json()).toEqual(failed("Choose the recipients: toAdmins or recipientId."));
-    const outside = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "javascript:alert(1)", recipientId: staffB.id });
+    const outside = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: staffA.id,
+      message: "x",
+      link: "javascript:alert(1)",
+      recipientId: staffB.id,
+    });
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toEqual(failed("The link must be a path inside the app."));
-    const badFlag = await h.call("POST", "/api/createnotification", tokenA, { senderId: staffA.id, message: "x", link: "/", toAdmins: "yes" });
+    const badFlag = await h.call("POST", "/api/createnotification", tokenA, {
+      senderId: staffA.id,
+      message: "x",
+      link: "/",
+      toAdmins: "yes",
+    });
     expect(badFlag.json()).toEqual(failed("toAdmins must be true or false."));
     expect(await count()).toBe(before);
   });

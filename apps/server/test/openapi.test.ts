@@ -41,8 +41,17 @@ afterAll(async () => {
 /** The routes integrators call: the REST scope (/api, /auth), /files and /healthz; not tRPC, the docs or the web app. */
 function documentedRoutes(): Array<{ method: string; path: string }> {
   return routes
-    .filter((r) => /^\/(api|auth|files)\/|^\/healthz$/.test(r.url) && !r.url.startsWith("/api/docs") && r.url !== "/api/openapi.json")
-    .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== "HEAD").map((m) => ({ method: m.toLowerCase(), path: openApiPath(r.url) })));
+    .filter(
+      (r) =>
+        /^\/(api|auth|files)\/|^\/healthz$/.test(r.url) &&
+        !r.url.startsWith("/api/docs") &&
+        r.url !== "/api/openapi.json",
+    )
+    .flatMap((r) =>
+      (Array.isArray(r.method) ? r.method : [r.method])
+        .filter((m) => m !== "HEAD")
+        .map((m) => ({ method: m.toLowerCase(), path: openApiPath(r.url) })),
+    );
 }
 
 describe("GET /api/openapi.json", () => {
@@ -56,13 +65,18 @@ describe("GET /api/openapi.json", () => {
   it("lists every registered REST route, and nothing else", () => {
     const registered = documentedRoutes();
     expect(registered.length).toBeGreaterThan(20);
-    for (const { method, path } of registered) expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`));
+    for (const { method, path } of registered)
+      expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method} ${path}`),
+    );
     expect(documented.sort()).toEqual(registered.map((r) => `${r.method} ${r.path}`).sort());
   });
 
   it("describes each operation with its SPEC section, its security and an example of each request and answer", () => {
-    expect(doc.components.securitySchemes).toEqual({ bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } });
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    });
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const name = `${method.toUpperCase()} ${path}`;
@@ -73,15 +87,21 @@ describe("GET /api/openapi.json", () => {
         }
         const ok = Object.values(op.responses["200"]?.content ?? {});
         expect(ok.length, `${name} 200 answer`).toBeGreaterThan(0);
-        if (path !== "/files/{*}") for (const media of ok) expect(media.example ?? media.examples, `${name} answer example`).toBeDefined();
-        expect(op.responses["4XX"]?.content?.["application/json"] ?? op.responses["5XX"]?.content?.["application/json"], `${name} failure answer`).toBeDefined();
+        if (path !== "/files/{*}")
+          for (const media of ok) expect(media.example ?? media.examples, `${name} answer example`).toBeDefined();
+        expect(
+          op.responses["4XX"]?.content?.["application/json"] ?? op.responses["5XX"]?.content?.["application/json"],
+          `${name} failure answer`,
+        ).toBeDefined();
       }
     }
   });
 
   it("asks for the Bearer token on every path but sign-in, files and the health check", () => {
     const open = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(ops).filter(([, op]) => (op.security ?? []).length === 0).map(([method]) => `${method.toUpperCase()} ${path}`),
+      Object.entries(ops)
+        .filter(([, op]) => (op.security ?? []).length === 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(open.sort()).toEqual(["GET /files/{*}", "GET /healthz", "POST /auth/login"]);
   });

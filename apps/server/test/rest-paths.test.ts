@@ -21,7 +21,10 @@ describe("/auth paths", () => {
     const ok = await h.call("POST", "/auth/login", null, { email: staffA.email, password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
     const body = ok.json<{ token: string; user: { _id: string; role: string; token: string } }>();
-    expect(body).toMatchObject({ status: "success", user: { _id: staffA.id, username: staffA.username, role: "Staff" } });
+    expect(body).toMatchObject({
+      status: "success",
+      user: { _id: staffA.id, username: staffA.username, role: "Staff" },
+    });
     expect(body.user.token).toBe(body.token);
     const tasks = await h.call("GET", "/api/tasks", body.token);
     expect(tasks.statusCode).toBe(200);
@@ -35,14 +38,25 @@ describe("/auth paths", () => {
   });
 
   it("POST /auth/register lets an admin create an account, confirmed with the admin's password", async () => {
-    const body = { username: "rest-new", email: "rest-new@example.test", password: "Str0ng!pass", role: "Staff", adminpassword: TEST_PASSWORD, adminEmail: admin.email };
+    const body = {
+      username: "rest-new",
+      email: "rest-new@example.test",
+      password: "Str0ng!pass",
+      role: "Staff",
+      adminpassword: TEST_PASSWORD,
+      adminEmail: admin.email,
+    };
     const byStaff = await h.call("POST", "/auth/register", tokenA, body);
     expect(byStaff.statusCode).toBe(403);
     const wrongPassword = await h.call("POST", "/auth/register", adminToken, { ...body, adminpassword: "nope" });
     expect(wrongPassword.json()).toEqual(failed("Admin password is incorrect."));
     const ok = await h.call("POST", "/auth/register", adminToken, body);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: "success", message: "Account for rest-new has been created successfully", user: { username: "rest-new" } });
+    expect(ok.json()).toMatchObject({
+      status: "success",
+      message: "Account for rest-new has been created successfully",
+      user: { username: "rest-new" },
+    });
     const login = await h.call("POST", "/auth/login", null, { email: body.email, password: body.password });
     expect(login.statusCode).toBe(200);
   });
@@ -51,7 +65,12 @@ describe("/auth paths", () => {
     const res = await h.call("GET", "/auth/staff", tokenA);
     expect(res.statusCode).toBe(200);
     const staff = res.json<Array<{ _id: string; username: string }>>();
-    expect(staff).toEqual(expect.arrayContaining([{ _id: staffA.id, username: staffA.username }, { _id: staffB.id, username: staffB.username }]));
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        { _id: staffA.id, username: staffA.username },
+        { _id: staffB.id, username: staffB.username },
+      ]),
+    );
     expect(staff.some((s) => s._id === admin.id)).toBe(false);
     expect((await h.call("GET", "/auth/staff", null)).statusCode).toBe(401);
   });
@@ -76,7 +95,11 @@ describe("task paths", () => {
     const byStaff = await h.call("POST", "/api/createtask", tokenA, { audio_id: audio, assigned_to: staffA.id });
     expect(byStaff.statusCode).toBe(403);
     const ok = await h.call("POST", "/api/createtask", adminToken, { audio_id: audio, assigned_to: staffA.id });
-    expect(ok.json()).toMatchObject({ status: "success", message: "Audio assigned successfully!", task: { audio_id: audio, assigned_to: staffA.id } });
+    expect(ok.json()).toMatchObject({
+      status: "success",
+      message: "Audio assigned successfully!",
+      task: { audio_id: audio, assigned_to: staffA.id },
+    });
     const again = await h.call("POST", "/api/createtask", adminToken, { audio_id: audio, assigned_to: staffB.id });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: "failed", success: false });
@@ -92,7 +115,11 @@ describe("task paths", () => {
       translation_status: "In Progress",
       recording_status: "In Progress",
       is_complete: false,
-      submission: { _id: null, translation_script_approval_status: "No transcript", recorded_audio_approval_status: "No translation audio" },
+      submission: {
+        _id: null,
+        translation_script_approval_status: "No transcript",
+        recorded_audio_approval_status: "No translation audio",
+      },
     });
     expect((await h.call("GET", `/api/tasks/${taskA}`, tokenA)).statusCode).toBe(200);
 
@@ -108,27 +135,41 @@ describe("task paths", () => {
     const audio = await newAudio("task-with-submission");
     const task = await assign(audio, staffA);
     await h.caller(staffA).transcripts.save({ audioId: audio, text: "translated words" });
-    const submission = await h.deps.db.selectFrom("submissions").select("id").where("taskId", "=", task).executeTakeFirstOrThrow();
+    const submission = await h.deps.db
+      .selectFrom("submissions")
+      .select("id")
+      .where("taskId", "=", task)
+      .executeTakeFirstOrThrow();
     const res = await h.call("GET", `/api/tasks/${task}`, tokenA);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       _id: task,
       translation_status: "In Progress",
-      submission: { _id: submission.id, translation_script_approval_status: "Pending", recorded_audio_approval_status: "No translation audio" },
+      submission: {
+        _id: submission.id,
+        translation_script_approval_status: "Pending",
+        recorded_audio_approval_status: "No translation audio",
+      },
     });
   });
 
   it("GET /api/tasks/user/{id}?page&limit answers one user's tasks; staff may ask only for their own", async () => {
     const byAdmin = await h.call("GET", `/api/tasks/user/${staffB.id}?page=1&limit=10`, adminToken);
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
-    const body = byAdmin.json<{ tasks: Array<{ _id: string; assigned_to: { _id: string } }>; pagination: { totalPages: number } }>();
+    const body = byAdmin.json<{
+      tasks: Array<{ _id: string; assigned_to: { _id: string } }>;
+      pagination: { totalPages: number };
+    }>();
     expect(body.tasks.map((t) => t._id)).toContain(taskB);
     expect(body.tasks.every((t) => t.assigned_to._id === staffB.id)).toBe(true);
     expect(body.pagination.totalPages).toBe(1);
     expect(body.tasks.find((t) => t._id === taskB)).toMatchObject({
       audio_id: { filename: "tasks-b", category: "Dementia" },
       assigned_to: { _id: staffB.id, username: staffB.username },
-      submission: { translation_script_approval_status: "No transcript", recorded_audio_approval_status: "No translation audio" },
+      submission: {
+        translation_script_approval_status: "No transcript",
+        recorded_audio_approval_status: "No translation audio",
+      },
     });
 
     const own = await h.call("GET", `/api/tasks/user/${staffA.id}?limit=1`, tokenA);
@@ -151,14 +192,20 @@ describe("task paths", () => {
   it("GET /api/tasks?page&limit answers { tasks, pagination } with all tasks for admins and own tasks for staff", async () => {
     const all = await h.call("GET", "/api/tasks?page=1&limit=100", adminToken);
     expect(all.statusCode).toBe(200);
-    const body = all.json<{ tasks: Array<{ _id: string; assigned_to: { _id: string } }>; pagination: { totalPages: number } }>();
+    const body = all.json<{
+      tasks: Array<{ _id: string; assigned_to: { _id: string } }>;
+      pagination: { totalPages: number };
+    }>();
     expect(body.tasks.map((t) => t._id)).toEqual(expect.arrayContaining([taskA, taskB]));
     expect(body.pagination.totalPages).toBe(1);
     expect(body.tasks.find((t) => t._id === taskA)).toMatchObject({
       audio_id: { _id: audioA, filename: "tasks-a", category: "Control" },
       assigned_to: { _id: staffA.id, username: staffA.username },
       is_complete: false,
-      submission: { translation_script_approval_status: "No transcript", recorded_audio_approval_status: "No translation audio" },
+      submission: {
+        translation_script_approval_status: "No transcript",
+        recorded_audio_approval_status: "No translation audio",
+      },
     });
 
     const own = await h.call("GET", "/api/tasks", tokenB);
@@ -166,7 +213,9 @@ describe("task paths", () => {
     expect(ownTasks.map((t) => t._id)).toEqual([taskB]);
 
     const paged = await h.call("GET", "/api/tasks?page=1&limit=1", adminToken);
-    expect(paged.json<{ tasks: unknown[]; pagination: { totalPages: number } }>()).toMatchObject({ tasks: [expect.anything()] });
+    expect(paged.json<{ tasks: unknown[]; pagination: { totalPages: number } }>()).toMatchObject({
+      tasks: [expect.anything()],
+    });
     expect(paged.json<{ pagination: { totalPages: number } }>().pagination.totalPages).toBeGreaterThanOrEqual(2);
 
     const bad = await h.call("GET", "/api/tasks?page=zero", adminToken);
@@ -181,11 +230,17 @@ describe("task paths", () => {
     const missing = await h.call("PUT", "/api/reassignAudio", adminToken, { audioId: audio });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual(failed("Please select a staff member to reassign."));
-    expect((await h.call("PUT", "/api/reassignAudio", tokenA, { audioId: audio, newAssignedTo: staffB.id })).statusCode).toBe(403);
+    expect(
+      (await h.call("PUT", "/api/reassignAudio", tokenA, { audioId: audio, newAssignedTo: staffB.id })).statusCode,
+    ).toBe(403);
 
     const ok = await h.call("PUT", "/api/reassignAudio", adminToken, { audioId: audio, newAssignedTo: staffB.id });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: "success", message: "Audio reassigned successfully!", task: { _id: task, assigned_to: staffB.id } });
+    expect(ok.json()).toMatchObject({
+      status: "success",
+      message: "Audio reassigned successfully!",
+      task: { _id: task, assigned_to: staffB.id },
+    });
     expect((await h.call("GET", `/api/tasks/${task}`, tokenA)).statusCode).toBe(403);
     expect((await h.call("GET", `/api/tasks/${task}`, tokenB)).statusCode).toBe(200);
   });
@@ -217,9 +272,14 @@ describe("audio paths", () => {
       is_complete: false,
       hasTranscript: false,
     });
-    expect(rows.find((r) => r._id === unassignedControl)).toMatchObject({ assigned_to: null, translation_status: null });
+    expect(rows.find((r) => r._id === unassignedControl)).toMatchObject({
+      assigned_to: null,
+      translation_status: null,
+    });
 
-    const dementiaRows = (await h.call("GET", "/api/audios/dementia", adminToken)).json<Array<{ _id: string; category: string }>>();
+    const dementiaRows = (await h.call("GET", "/api/audios/dementia", adminToken)).json<
+      Array<{ _id: string; category: string }>
+    >();
     expect(dementiaRows.map((r) => r._id)).toContain(dementia);
     expect(dementiaRows.every((r) => r.category === "Dementia")).toBe(true);
     expect((await h.call("GET", "/api/audios/control", tokenA)).statusCode).toBe(403);
@@ -231,18 +291,30 @@ describe("audio paths", () => {
     const rows = res.json<Array<{ _id: string }>>();
     expect(rows).toContainEqual({ _id: unassignedControl, filename: "list-unassigned", category: "Control" });
     expect(rows.map((r) => r._id)).not.toContain(control);
-    const dementiaRows = (await h.call("GET", "/api/audios/dementiawithouttasks", adminToken)).json<Array<{ _id: string }>>();
+    const dementiaRows = (await h.call("GET", "/api/audios/dementiawithouttasks", adminToken)).json<
+      Array<{ _id: string }>
+    >();
     expect(dementiaRows.map((r) => r._id)).not.toContain(dementia);
     expect((await h.call("GET", "/api/audios/dementiawithouttasks", tokenB)).statusCode).toBe(403);
   });
 
   it("GET /api/audios/{id} and PUT /api/updateaudios/{audio}/{user} record and show who opened it last", async () => {
     const before = (await h.call("GET", `/api/audios/${control}`, adminToken)).json();
-    expect(before).toMatchObject({ _id: control, filename: "list-control", category: "Control", transcript: null, lastOpenedBy: null, timeLastOpened: null });
+    expect(before).toMatchObject({
+      _id: control,
+      filename: "list-control",
+      category: "Control",
+      transcript: null,
+      lastOpenedBy: null,
+      timeLastOpened: null,
+    });
     expect(before.audioUrl).toMatch(/^\/files\/audios\//);
     expect(before.task).toMatchObject({ audio_id: control, assigned_to: { _id: staffA.id } });
 
-    const opened = await h.call("PUT", `/api/updateaudios/${control}/${admin.id}`, adminToken, { lastOpenedBy: admin.id, timeLastOpened: new Date().toISOString() });
+    const opened = await h.call("PUT", `/api/updateaudios/${control}/${admin.id}`, adminToken, {
+      lastOpenedBy: admin.id,
+      timeLastOpened: new Date().toISOString(),
+    });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ status: "success", success: true });
     const after = (await h.call("GET", `/api/audios/${control}`, adminToken)).json();

@@ -23,7 +23,11 @@ function restLogin(ip: string, password = "Wrong-pass1!") {
 }
 
 /** One tRPC sign-in attempt from `ip` at `url` (a single call unless the url says batch). */
-function trpcLogin(ip: string, url = "/trpc/accounts.login", body: unknown = { email: staff.email, password: "Wrong-pass1!" }) {
+function trpcLogin(
+  ip: string,
+  url = "/trpc/accounts.login",
+  body: unknown = { email: staff.email, password: "Wrong-pass1!" },
+) {
   return h.app.inject({ method: "POST", url, payload: body as object, remoteAddress: ip });
 }
 
@@ -43,7 +47,12 @@ describe("sign-in rate limit (LOGIN_RATE_LIMIT, default 10 per IP per minute)", 
     expect((await h.call("GET", "/auth/staff", token, undefined, { ip })).statusCode).toBe(200);
     expect((await h.call("GET", "/api/tasks", token, undefined, { ip })).statusCode).toBe(200);
     expect((await h.call("GET", "/healthz", null, undefined, { ip })).statusCode).toBe(200);
-    const trpcQuery = await h.app.inject({ method: "GET", url: "/trpc/tasks.list?input=%7B%7D", headers: { authorization: `Bearer ${token}` }, remoteAddress: ip });
+    const trpcQuery = await h.app.inject({
+      method: "GET",
+      url: "/trpc/tasks.list?input=%7B%7D",
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: ip,
+    });
     expect(trpcQuery.statusCode, trpcQuery.body).toBe(200);
 
     // Another IP is counted on its own.
@@ -56,7 +65,9 @@ describe("sign-in rate limit (LOGIN_RATE_LIMIT, default 10 per IP per minute)", 
 
     const limited = await trpcLogin(ip, "/trpc/accounts.login", { email: staff.email, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ error: { message: MESSAGE, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } } });
+    expect(limited.json()).toMatchObject({
+      error: { message: MESSAGE, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429 } },
+    });
 
     const batched = await trpcLogin(ip, "/trpc/accounts.login,accounts.login?batch=1", {
       0: { email: staff.email, password: TEST_PASSWORD },
@@ -66,7 +77,12 @@ describe("sign-in rate limit (LOGIN_RATE_LIMIT, default 10 per IP per minute)", 
     const results = batched.json<Array<{ error: { message: string } }>>();
     expect(results.map((r) => r.error.message)).toEqual([MESSAGE, MESSAGE]);
 
-    const other = await h.app.inject({ method: "GET", url: "/trpc/tasks.list?input=%7B%7D", headers: { authorization: `Bearer ${token}` }, remoteAddress: ip });
+    const other = await h.app.inject({
+      method: "GET",
+      url: "/trpc/tasks.list?input=%7B%7D",
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: ip,
+    });
     expect(other.statusCode, other.body).toBe(200);
   });
 

@@ -65,7 +65,12 @@ describe("npm start (tsx apps/server/src/server.ts)", () => {
 
   it("prints a generated admin password once when none is configured, and it works", async () => {
     const place = await dataPlace();
-    const env = { DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl, ADMIN_EMAIL: "first@example.test", ADMIN_USERNAME: "first" };
+    const env = {
+      DATA_DIR: place.dataDir,
+      DATABASE_URL: place.databaseUrl,
+      ADMIN_EMAIL: "first@example.test",
+      ADMIN_USERNAME: "first",
+    };
     const first = await start(env);
     const match = first.output().match(/First admin created: first@example\.test with password (\S+) \(shown once/);
     expect(match, first.output()).not.toBeNull();
@@ -88,6 +93,7 @@ describe("settings", () => {
   it("keeps live events 30 days unless EVENT_RETENTION_DAYS says otherwise, and refuses a value that is not a positive whole number", () => {
     expect(loadSettings({}).EVENT_RETENTION_DAYS).toBe(30);
     expect(loadSettings({ EVENT_RETENTION_DAYS: "7" }).EVENT_RETENTION_DAYS).toBe(7);
-    for (const bad of ["0", "-1", "1.5", "forever"]) expect(() => loadSettings({ EVENT_RETENTION_DAYS: bad }), bad).toThrow(/EVENT_RETENTION_DAYS/);
+    for (const bad of ["0", "-1", "1.5", "forever"])
+      expect(() => loadSettings({ EVENT_RETENTION_DAYS: bad }), bad).toThrow(/EVENT_RETENTION_DAYS/);
   });
 });

@@ -6,7 +6,15 @@ import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { appRouter, createContextInner, type SessionUser } from "@tafsiri/api";
 import { authenticateConnection } from "../src/live/socket-session";
 import { appWithUsers, fixture, uploadAudio, type AppHarness } from "./fixtures/app-harness";
-import { listen, rawConnect, rawSocket, waitUntil, type RawFrame, type RawOutcome, type RawSocket } from "./fixtures/live-client";
+import {
+  listen,
+  rawConnect,
+  rawSocket,
+  waitUntil,
+  type RawFrame,
+  type RawOutcome,
+  type RawSocket,
+} from "./fixtures/live-client";
 
 // Decision 008: one scripted frame sequence played through tRPC's own WebSocket handler
 // (applyWSSHandler, i.e. getWSConnectionHandler, on a plain `ws` server) and through ours (the real
@@ -37,7 +45,11 @@ beforeAll(async () => {
     // What the app's route does for a connection, less the session's deactivation watch and write
     // batching (which send no frames of their own).
     createContext: async ({ info }) =>
-      createContextInner({ ...h.deps, transport: "ws", user: await authenticateConnection(h.deps, info.connectionParams) }),
+      createContextInner({
+        ...h.deps,
+        transport: "ws",
+        user: await authenticateConnection(h.deps, info.connectionParams),
+      }),
   });
   theirs = `http://127.0.0.1:${(wss.address() as AddressInfo).port}`;
 });
@@ -69,14 +81,25 @@ async function play(steps: Step[], pair: { ours: RawSocket; theirs: RawSocket })
     }
     await step.act?.();
     for (const side of ["theirs", "ours"] as const) {
-      await waitUntil(() => pair[side].frames.length >= from[side] + step.answers, `${step.answers} answer(s) to "${step.name}" from ${side}`);
+      await waitUntil(
+        () => pair[side].frames.length >= from[side] + step.answers,
+        `${step.answers} answer(s) to "${step.name}" from ${side}`,
+      );
     }
-    transcript.push({ step: step.name, theirs: pair.theirs.frames.slice(from.theirs), ours: pair.ours.frames.slice(from.ours) });
+    transcript.push({
+      step: step.name,
+      theirs: pair.theirs.frames.slice(from.theirs),
+      ours: pair.ours.frames.slice(from.ours),
+    });
   }
   // Nothing more comes after the last step.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const heard = (side: "theirs" | "ours") => start[side] + transcript.reduce((n, step) => n + step[side].length, 0);
-  transcript.push({ step: "(after the script)", theirs: pair.theirs.frames.slice(heard("theirs")), ours: pair.ours.frames.slice(heard("ours")) });
+  transcript.push({
+    step: "(after the script)",
+    theirs: pair.theirs.frames.slice(heard("theirs")),
+    ours: pair.ours.frames.slice(heard("ours")),
+  });
   return transcript;
 }
 
@@ -93,7 +116,11 @@ describe("our WebSocket loop against tRPC's own handler", () => {
   it("answers one scripted session frame for frame as tRPC's getWSConnectionHandler does", async () => {
     // The change the subscriptions hear: the staff member saves a transcript of an audio assigned to
     // them (the admin hears its notification and its audio.changed). Uploaded and assigned first.
-    const audio = await uploadAudio(h, await h.token(admin), { name: `protocol_${Date.now()}.wav`, content: await fixture("hello.wav"), type: "audio/wav" });
+    const audio = await uploadAudio(h, await h.token(admin), {
+      name: `protocol_${Date.now()}.wav`,
+      content: await fixture("hello.wav"),
+      type: "audio/wav",
+    });
     await h.caller(admin).tasks.assign({ audioId: audio._id, staffId: staff.id });
     await h.deps.events.idle();
 
@@ -125,16 +152,30 @@ describe("our WebSocket loop against tRPC's own handler", () => {
       [
         {
           name: "a subscription resuming with lastEventId",
-          send: [{ id: 2, method: "subscription", params: { path: "events.onEvent", input: {}, lastEventId: resumeAfter } }],
+          send: [
+            { id: 2, method: "subscription", params: { path: "events.onEvent", input: {}, lastEventId: resumeAfter } },
+          ],
           answers: 2,
         },
         { name: "its subscription.stop", send: [{ id: 2, method: "subscription.stop" }], answers: 1 },
         { name: "a malformed frame", send: ["{not json"], answers: 1 },
-        { name: "an unknown procedure", send: [{ id: 3, method: "subscription", params: { path: "events.noSuchThing", input: {} } }], answers: 1 },
-        { name: "a query over the socket (JSON-RPC 2.0)", send: [{ id: 4, jsonrpc: "2.0", method: "query", params: { path: "accounts.me" } }], answers: 1 },
+        {
+          name: "an unknown procedure",
+          send: [{ id: 3, method: "subscription", params: { path: "events.noSuchThing", input: {} } }],
+          answers: 1,
+        },
+        {
+          name: "a query over the socket (JSON-RPC 2.0)",
+          send: [{ id: 4, jsonrpc: "2.0", method: "query", params: { path: "accounts.me" } }],
+          answers: 1,
+        },
         { name: "a subscription", send: [{ ...live, id: 5 }], answers: 1 },
         { name: "a duplicate id", send: [{ ...live, id: 5 }], answers: 1 },
-        { name: "a bad input", send: [{ id: 6, method: "subscription", params: { path: "events.onEvent", input: { lastEventId: "abc" } } }], answers: 1 },
+        {
+          name: "a bad input",
+          send: [{ id: 6, method: "subscription", params: { path: "events.onEvent", input: { lastEventId: "abc" } } }],
+          answers: 1,
+        },
         { name: "subscription.stop of the first", send: [{ id: 5, method: "subscription.stop" }], answers: 1 },
       ],
       pair,
@@ -160,19 +201,28 @@ describe("our WebSocket loop against tRPC's own handler", () => {
       ["subscription.stop of the first", ["5 stopped"]],
       ["(after the script)", []],
     ]);
-    const events = transcript[2]!.theirs.map((frame) => (frame as { result: { data: { data: { kind: string; audioId: string } } } }).result.data.data);
+    const events = transcript[2]!.theirs.map(
+      (frame) => (frame as { result: { data: { data: { kind: string; audioId: string } } } }).result.data.data,
+    );
     expect(events.map((e) => [e.kind, e.audioId])).toEqual([
       ["notification.created", audio._id],
       ["audio.changed", audio._id],
     ]);
     // The resumed subscription replays the change's audio.changed from the table.
-    expect((transcript[4]!.theirs[1] as { result: unknown }).result).toEqual((transcript[2]!.theirs[1] as { result: unknown }).result);
+    expect((transcript[4]!.theirs[1] as { result: unknown }).result).toEqual(
+      (transcript[2]!.theirs[1] as { result: unknown }).result,
+    );
     expect(transcript[8]!.theirs[0]).toMatchObject({ jsonrpc: "2.0" });
   });
 
   it("refuses a connection as tRPC does, except that tRPC also refuses each request it read meanwhile", async () => {
     const token = await h.token(admin);
-    const attempts: Array<Record<string, string> | null> = [null, {}, { token: "not-a-token" }, { token: token.slice(0, -2) }];
+    const attempts: Array<Record<string, string> | null> = [
+      null,
+      {},
+      { token: "not-a-token" },
+      { token: token.slice(0, -2) },
+    ];
     for (const params of attempts) {
       const [tRPC, our] = await Promise.all([rawConnect(theirs, params), rawConnect(ours, params)]);
       // Known difference (not the protocol's shape: a refused connection is closed either way):
@@ -180,11 +230,22 @@ describe("our WebSocket loop against tRPC's own handler", () => {
       // answers the connection's refusal only (id null).
       const connection = tRPC.messages.filter((message) => message.id === null);
       for (const request of tRPC.messages.filter((message) => message.id !== null)) {
-        expect(request, JSON.stringify(params)).toMatchObject({ id: 1, error: { message: connection[0]?.error?.message, data: { code: connection[0]?.error?.data?.code, path: "events.onEvent" } } });
+        expect(request, JSON.stringify(params)).toMatchObject({
+          id: 1,
+          error: {
+            message: connection[0]?.error?.message,
+            data: { code: connection[0]?.error?.data?.code, path: "events.onEvent" },
+          },
+        });
       }
-      expect(our, JSON.stringify(params)).toEqual({ messages: connection, closeCode: tRPC.closeCode } satisfies RawOutcome);
+      expect(our, JSON.stringify(params)).toEqual({
+        messages: connection,
+        closeCode: tRPC.closeCode,
+      } satisfies RawOutcome);
       expect(tRPC.closeCode, "tRPC closed the refused socket").not.toBeNull();
-      expect(connection).toMatchObject([{ id: null, error: { message: "You must be signed in.", data: { code: "UNAUTHORIZED" } } }]);
+      expect(connection).toMatchObject([
+        { id: null, error: { message: "You must be signed in.", data: { code: "UNAUTHORIZED" } } },
+      ]);
     }
   });
 });

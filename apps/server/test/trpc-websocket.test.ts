@@ -37,7 +37,11 @@ async function adminSocket(): Promise<RawSocket> {
 /** A change the admin hears of: the staff member saves a transcript of a new audio assigned to them. */
 async function saveTranscript(): Promise<{ id: string; filename: string }> {
   uploads += 1;
-  const audio = await uploadAudio(h, await h.token(admin), { name: `ws_${uploads}_${Date.now()}.wav`, content: await fixture("hello.wav"), type: "audio/wav" });
+  const audio = await uploadAudio(h, await h.token(admin), {
+    name: `ws_${uploads}_${Date.now()}.wav`,
+    content: await fixture("hello.wav"),
+    type: "audio/wav",
+  });
   await h.caller(admin).tasks.assign({ audioId: audio._id, staffId: staff.id });
   await h.caller(staff).transcripts.save({ audioId: audio._id, text: "Habari ya asubuhi." });
   await h.deps.events.idle();
@@ -69,8 +73,10 @@ async function countingBusSubscribers(run: (active: () => number) => Promise<voi
   }
 }
 
-const isResult = (id: unknown, type: string) => (frame: RawFrame) => typeof frame === "object" && frame.id === id && (frame.result as { type?: string } | undefined)?.type === type;
-const isError = (id: unknown) => (frame: RawFrame) => typeof frame === "object" && frame.id === id && frame.error !== undefined;
+const isResult = (id: unknown, type: string) => (frame: RawFrame) =>
+  typeof frame === "object" && frame.id === id && (frame.result as { type?: string } | undefined)?.type === type;
+const isError = (id: unknown) => (frame: RawFrame) =>
+  typeof frame === "object" && frame.id === id && frame.error !== undefined;
 
 describe("the tRPC WebSocket at /trpc", () => {
   it("starts a subscription, sends each event as a tracked data frame, answers PING, and stops on subscription.stop", async () => {
@@ -83,18 +89,31 @@ describe("the tRPC WebSocket at /trpc", () => {
 
     const audio = await saveTranscript();
     // Uploading and assigning are changes too; the save is the notification and the audio.changed after it.
-    await waitUntil(() => socket.frames.some((frame) => JSON.stringify(frame).includes("uploaded a new transcript")), "the save's notification");
-    await waitUntil(() => isResult("live", "data")(socket.frames.at(-1)!) && JSON.stringify(socket.frames.at(-1)).includes('"audio.changed"'), "the save's audio.changed");
-    const trackingIds = socket.frames.filter(isResult("live", "data")).map((frame) => BigInt((frame as { result: { id: string } }).result.id));
+    await waitUntil(
+      () => socket.frames.some((frame) => JSON.stringify(frame).includes("uploaded a new transcript")),
+      "the save's notification",
+    );
+    await waitUntil(
+      () =>
+        isResult("live", "data")(socket.frames.at(-1)!) &&
+        JSON.stringify(socket.frames.at(-1)).includes('"audio.changed"'),
+      "the save's audio.changed",
+    );
+    const trackingIds = socket.frames
+      .filter(isResult("live", "data"))
+      .map((frame) => BigInt((frame as { result: { id: string } }).result.id));
     expect(trackingIds).toEqual([...trackingIds].sort((a, b) => (a < b ? -1 : 1)));
     expect(new Set(trackingIds).size).toBe(trackingIds.length);
-    const events = socket.frames.filter(isResult("live", "data")).slice(-2).map((frame) => {
-      const result = (frame as { result: { id: string; data: { id: string; data: unknown } } }).result;
-      expect(result.data.id).toBe(result.id);
-      const event = ZLiveEvent.parse(result.data.data);
-      expect(event.id).toBe(result.id);
-      return event;
-    });
+    const events = socket.frames
+      .filter(isResult("live", "data"))
+      .slice(-2)
+      .map((frame) => {
+        const result = (frame as { result: { id: string; data: { id: string; data: unknown } } }).result;
+        expect(result.data.id).toBe(result.id);
+        const event = ZLiveEvent.parse(result.data.data);
+        expect(event.id).toBe(result.id);
+        return event;
+      });
     expect(events.map((e) => [e.kind, e.audioId])).toEqual([
       ["notification.created", audio.id],
       ["audio.changed", audio.id],
@@ -116,7 +135,9 @@ describe("the tRPC WebSocket at /trpc", () => {
     expect(await socket.next(isError(null))).toMatchObject({ id: null, error: { data: { code: "BAD_REQUEST" } } });
 
     socket.send({ id: 1, method: "subscription", params: { path: "events.onEvent", input: { lastEventId: "abc" } } });
-    expect(await socket.next(isError(1))).toMatchObject({ error: { message: INVALID_EVENT_ID, data: { code: "BAD_REQUEST" } } });
+    expect(await socket.next(isError(1))).toMatchObject({
+      error: { message: INVALID_EVENT_ID, data: { code: "BAD_REQUEST" } },
+    });
     socket.send({ id: 2, method: "subscription", params: { path: "events.noSuchThing", input: {} } });
     expect(await socket.next(isError(2))).toMatchObject({ error: { data: { code: "NOT_FOUND" } } });
     socket.send({ id: 3, method: "query", params: { path: "accounts.me", input: undefined } });
@@ -126,18 +147,24 @@ describe("the tRPC WebSocket at /trpc", () => {
     await socket.next(isResult(4, "started"));
     const from = socket.frames.length;
     socket.send({ id: 4, method: "subscription", params: { path: "events.onEvent", input: {} } });
-    expect(await socket.next(isError(4), from)).toMatchObject({ error: { message: "Duplicate id 4", data: { code: "BAD_REQUEST" } } });
+    expect(await socket.next(isError(4), from)).toMatchObject({
+      error: { message: "Duplicate id 4", data: { code: "BAD_REQUEST" } },
+    });
     // Neither the errors nor the duplicate disturbed the running subscription.
     const audio = await saveTranscript();
     const frame = await socket.next(isResult(4, "data"), from);
-    expect(ZLiveEvent.parse((frame as { result: { data: { data: unknown } } }).result.data.data).audioId).toBe(audio.id);
+    expect(ZLiveEvent.parse((frame as { result: { data: { data: unknown } } }).result.data.data).audioId).toBe(
+      audio.id,
+    );
   });
 
   it("refuses connectionParams that are not strings, then closes the socket", async () => {
     const socket = await rawSocket(baseUrl, { token: 42 });
     sockets.push(socket);
     socket.send({ id: 1, method: "subscription", params: { path: "events.onEvent", input: {} } });
-    expect(await socket.next(isError(null))).toMatchObject({ error: { message: "Malformed TRPCConnectionParamsMessage", data: { code: "BAD_REQUEST" } } });
+    expect(await socket.next(isError(null))).toMatchObject({
+      error: { message: "Malformed TRPCConnectionParamsMessage", data: { code: "BAD_REQUEST" } },
+    });
     await socket.closed;
     expect(socket.frames.some(isResult(1, "started"))).toBe(false);
   });
@@ -170,7 +197,10 @@ describe("the tRPC WebSocket at /trpc", () => {
         socket.ws.send(Buffer.from([0xff, 0xfe, 0xfd]), { binary: false });
         await socket.closed;
         await waitUntil(() => active() === 0, "the failed socket to let go");
-        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ code: "WS_ERR_INVALID_UTF8" }) }), expect.any(String));
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ err: expect.objectContaining({ code: "WS_ERR_INVALID_UTF8" }) }),
+          expect.any(String),
+        );
       });
       const other = await adminSocket();
       other.send({ id: 1, method: "subscription", params: { path: "events.onEvent", input: {} } });
@@ -194,7 +224,11 @@ describe("a socket error in the loop itself", () => {
       }),
     });
     const socketErrors: Error[] = [];
-    const onConnection = trpcWebSocketHandler({ router, createContext: async () => ({}), onSocketError: (error) => socketErrors.push(error) });
+    const onConnection = trpcWebSocketHandler({
+      router,
+      createContext: async () => ({}),
+      onSocketError: (error) => socketErrors.push(error),
+    });
     const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
     const served: WebSocket[] = [];
     wss.on("connection", (socket, req) => {

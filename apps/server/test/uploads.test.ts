@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appWithUsers, assignOverRest, createAppHarness, fixture, listFiles, multipart, uploadAudio, type AppHarness } from "./fixtures/app-harness";
+import {
+  appWithUsers,
+  assignOverRest,
+  createAppHarness,
+  fixture,
+  listFiles,
+  multipart,
+  uploadAudio,
+  type AppHarness,
+} from "./fixtures/app-harness";
 import { makeDocx, makePdf } from "./fixtures/documents";
 
 const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();
 afterAll(() => h.close());
 
 /** Uploads an audio fixture as `name` in a category; returns the answer's body. */
-const uploadWav = (name: string, content: Buffer, category = "Control") => uploadAudio(h, adminToken, { name, content, type: "audio/wav" }, category);
+const uploadWav = (name: string, content: Buffer, category = "Control") =>
+  uploadAudio(h, adminToken, { name, content, type: "audio/wav" }, category);
 
 /** GETs a signed /files URL and returns the response. */
 function getFile(url: string, headers: Record<string, string> = {}) {
@@ -43,7 +53,11 @@ describe("POST /api/audios/upload/AUDIO", () => {
     const second = await uploadWav("interview-two.mp3", mp3, "Dementia");
     expect(second.filename).toBe("interview-two");
 
-    const rows = await h.deps.db.selectFrom("audios").select(["id", "filename", "category", "mimeType"]).orderBy("filename").execute();
+    const rows = await h.deps.db
+      .selectFrom("audios")
+      .select(["id", "filename", "category", "mimeType"])
+      .orderBy("filename")
+      .execute();
     expect(rows).toEqual([
       { id: first._id, filename: "interview-one", category: "Control", mimeType: "audio/wav" },
       { id: second._id, filename: "interview-two", category: "Dementia", mimeType: "audio/mpeg" },
@@ -97,7 +111,11 @@ describe("POST /api/audios/upload/AUDIO", () => {
 
   it("asks for a category and for a file with the messages of SPEC §5", async () => {
     const wav = await fixture("hello.wav");
-    await expectRefused(() => h.upload("AUDIO", adminToken, [["file", { name: "a.wav", content: wav }]]), 400, "Please select a category.");
+    await expectRefused(
+      () => h.upload("AUDIO", adminToken, [["file", { name: "a.wav", content: wav }]]),
+      400,
+      "Please select a category.",
+    );
     await expectRefused(
       () =>
         h.upload("AUDIO", adminToken, [
@@ -107,7 +125,11 @@ describe("POST /api/audios/upload/AUDIO", () => {
       400,
       "Please select a category.",
     );
-    await expectRefused(() => h.upload("AUDIO", adminToken, [["category", "Control"]]), 400, "Please select an audio file to upload.");
+    await expectRefused(
+      () => h.upload("AUDIO", adminToken, [["category", "Control"]]),
+      400,
+      "Please select an audio file to upload.",
+    );
     // A browser form posted without choosing a file sends an empty, nameless file part.
     await expectRefused(
       () =>
@@ -128,7 +150,11 @@ describe("POST /api/audios/upload/AUDIO", () => {
     await expectRefused(() => h.upload("AUDIO", null, parts), 401, "You must be signed in.");
     await expectRefused(() => h.upload("AUDIO", "not-a-token", parts), 401, "You must be signed in.");
     await expectRefused(() => h.upload("AUDIO", staffToken, parts), 403, "Only administrators may do this.");
-    await expectRefused(() => h.upload("INITIAL_TRANSCRIPT", staffToken, parts), 403, "Only administrators may do this.");
+    await expectRefused(
+      () => h.upload("INITIAL_TRANSCRIPT", staffToken, parts),
+      403,
+      "Only administrators may do this.",
+    );
   });
 
   it("answers 404 for an unknown kind and 400 for a body that is not multipart", async () => {
@@ -137,7 +163,11 @@ describe("POST /api/audios/upload/AUDIO", () => {
     expect(unknown.json().message).toMatch(/^Unknown upload kind/);
     const json = await h.call("POST", "/api/audios/upload/AUDIO", adminToken, { category: "Control" });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ status: "failed", success: false, message: "Send the upload as multipart/form-data." });
+    expect(json.json()).toEqual({
+      status: "failed",
+      success: false,
+      message: "Send the upload as multipart/form-data.",
+    });
   });
 
   it("refuses two files in one form", async () => {
@@ -169,7 +199,11 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
       ["file", { name, content }],
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: "success", success: true, message: "Transcript uploaded successfully!" });
+    expect(res.json()).toMatchObject({
+      status: "success",
+      success: true,
+      message: "Transcript uploaded successfully!",
+    });
     const detail = await h.call("GET", `/api/audios/${audioId}`, adminToken);
     const url = detail.json<{ transcript: string | null }>().transcript;
     expect(url).toMatch(/^\/files\/initial-transcripts\//);
@@ -180,7 +214,9 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
   }
 
   it("extracts the text of a .txt (UTF-8) file", async () => {
-    expect((await attachAndRead("notes.txt", "\uFEFFHabari ya asubuhi\r\nSecond line ✓\r\n")).trim()).toBe("Habari ya asubuhi\nSecond line ✓");
+    expect((await attachAndRead("notes.txt", "\uFEFFHabari ya asubuhi\r\nSecond line ✓\r\n")).trim()).toBe(
+      "Habari ya asubuhi\nSecond line ✓",
+    );
   });
 
   it("extracts the text of a .docx file", async () => {
@@ -190,7 +226,9 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
   });
 
   it("extracts the text of a .pdf file", async () => {
-    expect(await attachAndRead("notes.pdf", makePdf("Hello from a PDF (page one)"))).toContain("Hello from a PDF (page one)");
+    expect(await attachAndRead("notes.pdf", makePdf("Hello from a PDF (page one)"))).toContain(
+      "Hello from a PDF (page one)",
+    );
   });
 
   it("extracts the text of a .doc (Word 97-2003) file", async () => {
@@ -206,17 +244,41 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
         ["file", { name, content }],
       ]);
     await expectRefused(send("scan.png", "abc"), 415, "Please select a .doc, .docx, .pdf or .txt file.");
-    await expectRefused(send("notes.docx", "plain text pretending"), 415, "The selected file is not a valid .docx file.");
-    await expectRefused(send("notes.pdf", await makeDocx(["zip inside"])), 415, "The selected file is not a valid .pdf file.");
+    await expectRefused(
+      send("notes.docx", "plain text pretending"),
+      415,
+      "The selected file is not a valid .docx file.",
+    );
+    await expectRefused(
+      send("notes.pdf", await makeDocx(["zip inside"])),
+      415,
+      "The selected file is not a valid .pdf file.",
+    );
     await expectRefused(send("notes.doc", makePdf("a pdf")), 415, "The selected file is not a valid .doc file.");
-    await expectRefused(send("notes.txt", await fixture("hello.wav")), 415, "The selected file is not a valid .txt file.");
-    await expectRefused(send("notes.txt", Buffer.from([0x61, 0x00, 0x62])), 400, "The selected file could not be read: The file is not a plain text file.");
-    await expectRefused(send("notes.txt", Buffer.from([0x61, 0xff, 0xfe, 0x62])), 400, "The selected file could not be read: The file is not valid UTF-8 text.");
+    await expectRefused(
+      send("notes.txt", await fixture("hello.wav")),
+      415,
+      "The selected file is not a valid .txt file.",
+    );
+    await expectRefused(
+      send("notes.txt", Buffer.from([0x61, 0x00, 0x62])),
+      400,
+      "The selected file could not be read: The file is not a plain text file.",
+    );
+    await expectRefused(
+      send("notes.txt", Buffer.from([0x61, 0xff, 0xfe, 0x62])),
+      400,
+      "The selected file could not be read: The file is not valid UTF-8 text.",
+    );
     await expectRefused(send("notes.txt", "  \n\n "), 400, "The transcript file has no text.");
   });
 
   it("asks for a file and refuses an unknown audio", async () => {
-    await expectRefused(() => h.upload("INITIAL_TRANSCRIPT", adminToken, [["audioId", audioId]]), 400, "Please select a file to upload.");
+    await expectRefused(
+      () => h.upload("INITIAL_TRANSCRIPT", adminToken, [["audioId", audioId]]),
+      400,
+      "Please select a file to upload.",
+    );
     const before = await h.snapshot();
     const res = await h.upload("INITIAL_TRANSCRIPT", adminToken, [
       ["audioId", randomUUID()],
@@ -316,8 +378,14 @@ describe("POST /api/audios/upload/TRANSLATED_TRANSCRIPT", () => {
       ["file", { name: "to-translate.cha", content: "*PAR: habari\n*INV: nzuri\n" }],
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: "success", success: true, translation_script_approval_status: "Pending" });
-    expect(res.json<{ fileName: string }>().fileName).toMatch(/^to-translate_TRANSLATEDTRANSCRIPT_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.cha$/);
+    expect(res.json()).toMatchObject({
+      status: "success",
+      success: true,
+      translation_script_approval_status: "Pending",
+    });
+    expect(res.json<{ fileName: string }>().fileName).toMatch(
+      /^to-translate_TRANSLATEDTRANSCRIPT_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.cha$/,
+    );
     const transcript = await h.caller(staff).transcripts.get({ audioId });
     expect(transcript.text).toContain("*PAR: habari");
   });
@@ -331,7 +399,11 @@ describe("POST /api/audios/upload/TRANSLATED_TRANSCRIPT", () => {
     await expectRefused(send("t.cha", "   \n"), 400, "Transcript is empty.");
     await expectRefused(send("t.cha", await fixture("hello.wav")), 415, "The selected file is not a plain text file.");
     await expectRefused(send("t.docx", "text"), 415, "Please select a .cha or .txt file.");
-    await expectRefused(() => h.upload("TRANSLATED_TRANSCRIPT", staffToken, [["audioId", audioId]]), 400, "Please select a file to upload.");
+    await expectRefused(
+      () => h.upload("TRANSLATED_TRANSCRIPT", staffToken, [["audioId", audioId]]),
+      400,
+      "Please select a file to upload.",
+    );
   });
 });
 
@@ -361,7 +433,10 @@ describe("upload size limit", () => {
     const address = await small.app.listen({ port: 0, host: "127.0.0.1" });
     const { body, contentType } = await multipart([
       ["category", "Control"],
-      ["file", { name: "huge.wav", content: Buffer.concat([await fixture("hello.wav"), Buffer.alloc(4 * 1024 * 1024)]) }],
+      [
+        "file",
+        { name: "huge.wav", content: Buffer.concat([await fixture("hello.wav"), Buffer.alloc(4 * 1024 * 1024)]) },
+      ],
     ]);
     const res = await fetch(`${address}/api/audios/upload/AUDIO`, {
       method: "POST",
@@ -369,7 +444,11 @@ describe("upload size limit", () => {
       body,
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ status: "failed", success: false, message: "File is too large. The limit is 8 KB." });
+    expect(await res.json()).toEqual({
+      status: "failed",
+      success: false,
+      message: "File is too large. The limit is 8 KB.",
+    });
     expect(await listFiles(`${small.filesDir}/.tmp`)).toEqual([]);
   });
 

@@ -1,6 +1,15 @@
 // Sign-in, sign-out and route guards in a real browser (SPEC §2.1, §2.3, §2.4, §2.19, §5).
 import { beforeAll, expect, it } from "vitest";
-import { atPath, describeBrowser, screenshot, seen, signIn, submitSignIn, toast, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  screenshot,
+  seen,
+  signIn,
+  submitSignIn,
+  toast,
+  useBrowserSuite,
+} from "./support/browser";
 import type { TestUser } from "./support/server";
 
 const NOT_FOUND_TEXT = "Hmm...this page doesn’t exist. Try searching for something else!";
@@ -65,7 +74,9 @@ describeBrowser("sign-in and route guards", () => {
     const page = await suite.newPage("visitor");
     await page.goto("/no/such/page");
     await seen(page.getByText(NOT_FOUND_TEXT, { exact: true }));
-    await seen(page.getByRole("button", { name: "Back To Dashboard" }).or(page.getByRole("link", { name: "Back To Dashboard" })));
+    await seen(
+      page.getByRole("button", { name: "Back To Dashboard" }).or(page.getByRole("link", { name: "Back To Dashboard" })),
+    );
     await screenshot(page, "auth-03-not-found");
   });
 

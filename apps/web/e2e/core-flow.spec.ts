@@ -5,7 +5,16 @@
 // Labels and toasts are the spec's (SPEC §2.8, §2.11–§2.13, §2.16, §2.17, §5, §8).
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { atPath, describeBrowser, screenshot, seen, signIn, toast, toastsGone, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  screenshot,
+  seen,
+  signIn,
+  toast,
+  toastsGone,
+  useBrowserSuite,
+} from "./support/browser";
 import { createSteps, fixture } from "./support/steps";
 import type { TestUser } from "./support/server";
 
@@ -25,7 +34,11 @@ async function play(page: Page, playerName: string): Promise<void> {
 }
 
 /** Opens a screen of the audio-management sub-navigation. */
-async function openAudioScreen(page: Page, name: "Audio" | "Translated Transcript" | "Translated Audio", path: string): Promise<void> {
+async function openAudioScreen(
+  page: Page,
+  name: "Audio" | "Translated Transcript" | "Translated Audio",
+  path: string,
+): Promise<void> {
   await page.getByRole("navigation", { name: "Audio management" }).getByRole("link", { name, exact: true }).click();
   await atPath(page, path);
 }
@@ -73,7 +86,10 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
       .getByRole("status")
       .filter({ hasText: /[1-3]\/3/ })
       .waitFor({ state: "visible", timeout: 10_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     await bulk.getByRole("button", { name: "Upload Bulk" }).click();
     const done = await toast(adminPage, "All files uploaded successfully!");
     await screenshot(adminPage, "core-flow-02-bulk-upload");
@@ -103,13 +119,16 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
     await seen(adminPage.getByRole("heading", { name: "Assign Tasks", exact: true }));
     const table = adminPage.getByRole("table");
     await adminPage.getByRole("group", { name: "Category" }).getByRole("button", { name: "Dementia" }).click();
-    for (const name of ["bulk-three", "bulk-four", "bulk-five"]) await seen(table.getByRole("cell", { name, exact: true }));
+    for (const name of ["bulk-three", "bulk-four", "bulk-five"])
+      await seen(table.getByRole("cell", { name, exact: true }));
     await adminPage.getByRole("group", { name: "Category" }).getByRole("button", { name: "Control" }).click();
     await seen(table.getByRole("cell", { name: "single-control", exact: true }));
     await seen(table.getByRole("cell", { name: "single-mp3", exact: true }));
     expect(await table.getByRole("cell", { name: "fake-audio" }).count()).toBe(0);
 
-    const row = table.getByRole("row").filter({ has: adminPage.getByRole("cell", { name: "single-control", exact: true }) });
+    const row = table
+      .getByRole("row")
+      .filter({ has: adminPage.getByRole("cell", { name: "single-control", exact: true }) });
     const assign = row.getByRole("button", { name: "Assign", exact: true });
     expect(await assign.isDisabled()).toBe(true);
     await row.getByLabel("Staff for single-control").selectOption({ label: staff.username });
@@ -187,7 +206,11 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
     await toast(staffPage, "Translation Audio file uploaded successfully.");
     await seen(staffPage.getByText("Pending", { exact: true }));
     await seen(staffPage.getByText(`Recorded by ${staff.username}`, { exact: true }));
-    await seen(staffPage.getByRole("group", { name: "Translated audio", exact: true }).and(staffPage.locator('[data-status="ready"]')));
+    await seen(
+      staffPage
+        .getByRole("group", { name: "Translated audio", exact: true })
+        .and(staffPage.locator('[data-status="ready"]')),
+    );
     await screenshot(staffPage, "core-flow-08-recording-uploaded");
   });
 

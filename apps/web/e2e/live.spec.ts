@@ -171,7 +171,9 @@ describeBrowser("live notifications and live views", () => {
     await adminPage.getByRole("group", { name: "Review" }).getByRole("button", { name: "Approve" }).click();
 
     await seen(card.getByText("Approved", { exact: true }));
-    console.info(`the staff member's card turned Approved ${Date.now() - approvedAt} ms after the admin pressed Approve`);
+    console.info(
+      `the staff member's card turned Approved ${Date.now() - approvedAt} ms after the admin pressed Approve`,
+    );
     expect(await card.getByText("Pending", { exact: true }).count()).toBe(0);
     expect(await notReloaded(staffPage)).toBe(true);
     await screenshot(staffPage, "live-03-staff-card-approved");
@@ -191,7 +193,9 @@ describeBrowser("live notifications and live views", () => {
     const reopened = await openBell(adminPage);
     const item = await seen(entry(reopened, `${staff.username} uploaded a new transcript for ${FILENAME}`));
     await seen(item.getByText("Read", { exact: true }));
-    await seen(entry(reopened, `${admin.username} approved the transcript for ${FILENAME}`).getByText("Unread", { exact: true }));
+    await seen(
+      entry(reopened, `${admin.username} approved the transcript for ${FILENAME}`).getByText("Unread", { exact: true }),
+    );
     await screenshot(adminPage, "live-04-entry-read");
     await adminPage.keyboard.press("Escape");
   });

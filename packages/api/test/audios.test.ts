@@ -4,7 +4,16 @@ import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { attachInitialTranscript, createAudio, uploadRecording } from "../src/uploads/store-upload";
 import { verifyFileUrl } from "../src/services/file-urls";
-import { assignedAudio, harnessWithUsers, listFiles, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import {
+  assignedAudio,
+  harnessWithUsers,
+  listFiles,
+  newAudio,
+  recommend,
+  snapshot,
+  tempWav,
+  workState,
+} from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -13,7 +22,14 @@ afterAll(() => h.close());
 function signedKey(url: string): string {
   const u = new URL(url, "http://x");
   const key = decodeURIComponent(u.pathname.replace(/^\/files\//, ""));
-  expect(verifyFileUrl(h.deps.jwtSecret, key, u.searchParams.get("expires") ?? undefined, u.searchParams.get("signature") ?? undefined)).toBe(true);
+  expect(
+    verifyFileUrl(
+      h.deps.jwtSecret,
+      key,
+      u.searchParams.get("expires") ?? undefined,
+      u.searchParams.get("signature") ?? undefined,
+    ),
+  ).toBe(true);
   return key;
 }
 
@@ -36,7 +52,11 @@ describe("createAudio (SPEC §2.16, §5)", () => {
     for (const mime of ["audio/mpeg", "audio/mp3", "audio/ogg", "audio/x-wav", "audio/flac", "audio/x-flac"]) {
       const filename = `mime_${mime.replace("/", "_")}`;
       const out = await createAudio(h.deps, admin, { filename, category: "Control", file: await tempWav(h, mime) });
-      const stored = await h.deps.db.selectFrom("audios").select(["filename", "mimeType"]).where("id", "=", out.id).executeTakeFirst();
+      const stored = await h.deps.db
+        .selectFrom("audios")
+        .select(["filename", "mimeType"])
+        .where("id", "=", out.id)
+        .executeTakeFirst();
       expect(stored).toEqual({ filename, mimeType: mime });
     }
   });
@@ -45,17 +65,23 @@ describe("createAudio (SPEC §2.16, §5)", () => {
     await newAudio(h, admin, { filename: "taken" });
     const before = await snapshot(h);
     const dup = await tempWav(h);
-    await expect(createAudio(h.deps, admin, { filename: "taken", category: "Control", file: dup })).rejects.toMatchObject({
+    await expect(
+      createAudio(h.deps, admin, { filename: "taken", category: "Control", file: dup }),
+    ).rejects.toMatchObject({
       code: "CONFLICT",
       message: "taken already exists.",
     });
     const text = await tempWav(h, "text/plain", ".txt");
-    await expect(createAudio(h.deps, admin, { filename: "notes", category: "Control", file: text })).rejects.toMatchObject({
+    await expect(
+      createAudio(h.deps, admin, { filename: "notes", category: "Control", file: text }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "The selected file is not a valid audio file.",
     });
     const byStaff = await tempWav(h);
-    await expect(createAudio(h.deps, staff, { filename: "by_staff", category: "Control", file: byStaff })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      createAudio(h.deps, staff, { filename: "by_staff", category: "Control", file: byStaff }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     for (const f of [dup, text, byStaff]) expect(existsSync(f.tempFile)).toBe(false);
     expect(await snapshot(h)).toEqual(before);
   });
@@ -66,7 +92,11 @@ describe("attachInitialTranscript (SPEC §2.18)", () => {
     const audio = await newAudio(h, admin);
     await attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "first text" });
     await attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "second text" });
-    const row = await h.deps.db.selectFrom("audios").select("transcriptKey").where("id", "=", audio.id).executeTakeFirstOrThrow();
+    const row = await h.deps.db
+      .selectFrom("audios")
+      .select("transcriptKey")
+      .where("id", "=", audio.id)
+      .executeTakeFirstOrThrow();
     expect(row.transcriptKey).toBe(`initial-transcripts/${audio.id}.txt`);
     expect(await h.deps.storage.readText(`initial-transcripts/${audio.id}.txt`)).toBe("second text");
     const detail = await h.caller(admin).audios.get({ audioId: audio.id });
@@ -80,12 +110,18 @@ describe("attachInitialTranscript (SPEC §2.18)", () => {
       code: "BAD_REQUEST",
       message: "The transcript file has no text.",
     });
-    await expect(attachInitialTranscript(h.deps, admin, { audioId: crypto.randomUUID(), text: "x" })).rejects.toMatchObject({
+    await expect(
+      attachInitialTranscript(h.deps, admin, { audioId: crypto.randomUUID(), text: "x" }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "Audio not found.",
     });
-    await expect(attachInitialTranscript(h.deps, admin, { audioId: "not-a-uuid", text: "x" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(attachInitialTranscript(h.deps, staff, { audioId: audio.id, text: "x" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(attachInitialTranscript(h.deps, admin, { audioId: "not-a-uuid", text: "x" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(attachInitialTranscript(h.deps, staff, { audioId: audio.id, text: "x" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 });
@@ -101,7 +137,12 @@ describe("audios.get and audios.markOpened (SPEC §2.11, §4)", () => {
       mimeType: "audio/wav",
       transcriptUrl: null,
       lastOpened: null,
-      task: { assignedTo: { id: staff.id, username: staff.username }, translationStatus: "In Progress", recordingStatus: "In Progress", isComplete: false },
+      task: {
+        assignedTo: { id: staff.id, username: staff.username },
+        translationStatus: "In Progress",
+        recordingStatus: "In Progress",
+        isComplete: false,
+      },
     });
     expect(signedKey(fresh.audioUrl)).toMatch(/^audios\//);
 
@@ -133,7 +174,10 @@ describe("audios.get and audios.markOpened (SPEC §2.11, §4)", () => {
     const audio = await assignedAudio(h, admin, staff);
     await expect(h.caller(other).audios.get({ audioId: audio.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await recommend(h, audio.id, other, staff);
-    await expect(h.caller(other).audios.get({ audioId: audio.id })).resolves.toMatchObject({ id: audio.id, lastOpened: null });
+    await expect(h.caller(other).audios.get({ audioId: audio.id })).resolves.toMatchObject({
+      id: audio.id,
+      lastOpened: null,
+    });
   });
 
   it("refuses staff an audio that has no task", async () => {
@@ -194,7 +238,10 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
 
   it("lists a category's audios without a task by filename", async () => {
     const out = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 1, limit: 3 });
-    expect(out).toEqual({ items: ["alpha", "bravo", "delta"].map((f) => ({ id: ids[f], filename: f })), totalPages: 2 });
+    expect(out).toEqual({
+      items: ["alpha", "bravo", "delta"].map((f) => ({ id: ids[f], filename: f })),
+      totalPages: 2,
+    });
     const page2 = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 2, limit: 3 });
     expect(page2.items.map((a) => a.filename)).toEqual(["echo"]);
     const empty = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 5, limit: 3 });
@@ -206,7 +253,10 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
     try {
       const a = await fresh.createUser("Admin");
       await expect(fresh.caller(a).audios.list({ category: "Control" })).resolves.toEqual({ items: [], totalPages: 0 });
-      await expect(fresh.caller(a).audios.unassigned({ category: "Control" })).resolves.toEqual({ items: [], totalPages: 0 });
+      await expect(fresh.caller(a).audios.unassigned({ category: "Control" })).resolves.toEqual({
+        items: [],
+        totalPages: 0,
+      });
     } finally {
       await fresh.close();
     }
@@ -222,33 +272,61 @@ describe("audios.delete (SPEC §2.18, ARCHITECTURE)", () => {
     await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
     await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
     const { task: taskBefore, submission } = await workState(h, audio.id);
-    await h.deps.db.insertInto("comments").values({ submissionId: submission!.id, text: "nice", postedBy: admin.id }).execute();
+    await h.deps.db
+      .insertInto("comments")
+      .values({ submissionId: submission!.id, text: "nice", postedBy: admin.id })
+      .execute();
     await recommend(h, audio.id, other, staff);
 
     const audioFiles = (await listFiles(h)).filter((f) => f.includes(audio.id));
-    const row = await h.deps.db.selectFrom("audios").select("fileKey").where("id", "=", audio.id).executeTakeFirstOrThrow();
-    const notificationsBefore = await h.deps.db.selectFrom("notifications").select("id").where("audioId", "=", audio.id).execute();
+    const row = await h.deps.db
+      .selectFrom("audios")
+      .select("fileKey")
+      .where("id", "=", audio.id)
+      .executeTakeFirstOrThrow();
+    const notificationsBefore = await h.deps.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("audioId", "=", audio.id)
+      .execute();
     expect(notificationsBefore.length).toBeGreaterThan(0);
 
-    await expect(h.caller(admin).audios.delete({ audioId: audio.id })).resolves.toEqual({ message: "Audio deleted successfully." });
+    await expect(h.caller(admin).audios.delete({ audioId: audio.id })).resolves.toEqual({
+      message: "Audio deleted successfully.",
+    });
 
     const task = await h.deps.db.selectFrom("tasks").select("id").where("audioId", "=", audio.id).executeTakeFirst();
     expect(task).toBeUndefined();
     const db = h.deps.db;
     const subId = submission!.id;
     expect(await db.selectFrom("submissions").select("id").where("id", "=", subId).execute()).toHaveLength(0);
-    expect(await db.selectFrom("transcriptVersions").select("id").where("submissionId", "=", subId).execute()).toHaveLength(0);
-    expect(await db.selectFrom("translatedRecordings").select("id").where("submissionId", "=", subId).execute()).toHaveLength(0);
+    expect(
+      await db.selectFrom("transcriptVersions").select("id").where("submissionId", "=", subId).execute(),
+    ).toHaveLength(0);
+    expect(
+      await db.selectFrom("translatedRecordings").select("id").where("submissionId", "=", subId).execute(),
+    ).toHaveLength(0);
     expect(await db.selectFrom("comments").select("id").where("submissionId", "=", subId).execute()).toHaveLength(0);
-    const recs = await h.deps.db.selectFrom("recommendations").select("id").where("taskId", "=", taskBefore.id).execute();
+    const recs = await h.deps.db
+      .selectFrom("recommendations")
+      .select("id")
+      .where("taskId", "=", taskBefore.id)
+      .execute();
     expect(recs).toHaveLength(0);
     const after = await listFiles(h);
     expect(after.filter((f) => f.includes(audio.id))).toEqual([]);
     expect(after).not.toContain(row.fileKey);
     expect(audioFiles).toHaveLength(5);
-    const notificationsAfter = await h.deps.db.selectFrom("notifications").select("id").where("audioId", "=", audio.id).execute();
+    const notificationsAfter = await h.deps.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("audioId", "=", audio.id)
+      .execute();
     expect(notificationsAfter).toHaveLength(notificationsBefore.length);
 
-    await expect(h.caller(admin).audios.delete({ audioId: audio.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Audio not found." });
+    await expect(h.caller(admin).audios.delete({ audioId: audio.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Audio not found.",
+    });
   });
 });

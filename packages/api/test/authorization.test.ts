@@ -62,9 +62,14 @@ describe("authorization (SPEC §6)", () => {
     const before = await snapshot(h);
     for (const [name, call] of Object.entries(signedIn)) {
       if (name === "tasks.list") continue;
-      await expect(call(h.caller(other)), name).rejects.toMatchObject({ code: "FORBIDDEN", message: "You do not have access to this audio." });
+      await expect(call(h.caller(other)), name).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "You do not have access to this audio.",
+      });
     }
-    await expect(uploadRecording(h.deps, other, { audioId: audio.id, recordedBy: other.id, file: await tempWav(h) })).rejects.toMatchObject({
+    await expect(
+      uploadRecording(h.deps, other, { audioId: audio.id, recordedBy: other.id, file: await tempWav(h) }),
+    ).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
     const list = await h.caller(other).tasks.list({});

@@ -17,11 +17,19 @@ function listener(userId: string, isAdmin: boolean): EventSubscriber & { ids: st
 
 /** Records events in one transaction, pokes the bus and waits until they are dispatched; returns their ids. */
 async function commitEvents(events: Parameters<typeof recordEvent>[1]): Promise<string[]> {
-  const before = await h.deps.db.selectFrom("events").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
+  const before = await h.deps.db
+    .selectFrom("events")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirstOrThrow();
   await h.deps.db.transaction().execute((trx) => recordEvent(trx, events));
   h.deps.events.poke();
   await h.deps.events.idle();
-  const rows = await h.deps.db.selectFrom("events").select("id").where("id", ">", String(before.id ?? 0)).orderBy("id").execute();
+  const rows = await h.deps.db
+    .selectFrom("events")
+    .select("id")
+    .where("id", ">", String(before.id ?? 0))
+    .orderBy("id")
+    .execute();
   return rows.map((r) => String(r.id));
 }
 

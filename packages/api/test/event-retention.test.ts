@@ -11,12 +11,19 @@ afterAll(() => h.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function eventIds(): Promise<string[]> {
-  const rows = await h.deps.db.selectFrom("events").select(sql<string>`id::text`.as("id")).orderBy(sql`events.id`).execute();
+  const rows = await h.deps.db
+    .selectFrom("events")
+    .select(sql<string>`id::text`.as("id"))
+    .orderBy(sql`events.id`)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 async function notificationCount(): Promise<number> {
-  const row = await h.deps.db.selectFrom("notifications").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+  const row = await h.deps.db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -26,7 +33,9 @@ describe("pruning old live events (EVENT_RETENTION_DAYS)", () => {
     await h.caller(staff).transcripts.save({ audioId: old.id, text: "Habari ya zamani" });
     const oldIds = await eventIds();
     // These changes happened 31 and 29 days ago.
-    await sql`update events set created_at = now() - interval '31 days' where id <= ${oldIds.at(-1)}`.execute(h.deps.db);
+    await sql`update events set created_at = now() - interval '31 days' where id <= ${oldIds.at(-1)}`.execute(
+      h.deps.db,
+    );
     const recent = await assignedAudio(h, admin, staff);
     await h.caller(staff).transcripts.save({ audioId: recent.id, text: "Habari ya leo" });
     const recentIds = (await eventIds()).filter((id) => !oldIds.includes(id));
@@ -43,7 +52,12 @@ describe("pruning old live events (EVENT_RETENTION_DAYS)", () => {
     const resumed: LiveEvent[] = [];
     for await (const value of iterable) {
       if (isTrackedEnvelope<LiveEvent>(value)) resumed.push(value[1]);
-      if (resumed.at(-1)?.kind === "audio.changed" && resumed.at(-1)?.audioId === recent.id && resumed.some((e) => e.kind === "notification.created")) break;
+      if (
+        resumed.at(-1)?.kind === "audio.changed" &&
+        resumed.at(-1)?.audioId === recent.id &&
+        resumed.some((e) => e.kind === "notification.created")
+      )
+        break;
     }
     expect(resumed.every((e) => e.audioId === recent.id)).toBe(true);
     expect(resumed.map((e) => e.id)).toEqual(recentIds.filter((id) => resumed.some((e) => e.id === id)));

@@ -22,7 +22,10 @@ async function eventsSince(afterId: string) {
 }
 
 async function latestId(): Promise<string> {
-  const row = await h.deps.db.selectFrom("events").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
+  const row = await h.deps.db
+    .selectFrom("events")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirstOrThrow();
   return String(row.id ?? 0);
 }
 
@@ -55,7 +58,10 @@ describe("recordEvent in the workflow's transactions (issue 3)", () => {
     const notices = rows.filter((r) => r.kind === "notification.created");
     expect(notices.map((r) => r.recipientId).sort()).toEqual([admin.id, admin2.id].sort());
     expect(notices.every((r) => r.audience === "user" && r.audioId === audio.id)).toBe(true);
-    expect(notices[0]!.payload).toMatchObject({ message: `${staff.username} uploaded a new transcript for ${audio.filename}`, isRead: false });
+    expect(notices[0]!.payload).toMatchObject({
+      message: `${staff.username} uploaded a new transcript for ${audio.filename}`,
+      isRead: false,
+    });
 
     const changes = rows.filter((r) => r.kind === "audio.changed");
     expect(changes.map((r) => r.recipientId ?? "admins").sort()).toEqual(["admins", staff.id, other.id].sort());
@@ -75,7 +81,9 @@ describe("recordEvent in the workflow's transactions (issue 3)", () => {
     before = await latestId();
     await h.caller(admin).audios.delete({ audioId: audio.id });
     rows = await eventsSince(before);
-    expect(rows.map((r) => `${r.kind}:${r.recipientId ?? "admins"}`).sort()).toEqual([`audio.deleted:admins`, `audio.deleted:${other.id}`].sort());
+    expect(rows.map((r) => `${r.kind}:${r.recipientId ?? "admins"}`).sort()).toEqual(
+      [`audio.deleted:admins`, `audio.deleted:${other.id}`].sort(),
+    );
   });
 
   it("records nothing when the change is refused", async () => {
@@ -83,8 +91,12 @@ describe("recordEvent in the workflow's transactions (issue 3)", () => {
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "first" });
     await h.caller(admin).transcripts.approve({ audioId: audio.id });
     const before = await latestId();
-    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: "late" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(h.caller(other).transcripts.save({ audioId: audio.id, text: "not mine" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: "late" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(h.caller(other).transcripts.save({ audioId: audio.id, text: "not mine" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await eventsSince(before)).toEqual([]);
   });
 });
@@ -98,7 +110,14 @@ describe("events.onEvent (issue 3)", () => {
     await h.caller(admin).transcripts.approve({ audioId: audio.id });
 
     const missed = await take(admin, 6, mark);
-    expect(missed.map((e) => e.kind)).toEqual(["notification.created", "audio.changed", "notification.created", "audio.changed", "notification.created", "audio.changed"]);
+    expect(missed.map((e) => e.kind)).toEqual([
+      "notification.created",
+      "audio.changed",
+      "notification.created",
+      "audio.changed",
+      "notification.created",
+      "audio.changed",
+    ]);
     expect(missed.filter((e) => e.notification).map((e) => e.notification!.message)).toEqual([
       `${staff.username} uploaded a new transcript for ${audio.filename}`,
       `${staff.username} updated the transcript for ${audio.filename}`,
@@ -113,7 +132,12 @@ describe("events.onEvent (issue 3)", () => {
     const staffMissed = await take(staff, 3, mark);
     expect(staffMissed.map((e) => e.kind)).toEqual(["audio.changed", "audio.changed", "audio.changed"]);
     // Another staff member has nothing about this audio.
-    const otherRows = await h.deps.db.selectFrom("events").select("id").where("recipientId", "=", other.id).where("id", ">", mark).execute();
+    const otherRows = await h.deps.db
+      .selectFrom("events")
+      .select("id")
+      .where("recipientId", "=", other.id)
+      .where("id", ">", mark)
+      .execute();
     expect(otherRows).toEqual([]);
   });
 
@@ -123,7 +147,11 @@ describe("events.onEvent (issue 3)", () => {
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "soon gone" });
     await h.caller(admin).audios.delete({ audioId: audio.id });
     const [created] = await take(admin, 1, mark);
-    expect(created).toMatchObject({ kind: "notification.created", audioId: audio.id, notification: { audioId: audio.id, audioAvailable: false, isRead: false } });
+    expect(created).toMatchObject({
+      kind: "notification.created",
+      audioId: audio.id,
+      notification: { audioId: audio.id, audioAvailable: false, isRead: false },
+    });
   });
 
   it("delivers live events and ends with UNAUTHORIZED when the caller is deactivated", async () => {
@@ -134,16 +162,25 @@ describe("events.onEvent (issue 3)", () => {
     const iterator = iterable[Symbol.asyncIterator]();
     const first = iterator.next();
     await h.caller(admin).transcripts.save({ audioId: audio.id, text: "by the admin" });
-    expect(eventOf((await first).value)).toMatchObject({ kind: "audio.changed", audioId: audio.id, notification: null });
+    expect(eventOf((await first).value)).toMatchObject({
+      kind: "audio.changed",
+      audioId: audio.id,
+      notification: null,
+    });
 
     const second = iterator.next();
     await h.caller(admin).accounts.setActive({ userId: target.id, active: false });
     expect(eventOf((await second).value)).toMatchObject({ kind: "user.deactivated", audioId: null });
-    await expect(iterator.next()).rejects.toMatchObject({ code: "UNAUTHORIZED", message: "Your account has been deactivated." });
+    await expect(iterator.next()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: "Your account has been deactivated.",
+    });
   });
 
   it("refuses a malformed lastEventId and anonymous callers", async () => {
-    await expect(h.caller(admin).events.onEvent({ lastEventId: "12; drop table events" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(h.caller(admin).events.onEvent({ lastEventId: "12; drop table events" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(h.caller(null).events.onEvent({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
@@ -152,8 +189,14 @@ describe("accounts.setActive (SPEC §2.10)", () => {
   it("deactivates and reactivates an account, with audit entries", async () => {
     const target = await h.createUser("Staff");
     const before = await latestId();
-    await expect(h.caller(admin).accounts.setActive({ userId: target.id, active: false })).resolves.toEqual({ ok: true });
-    const row = await h.deps.db.selectFrom("users").select("active").where("id", "=", target.id).executeTakeFirstOrThrow();
+    await expect(h.caller(admin).accounts.setActive({ userId: target.id, active: false })).resolves.toEqual({
+      ok: true,
+    });
+    const row = await h.deps.db
+      .selectFrom("users")
+      .select("active")
+      .where("id", "=", target.id)
+      .executeTakeFirstOrThrow();
     expect(row.active).toBe(false);
     expect((await eventsSince(before)).map((r) => [r.kind, r.recipientId])).toEqual([["user.deactivated", target.id]]);
     // Their token no longer opens a session (HTTP or WebSocket).
@@ -162,25 +205,41 @@ describe("accounts.setActive (SPEC §2.10)", () => {
 
     const mid = await latestId();
     await h.caller(admin).accounts.setActive({ userId: target.id, active: true });
-    expect((await h.deps.db.selectFrom("users").select("active").where("id", "=", target.id).executeTakeFirstOrThrow()).active).toBe(true);
+    expect(
+      (await h.deps.db.selectFrom("users").select("active").where("id", "=", target.id).executeTakeFirstOrThrow())
+        .active,
+    ).toBe(true);
     expect(await eventsSince(mid)).toEqual([]);
     expect(await authenticate(h.deps.db, h.deps.jwtSecret, token)).toMatchObject({ id: target.id });
-    const audits = await h.deps.db.selectFrom("auditLog").select("action").where("entityId", "=", target.id).orderBy("id").execute();
+    const audits = await h.deps.db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entityId", "=", target.id)
+      .orderBy("id")
+      .execute();
     expect(audits.map((a) => a.action)).toEqual(["deactivate", "activate"]);
   });
 
   it("refuses staff, an admin deactivating themself and unknown users, changing nothing", async () => {
     const before = await latestId();
-    await expect(h.caller(staff).accounts.setActive({ userId: other.id, active: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(staff).accounts.setActive({ userId: other.id, active: false })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     await expect(h.caller(admin).accounts.setActive({ userId: admin.id, active: false })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "You cannot deactivate your own account.",
     });
-    await expect(h.caller(admin).accounts.setActive({ userId: "00000000-0000-4000-8000-000000000000", active: false })).rejects.toMatchObject({
+    await expect(
+      h.caller(admin).accounts.setActive({ userId: "00000000-0000-4000-8000-000000000000", active: false }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "User not found.",
     });
-    const rows = await h.deps.db.selectFrom("users").select(["id", "active"]).where("id", "in", [other.id, admin.id]).execute();
+    const rows = await h.deps.db
+      .selectFrom("users")
+      .select(["id", "active"])
+      .where("id", "in", [other.id, admin.id])
+      .execute();
     expect(rows.every((r) => r.active)).toBe(true);
     expect(await eventsSince(before)).toEqual([]);
   });

@@ -7,7 +7,12 @@ afterAll(() => h.close());
 
 /** The stored read flags of `user`'s notifications, by id. */
 async function readFlags(user: SessionUser) {
-  const rows = await h.deps.db.selectFrom("notifications").select(["id", "isRead"]).where("recipientId", "=", user.id).orderBy("id").execute();
+  const rows = await h.deps.db
+    .selectFrom("notifications")
+    .select(["id", "isRead"])
+    .where("recipientId", "=", user.id)
+    .orderBy("id")
+    .execute();
   return rows;
 }
 
@@ -51,7 +56,8 @@ describe("notifications.list (SPEC §2.3)", () => {
   it("flags a notification whose audio was deleted as no longer available; it stays", async () => {
     const audio = await assignedAudio(h, admin, staff);
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "soon gone" });
-    const about = async () => (await h.caller(admin).notifications.list({ limit: 100 })).items.filter((n) => n.audioId === audio.id);
+    const about = async () =>
+      (await h.caller(admin).notifications.list({ limit: 100 })).items.filter((n) => n.audioId === audio.id);
     expect((await about()).map((n) => n.audioAvailable)).toEqual([true]);
     await h.caller(admin).audios.delete({ audioId: audio.id });
     expect(await about()).toEqual([expect.objectContaining({ audioId: audio.id, audioAvailable: false })]);
@@ -84,9 +90,13 @@ describe("notifications.markRead (SPEC §4)", () => {
         message: "Notification not found.",
       });
     }
-    await expect(h.caller(admin).notifications.markRead({ id: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(h.caller(admin).notifications.markRead({ id: crypto.randomUUID() })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(h.caller(admin).notifications.markRead({ id: "nope" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(h.caller(null).notifications.markRead({ id: target.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(h.caller(null).notifications.markRead({ id: target.id })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     expect(await readFlags(admin)).toEqual(flags);
     expect(await snapshot(h)).toEqual(state);
   });
@@ -109,11 +119,20 @@ describe("notifications.create (SPEC §3, §7.1 createnotification)", () => {
     expect(toAdmins).toEqual({ count: 2, message: "Notification sent." });
     for (const user of [admin, admin2]) {
       const items = (await h.caller(user).notifications.list({ limit: 100 })).items;
-      expect(items).toContainEqual(expect.objectContaining({ message: "Please look at this audio", link: "/audiomanagement/audiocontrol", audioId: audio.id, isRead: false }));
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          message: "Please look at this audio",
+          link: "/audiomanagement/audiocontrol",
+          audioId: audio.id,
+          isRead: false,
+        }),
+      );
     }
     expect((await h.caller(retired).notifications.list({})).items).toEqual([]);
 
-    const direct = await h.caller(admin).notifications.create({ senderId: admin.id, message: "Hello", link: "/Audios", recipientId: other.id });
+    const direct = await h
+      .caller(admin)
+      .notifications.create({ senderId: admin.id, message: "Hello", link: "/Audios", recipientId: other.id });
     expect(direct.count).toBe(1);
     expect((await h.caller(other).notifications.list({})).items).toEqual([
       expect.objectContaining({ message: "Hello", link: "/Audios", audioId: null, audioAvailable: false }),
@@ -132,15 +151,23 @@ describe("notifications.create (SPEC §3, §7.1 createnotification)", () => {
       code: "BAD_REQUEST",
       message: "Choose the recipients: toAdmins or recipientId.",
     });
-    await expect(h.caller(staff).notifications.create({ ...base, recipientId: crypto.randomUUID() })).rejects.toMatchObject({
+    await expect(
+      h.caller(staff).notifications.create({ ...base, recipientId: crypto.randomUUID() }),
+    ).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "The recipient does not exist.",
     });
     for (const link of ["javascript:alert(1)", "https://example.com/", "//example.com/x"]) {
-      await expect(h.caller(staff).notifications.create({ ...base, link })).rejects.toThrow("The link must be a path inside the app.");
+      await expect(h.caller(staff).notifications.create({ ...base, link })).rejects.toThrow(
+        "The link must be a path inside the app.",
+      );
     }
-    await expect(h.caller(staff).notifications.create({ ...base, message: "   " })).rejects.toThrow("Message is required.");
-    await expect(h.caller(other).notifications.create({ ...base, senderId: other.id, audioId: audio.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(staff).notifications.create({ ...base, message: "   " })).rejects.toThrow(
+      "Message is required.",
+    );
+    await expect(
+      h.caller(other).notifications.create({ ...base, senderId: other.id, audioId: audio.id }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(h.caller(null).notifications.create(base)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     expect(await snapshot(h)).toEqual(state);
   });

@@ -2,7 +2,17 @@ import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/uploads/store-upload";
-import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import {
+  assignedAudio,
+  harnessWithUsers,
+  inactiveUser,
+  newAudio,
+  notificationsFor,
+  recommend,
+  snapshot,
+  tempWav,
+  workState,
+} from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -45,22 +55,47 @@ describe("uploadRecording (SPEC §2.13, §4, §5)", () => {
     expect(key2.endsWith(".mp3")).toBe(true);
     expect(await h.deps.storage.exists(key1)).toBe(true);
     expect(s2.submission?.recordedBy).toBe(staff.id);
-    const rows = await h.deps.db.selectFrom("translatedRecordings").selectAll().where("submissionId", "=", s1.submission!.id).orderBy("createdAt").execute();
+    const rows = await h.deps.db
+      .selectFrom("translatedRecordings")
+      .selectAll()
+      .where("submissionId", "=", s1.submission!.id)
+      .orderBy("createdAt")
+      .execute();
     expect(rows.map((r) => [r.fileKey, r.recordedBy, r.uploadedBy, r.mimeType])).toEqual([
       [key1, other.id, staff.id, "audio/wav"],
       [key2, staff.id, staff.id, "audio/mpeg"],
     ]);
 
     expect(await notificationsFor(h, admin, audio.id)).toEqual([
-      { message: `${staff.username} uploaded a new the recorded audio for ${audio.filename}`, link: "/audiomanagement/translatedaudio", audioId: audio.id, senderId: staff.id, isRead: false },
-      { message: `${staff.username} updated the recorded audio for ${audio.filename}`, link: "/audiomanagement/translatedaudio", audioId: audio.id, senderId: staff.id, isRead: false },
+      {
+        message: `${staff.username} uploaded a new the recorded audio for ${audio.filename}`,
+        link: "/audiomanagement/translatedaudio",
+        audioId: audio.id,
+        senderId: staff.id,
+        isRead: false,
+      },
+      {
+        message: `${staff.username} updated the recorded audio for ${audio.filename}`,
+        link: "/audiomanagement/translatedaudio",
+        audioId: audio.id,
+        senderId: staff.id,
+        isRead: false,
+      },
     ]);
   });
 
   it("accepts every allowed recording MIME type and staff the audio is recommended to", async () => {
     const audio = await assignedAudio(h, admin, staff);
     await recommend(h, audio.id, other, staff);
-    for (const mime of ["audio/wav", "audio/wave", "audio/x-wav", "audio/ogg", "audio/flac", "audio/x-flac", "audio/mpeg"]) {
+    for (const mime of [
+      "audio/wav",
+      "audio/wave",
+      "audio/x-wav",
+      "audio/ogg",
+      "audio/flac",
+      "audio/x-flac",
+      "audio/mpeg",
+    ]) {
       await expect(upload(other, audio.id, other.id, mime)).resolves.toMatchObject({ status: "Pending" });
     }
   });
@@ -77,13 +112,25 @@ describe("uploadRecording (SPEC §2.13, §4, §5)", () => {
     });
     await expect(upload(staff, audio.id, staff.id, "audio/mp3", ".mp3")).rejects.toMatchObject({ code: "BAD_REQUEST" });
     for (const recordedBy of ["", "nobody", crypto.randomUUID(), admin.id, inactive.id]) {
-      await expect(upload(staff, audio.id, recordedBy)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Please select a staff to recorded the audio." });
+      await expect(upload(staff, audio.id, recordedBy)).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "Please select a staff to recorded the audio.",
+      });
     }
-    await expect(upload(other, audio.id, other.id)).rejects.toMatchObject({ code: "FORBIDDEN", message: "You do not have access to this audio." });
+    await expect(upload(other, audio.id, other.id)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You do not have access to this audio.",
+    });
     await expect(h.caller(other).recordings.get({ audioId: audio.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(upload(staff, crypto.randomUUID(), staff.id)).rejects.toMatchObject({ code: "NOT_FOUND", message: "Audio not found." });
+    await expect(upload(staff, crypto.randomUUID(), staff.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Audio not found.",
+    });
     await expect(upload(staff, "../../etc", staff.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(upload(admin, free.id, staff.id)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "This audio is not assigned yet." });
+    await expect(upload(admin, free.id, staff.id)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "This audio is not assigned yet.",
+    });
 
     expect(await snapshot(h)).toEqual(before);
   });
@@ -101,7 +148,10 @@ describe("recording approval (SPEC §4)", () => {
       uploadedAt: null,
     });
     for (const action of ["approve", "reject", "remove"] as const) {
-      await expect(caller.recordings[action]({ audioId: audio.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "No submission yet" });
+      await expect(caller.recordings[action]({ audioId: audio.id })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "No submission yet",
+      });
     }
 
     await upload(staff, audio.id, staff.id);
@@ -134,7 +184,11 @@ describe("recording approval (SPEC §4)", () => {
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "text" });
     await caller.transcripts.approve({ audioId: audio.id });
     await caller.recordings.approve({ audioId: audio.id });
-    expect((await workState(h, audio.id)).task).toMatchObject({ isComplete: true, recordingStatus: "Completed", translationStatus: "Completed" });
+    expect((await workState(h, audio.id)).task).toMatchObject({
+      isComplete: true,
+      recordingStatus: "Completed",
+      translationStatus: "Completed",
+    });
 
     const current = (await workState(h, audio.id)).submission!.recordedAudio!;
     await expect(caller.recordings.remove({ audioId: audio.id })).resolves.toEqual({
@@ -142,11 +196,21 @@ describe("recording approval (SPEC §4)", () => {
       message: "Translation Audio file deleted successfully.",
     });
     s = await workState(h, audio.id);
-    expect(s.submission).toMatchObject({ recordedAudio: null, recordedAudioApprovalStatus: "No translation audio", translationScriptApprovalStatus: "Approved" });
+    expect(s.submission).toMatchObject({
+      recordedAudio: null,
+      recordedAudioApprovalStatus: "No translation audio",
+      translationScriptApprovalStatus: "Approved",
+    });
     expect(s.task).toMatchObject({ recordingStatus: "In Progress", translationStatus: "Completed", isComplete: false });
     expect(await h.deps.storage.exists(current)).toBe(true);
-    await expect(caller.recordings.get({ audioId: audio.id })).resolves.toMatchObject({ status: "No translation audio", url: null });
-    await expect(caller.recordings.approve({ audioId: audio.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "No submission yet" });
+    await expect(caller.recordings.get({ audioId: audio.id })).resolves.toMatchObject({
+      status: "No translation audio",
+      url: null,
+    });
+    await expect(caller.recordings.approve({ audioId: audio.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "No submission yet",
+    });
 
     await upload(staff, audio.id, staff.id);
     const messages = (await notificationsFor(h, admin, audio.id)).map((n) => n.message);

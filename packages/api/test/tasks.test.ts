@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 import { uploadRecording } from "../src/uploads/store-upload";
-import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import {
+  assignedAudio,
+  harnessWithUsers,
+  inactiveUser,
+  newAudio,
+  recommend,
+  snapshot,
+  tempWav,
+  workState,
+} from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -14,7 +23,12 @@ describe("tasks.assign (SPEC §2.17)", () => {
     const task = await h.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
     expect(task).toMatchObject({ audioId: audio.id, assignedTo: staff.id });
     const { task: row, submission } = await workState(h, audio.id);
-    expect(row).toMatchObject({ id: task.id, translationStatus: "In Progress", recordingStatus: "In Progress", isComplete: false });
+    expect(row).toMatchObject({
+      id: task.id,
+      translationStatus: "In Progress",
+      recordingStatus: "In Progress",
+      isComplete: false,
+    });
     expect(submission).toBeUndefined();
     const audit = await h.deps.db.selectFrom("auditLog").selectAll().where("entityId", "=", task.id).execute();
     expect(audit).toEqual([expect.objectContaining({ action: "assign", entity: "task", actorId: admin.id })]);
@@ -25,9 +39,14 @@ describe("tasks.assign (SPEC §2.17)", () => {
     const assigned = await assignedAudio(h, admin, staff);
     const before = await snapshot(h);
     const caller = h.caller(admin);
-    await expect(caller.tasks.assign({ audioId: audio.id, staffId: "" })).rejects.toThrow("Please select a staff member.");
+    await expect(caller.tasks.assign({ audioId: audio.id, staffId: "" })).rejects.toThrow(
+      "Please select a staff member.",
+    );
     for (const staffId of [crypto.randomUUID(), inactive.id, admin.id]) {
-      await expect(caller.tasks.assign({ audioId: audio.id, staffId })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Please select a staff member." });
+      await expect(caller.tasks.assign({ audioId: audio.id, staffId })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "Please select a staff member.",
+      });
     }
     await expect(caller.tasks.assign({ audioId: assigned.id, staffId: other.id })).rejects.toMatchObject({
       code: "CONFLICT",
@@ -69,9 +88,17 @@ describe("tasks.bulkAssign (SPEC §2.17)", () => {
     const audio = await newAudio(h, admin);
     const before = await snapshot(h);
     const message = "No valid assignments to process.";
-    await expect(h.caller(admin).tasks.bulkAssign({ assignments: [] })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    await expect(h.caller(admin).tasks.bulkAssign({ assignments: [] })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message,
+    });
     await expect(
-      h.caller(admin).tasks.bulkAssign({ assignments: [{ audioId: audio.id, staffId: "" }, { audioId: "", staffId: staff.id }] }),
+      h.caller(admin).tasks.bulkAssign({
+        assignments: [
+          { audioId: audio.id, staffId: "" },
+          { audioId: "", staffId: staff.id },
+        ],
+      }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message });
     expect(await snapshot(h)).toEqual(before);
   });
@@ -103,14 +130,18 @@ describe("tasks.reassign (SPEC §2.18)", () => {
       code: "BAD_REQUEST",
       message: "This audio is already assigned to this staff member.",
     });
-    await expect(caller.tasks.reassign({ audioId: audio.id, staffId: "" })).rejects.toThrow("Please select a staff member to reassign.");
+    await expect(caller.tasks.reassign({ audioId: audio.id, staffId: "" })).rejects.toThrow(
+      "Please select a staff member to reassign.",
+    );
     for (const staffId of [inactive.id, admin.id, crypto.randomUUID()]) {
       await expect(caller.tasks.reassign({ audioId: audio.id, staffId })).rejects.toMatchObject({
         code: "BAD_REQUEST",
         message: "Please select a staff member to reassign.",
       });
     }
-    await expect(caller.tasks.reassign({ audioId: crypto.randomUUID(), staffId: other.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.tasks.reassign({ audioId: crypto.randomUUID(), staffId: other.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 });
@@ -128,7 +159,8 @@ describe("tasks.list (SPEC §2.8)", () => {
     ladmin = await lh.createUser("Admin");
     alice = await lh.createUser("Staff");
     bob = await lh.createUser("Staff");
-    for (let i = 0; i < 11; i += 1) aliceAudios.push(await assignedAudio(lh, ladmin, alice, { category: i % 2 ? "Dementia" : "Control" }));
+    for (let i = 0; i < 11; i += 1)
+      aliceAudios.push(await assignedAudio(lh, ladmin, alice, { category: i % 2 ? "Dementia" : "Control" }));
     bobAudio = await assignedAudio(lh, ladmin, bob);
     await lh.caller(bob).transcripts.save({ audioId: bobAudio.id, text: "bob's words" });
     await uploadRecording(lh.deps, bob, { audioId: bobAudio.id, recordedBy: alice.id, file: await tempWav(lh) });
@@ -169,7 +201,12 @@ describe("tasks.list (SPEC §2.8)", () => {
     expect(bobs).toEqual({ totalPages: 1, items: [expect.objectContaining({ audioId: bobAudio.id })] });
     const alices = await lh.caller(alice).tasks.list({ page: 1, limit: 5 });
     expect(alices.totalPages).toBe(3);
-    expect(alices.items.map((t) => t.audioId)).toEqual(aliceAudios.slice(6).reverse().map((a) => a.id));
+    expect(alices.items.map((t) => t.audioId)).toEqual(
+      aliceAudios
+        .slice(6)
+        .reverse()
+        .map((a) => a.id),
+    );
     const all = await lh.caller(alice).tasks.list({ limit: 100 });
     expect(all.items.every((t) => t.assignedTo?.id === alice.id)).toBe(true);
     expect(all.items).toHaveLength(11);
@@ -182,12 +219,26 @@ describe("tasks.list (SPEC §2.8)", () => {
 
   it("lets admins list any one user's tasks with assignedTo, paginated", async () => {
     const alices = await lh.caller(ladmin).tasks.list({ assignedTo: alice.id, limit: 5, page: 3 });
-    expect(alices).toEqual({ totalPages: 3, items: [expect.objectContaining({ audioId: aliceAudios[0]!.id, assignedTo: { id: alice.id, username: alice.username } })] });
+    expect(alices).toEqual({
+      totalPages: 3,
+      items: [
+        expect.objectContaining({
+          audioId: aliceAudios[0]!.id,
+          assignedTo: { id: alice.id, username: alice.username },
+        }),
+      ],
+    });
     const bobs = await lh.caller(ladmin).tasks.list({ assignedTo: bob.id });
     expect(bobs.items.map((t) => t.audioId)).toEqual([bobAudio.id]);
     expect(bobs.items[0]).toMatchObject({ transcriptStatus: "Approved", recordingApprovalStatus: "Pending" });
-    await expect(lh.caller(ladmin).tasks.list({ assignedTo: crypto.randomUUID() })).resolves.toEqual({ items: [], totalPages: 0 });
-    await expect(lh.caller(ladmin).tasks.list({ assignedTo: ladmin.id })).resolves.toEqual({ items: [], totalPages: 0 });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: crypto.randomUUID() })).resolves.toEqual({
+      items: [],
+      totalPages: 0,
+    });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: ladmin.id })).resolves.toEqual({
+      items: [],
+      totalPages: 0,
+    });
   });
 
   it("lets staff name only themselves in assignedTo", async () => {
@@ -195,10 +246,15 @@ describe("tasks.list (SPEC §2.8)", () => {
     expect(own.items).toHaveLength(11);
     expect(own.items.every((t) => t.assignedTo?.id === alice.id)).toBe(true);
     for (const assignedTo of [bob.id, ladmin.id, crypto.randomUUID()]) {
-      await expect(lh.caller(alice).tasks.list({ assignedTo })).rejects.toMatchObject({ code: "FORBIDDEN", message: "You may only list your own tasks." });
+      await expect(lh.caller(alice).tasks.list({ assignedTo })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "You may only list your own tasks.",
+      });
     }
     await expect(lh.caller(null).tasks.list({ assignedTo: alice.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(lh.caller(ladmin).tasks.list({ assignedTo: "not-an-id" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(lh.caller(ladmin).tasks.list({ assignedTo: "not-an-id" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     await expect(lh.caller(ladmin).tasks.list({ assignedTo: "not-an-id" })).rejects.toThrow("Unknown id.");
   });
 });
@@ -225,7 +281,11 @@ describe("tasks.get (SPEC §3 Task)", () => {
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
     const { submission } = await workState(h, audio.id);
     const saved = await h.caller(staff).tasks.get({ taskId: task.id });
-    expect(saved).toMatchObject({ submissionId: submission!.id, transcriptStatus: "Pending", recordingApprovalStatus: "No translation audio" });
+    expect(saved).toMatchObject({
+      submissionId: submission!.id,
+      transcriptStatus: "Pending",
+      recordingApprovalStatus: "No translation audio",
+    });
   });
 
   it("lets admins, the assignee and a staff member it was recommended to read it; refuses others", async () => {
@@ -240,14 +300,23 @@ describe("tasks.get (SPEC §3 Task)", () => {
     expect(await snapshot(h)).toEqual(before);
 
     await recommend(h, audio.id, other, admin);
-    await expect(h.caller(other).tasks.get({ taskId: task.id })).resolves.toMatchObject({ id: task.id, assignedTo: { id: staff.id } });
+    await expect(h.caller(other).tasks.get({ taskId: task.id })).resolves.toMatchObject({
+      id: task.id,
+      assignedTo: { id: staff.id },
+    });
     await expect(h.caller(staff).tasks.get({ taskId: task.id })).resolves.toMatchObject({ id: task.id });
   });
 
   it("answers an unknown or malformed task id with 'Task not found.'", async () => {
     for (const taskId of [crypto.randomUUID(), "not-an-id", ""]) {
-      await expect(h.caller(admin).tasks.get({ taskId })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Task not found." });
-      await expect(h.caller(staff).tasks.get({ taskId })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Task not found." });
+      await expect(h.caller(admin).tasks.get({ taskId })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "Task not found.",
+      });
+      await expect(h.caller(staff).tasks.get({ taskId })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "Task not found.",
+      });
     }
   });
 });

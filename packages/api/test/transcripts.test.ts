@@ -1,7 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { uploadRecording } from "../src/uploads/store-upload";
 import { transcriptFileName } from "../src/services/transcripts";
-import { assignedAudio, harnessWithUsers, inactiveUser, newAudio, notificationsFor, recommend, snapshot, tempWav, workState } from "./workflow-fixtures";
+import {
+  assignedAudio,
+  harnessWithUsers,
+  inactiveUser,
+  newAudio,
+  notificationsFor,
+  recommend,
+  snapshot,
+  tempWav,
+  workState,
+} from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -12,7 +22,9 @@ const FILE_NAME = /^(.+)_TRANSLATEDTRANSCRIPT_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2
 
 describe("transcriptFileName (SPEC §3)", () => {
   it("names the file {filename}_TRANSLATEDTRANSCRIPT_{YYYY-MM-DD_HH-mm-ss}.cha in UTC", () => {
-    expect(transcriptFileName("interview 7", new Date("2026-03-04T05:06:07.890Z"))).toBe("interview 7_TRANSLATEDTRANSCRIPT_2026-03-04_05-06-07.cha");
+    expect(transcriptFileName("interview 7", new Date("2026-03-04T05:06:07.890Z"))).toBe(
+      "interview 7_TRANSLATEDTRANSCRIPT_2026-03-04_05-06-07.cha",
+    );
   });
 });
 
@@ -45,26 +57,53 @@ describe("transcripts.save (SPEC §3, §4)", () => {
     expect(await h.deps.storage.readText(key2)).toBe("Habari ya jioni");
     expect(s2.submission!.id).toBe(s1.submission!.id);
     expect(s2.submission!.submissionDate.getTime()).toBeGreaterThanOrEqual(s1.submission!.submissionDate.getTime());
-    const versions = await h.deps.db.selectFrom("transcriptVersions").selectAll().where("submissionId", "=", s1.submission!.id).orderBy("createdAt").execute();
+    const versions = await h.deps.db
+      .selectFrom("transcriptVersions")
+      .selectAll()
+      .where("submissionId", "=", s1.submission!.id)
+      .orderBy("createdAt")
+      .execute();
     expect(versions.map((v) => [v.fileKey, v.fileName, v.text, v.createdBy])).toEqual([
       [key1, first.fileName, "Habari ya asubuhi", staff.id],
       [key2, second.fileName, "Habari ya jioni", staff.id],
     ]);
 
     const expected = [
-      { message: `${staff.username} uploaded a new transcript for ${audio.filename}`, link: "/audiomanagement/trascript", audioId: audio.id, senderId: staff.id, isRead: false },
-      { message: `${staff.username} updated the transcript for ${audio.filename}`, link: "/audiomanagement/trascript", audioId: audio.id, senderId: staff.id, isRead: false },
+      {
+        message: `${staff.username} uploaded a new transcript for ${audio.filename}`,
+        link: "/audiomanagement/trascript",
+        audioId: audio.id,
+        senderId: staff.id,
+        isRead: false,
+      },
+      {
+        message: `${staff.username} updated the transcript for ${audio.filename}`,
+        link: "/audiomanagement/trascript",
+        audioId: audio.id,
+        senderId: staff.id,
+        isRead: false,
+      },
     ];
     expect(await notificationsFor(h, admin, audio.id)).toEqual(expected);
     expect(await notificationsFor(h, admin2, audio.id)).toEqual(expected);
     expect(await notificationsFor(h, retired, audio.id)).toEqual([]);
     expect(await notificationsFor(h, staff, audio.id)).toEqual([]);
 
-    const audit = await h.deps.db.selectFrom("auditLog").select(["action", "entity", "actorId"]).where("entity", "=", "transcript").where("actorId", "=", staff.id).execute();
+    const audit = await h.deps.db
+      .selectFrom("auditLog")
+      .select(["action", "entity", "actorId"])
+      .where("entity", "=", "transcript")
+      .where("actorId", "=", staff.id)
+      .execute();
     expect(audit).toHaveLength(2);
 
     const current = await h.caller(admin).transcripts.get({ audioId: audio.id });
-    expect(current).toMatchObject({ status: "Pending", text: "Habari ya jioni", fileName: second.fileName, updatedBy: { id: staff.id, username: staff.username } });
+    expect(current).toMatchObject({
+      status: "Pending",
+      text: "Habari ya jioni",
+      fileName: second.fileName,
+      updatedBy: { id: staff.id, username: staff.username },
+    });
     expect(current.url).toMatch(/^\/files\/transcripts\//);
   });
 
@@ -75,7 +114,11 @@ describe("transcripts.save (SPEC §3, §4)", () => {
       h.caller(staff).transcripts.save({ audioId: audio.id, text: "two" }),
     ]);
     const { submission } = await workState(h, audio.id);
-    const versions = await h.deps.db.selectFrom("transcriptVersions").select(["fileKey", "text"]).where("submissionId", "=", submission!.id).execute();
+    const versions = await h.deps.db
+      .selectFrom("transcriptVersions")
+      .select(["fileKey", "text"])
+      .where("submissionId", "=", submission!.id)
+      .execute();
     expect(new Set(versions.map((v) => v.fileKey)).size).toBe(2);
     for (const v of versions) expect(await h.deps.storage.readText(v.fileKey)).toBe(v.text);
     expect([a.fileName, b.fileName].every((n) => FILE_NAME.test(n))).toBe(true);
@@ -87,7 +130,10 @@ describe("transcripts.save (SPEC §3, §4)", () => {
     await h.caller(other).transcripts.save({ audioId: audio.id, text: "by the recommended staff" });
     expect((await workState(h, audio.id)).submission?.createdBy).toBe(other.id);
     await h.caller(admin).transcripts.save({ audioId: audio.id, text: "by the admin" });
-    await expect(h.caller(staff).transcripts.get({ audioId: audio.id })).resolves.toMatchObject({ text: "by the admin", updatedBy: { id: admin.id } });
+    await expect(h.caller(staff).transcripts.get({ audioId: audio.id })).resolves.toMatchObject({
+      text: "by the admin",
+      updatedBy: { id: admin.id },
+    });
   });
 
   it("refuses blank text, unknown and foreign audios and unassigned audios, changing nothing", async () => {
@@ -95,9 +141,17 @@ describe("transcripts.save (SPEC §3, §4)", () => {
     const free = await newAudio(h, admin);
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "kept" });
     const before = await snapshot(h);
-    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: "" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Transcript is empty.") });
-    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: " \n\t " })).rejects.toThrow("Transcript is empty.");
-    await expect(h.caller(staff).transcripts.save({ audioId: crypto.randomUUID(), text: "x" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Audio not found." });
+    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: "" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("Transcript is empty."),
+    });
+    await expect(h.caller(staff).transcripts.save({ audioId: audio.id, text: " \n\t " })).rejects.toThrow(
+      "Transcript is empty.",
+    );
+    await expect(h.caller(staff).transcripts.save({ audioId: crypto.randomUUID(), text: "x" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Audio not found.",
+    });
     await expect(h.caller(other).transcripts.save({ audioId: audio.id, text: "x" })).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: "You do not have access to this audio.",
@@ -116,11 +170,24 @@ describe("transcript approval (SPEC §4)", () => {
     const audio = await assignedAudio(h, admin, staff);
     const caller = h.caller(admin);
     const none = await caller.transcripts.get({ audioId: audio.id });
-    expect(none).toEqual({ status: "No transcript", text: null, fileName: null, url: null, updatedAt: null, updatedBy: null });
-    await expect(caller.transcripts.approve({ audioId: audio.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "No transcript submitted yet." });
+    expect(none).toEqual({
+      status: "No transcript",
+      text: null,
+      fileName: null,
+      url: null,
+      updatedAt: null,
+      updatedBy: null,
+    });
+    await expect(caller.transcripts.approve({ audioId: audio.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "No transcript submitted yet.",
+    });
 
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "v1" });
-    await expect(caller.transcripts.approve({ audioId: audio.id })).resolves.toEqual({ status: "Approved", message: "Transcript approved successfully." });
+    await expect(caller.transcripts.approve({ audioId: audio.id })).resolves.toEqual({
+      status: "Approved",
+      message: "Transcript approved successfully.",
+    });
     let s = await workState(h, audio.id);
     expect(s.submission).toMatchObject({ translationScriptApprovalStatus: "Approved", approvalStatus: "Pending" });
     expect(s.task).toMatchObject({ translationStatus: "Completed", recordingStatus: "In Progress", isComplete: false });
@@ -130,10 +197,15 @@ describe("transcript approval (SPEC §4)", () => {
       code: "FORBIDDEN",
       message: "The transcript has been approved and can no longer be edited.",
     });
-    await expect(caller.transcripts.save({ audioId: audio.id, text: "v2" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(caller.transcripts.save({ audioId: audio.id, text: "v2" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     expect(await snapshot(h)).toEqual(locked);
 
-    await expect(caller.transcripts.reject({ audioId: audio.id })).resolves.toEqual({ status: "Rejected", message: "Transcript rejected successfully." });
+    await expect(caller.transcripts.reject({ audioId: audio.id })).resolves.toEqual({
+      status: "Rejected",
+      message: "Transcript rejected successfully.",
+    });
     s = await workState(h, audio.id);
     expect(s.submission).toMatchObject({ translationScriptApprovalStatus: "Rejected", approvalStatus: "Rejected" });
     expect(s.task).toMatchObject({ translationStatus: "In Progress", isComplete: false });
@@ -145,14 +217,24 @@ describe("transcript approval (SPEC §4)", () => {
     expect(s.task.translationStatus).toBe("In Progress");
 
     const keyBeforeRemove = s.submission!.translationScript!;
-    await expect(caller.transcripts.remove({ audioId: audio.id })).resolves.toEqual({ status: "No transcript", message: "Transcript deleted successfully." });
+    await expect(caller.transcripts.remove({ audioId: audio.id })).resolves.toEqual({
+      status: "No transcript",
+      message: "Transcript deleted successfully.",
+    });
     s = await workState(h, audio.id);
     expect(s.submission).toMatchObject({ translationScript: null, translationScriptApprovalStatus: "No transcript" });
     expect(s.task).toMatchObject({ translationStatus: "In Progress", isComplete: false });
     expect(await h.deps.storage.exists(keyBeforeRemove)).toBe(true);
-    await expect(caller.transcripts.get({ audioId: audio.id })).resolves.toMatchObject({ status: "No transcript", text: null, url: null });
+    await expect(caller.transcripts.get({ audioId: audio.id })).resolves.toMatchObject({
+      status: "No transcript",
+      text: null,
+      url: null,
+    });
     for (const action of ["approve", "reject", "remove"] as const) {
-      await expect(caller.transcripts[action]({ audioId: audio.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "No transcript submitted yet." });
+      await expect(caller.transcripts[action]({ audioId: audio.id })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "No transcript submitted yet.",
+      });
     }
 
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "v3" });
@@ -179,7 +261,11 @@ describe("transcript approval (SPEC §4)", () => {
     expect(s.task).toMatchObject({ isComplete: true, translationStatus: "Completed", recordingStatus: "Completed" });
     expect(s.submission?.approvalStatus).toBe("Approved");
     await caller.transcripts.reject({ audioId: audio.id });
-    expect((await workState(h, audio.id)).task).toMatchObject({ isComplete: false, translationStatus: "In Progress", recordingStatus: "Completed" });
+    expect((await workState(h, audio.id)).task).toMatchObject({
+      isComplete: false,
+      translationStatus: "In Progress",
+      recordingStatus: "Completed",
+    });
     await caller.transcripts.approve({ audioId: audio.id });
     expect((await workState(h, audio.id)).task.isComplete).toBe(true);
     await caller.transcripts.remove({ audioId: audio.id });
@@ -191,8 +277,14 @@ describe("transcript approval (SPEC §4)", () => {
   it("refuses reviews of unknown audios and audios without a task", async () => {
     const free = await newAudio(h, admin);
     const before = await snapshot(h);
-    await expect(h.caller(admin).transcripts.approve({ audioId: free.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "No transcript submitted yet." });
-    await expect(h.caller(admin).transcripts.reject({ audioId: crypto.randomUUID() })).rejects.toMatchObject({ code: "NOT_FOUND", message: "Audio not found." });
+    await expect(h.caller(admin).transcripts.approve({ audioId: free.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "No transcript submitted yet.",
+    });
+    await expect(h.caller(admin).transcripts.reject({ audioId: crypto.randomUUID() })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "Audio not found.",
+    });
     expect(await snapshot(h)).toEqual(before);
   });
 });

@@ -37,14 +37,23 @@ export async function tempWav(h: TestHarness, mimeType = "audio/wav", extension 
 let audioCounter = 0;
 
 /** Uploads a new audio as `admin` (unique filename unless given). */
-export async function newAudio(h: TestHarness, admin: SessionUser, opts: { filename?: string; category?: Category } = {}) {
+export async function newAudio(
+  h: TestHarness,
+  admin: SessionUser,
+  opts: { filename?: string; category?: Category } = {},
+) {
   audioCounter += 1;
   const filename = opts.filename ?? `audio_${audioCounter}_${Date.now()}`;
   return createAudio(h.deps, admin, { filename, category: opts.category ?? "Control", file: await tempWav(h) });
 }
 
 /** Uploads a new audio and assigns it to `staff`; returns the audio id and filename. */
-export async function assignedAudio(h: TestHarness, admin: SessionUser, staff: SessionUser, opts: { category?: Category } = {}) {
+export async function assignedAudio(
+  h: TestHarness,
+  admin: SessionUser,
+  staff: SessionUser,
+  opts: { category?: Category } = {},
+) {
   const audio = await newAudio(h, admin, opts);
   await h.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
   return audio;
@@ -77,7 +86,10 @@ export async function snapshot(h: TestHarness) {
   const db = h.deps.db;
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return {
@@ -92,7 +104,11 @@ export async function snapshot(h: TestHarness) {
 /** The task and submission of an audio as stored. */
 export async function workState(h: TestHarness, audioId: string) {
   const task = await h.deps.db.selectFrom("tasks").selectAll().where("audioId", "=", audioId).executeTakeFirstOrThrow();
-  const submission = await h.deps.db.selectFrom("submissions").selectAll().where("taskId", "=", task.id).executeTakeFirst();
+  const submission = await h.deps.db
+    .selectFrom("submissions")
+    .selectAll()
+    .where("taskId", "=", task.id)
+    .executeTakeFirst();
   return { task, submission };
 }
 
@@ -110,7 +126,10 @@ export async function notificationsFor(h: TestHarness, user: SessionUser, audioI
 /** Recommends the task of `audioId` to `staff` (the recommend screen is out of scope: a direct row). */
 export async function recommend(h: TestHarness, audioId: string, staff: SessionUser, by: SessionUser) {
   const { task } = await workState(h, audioId);
-  await h.deps.db.insertInto("recommendations").values({ taskId: task.id, recommendedTo: staff.id, recommendedBy: by.id }).execute();
+  await h.deps.db
+    .insertInto("recommendations")
+    .values({ taskId: task.id, recommendedTo: staff.id, recommendedBy: by.id })
+    .execute();
 }
 
 /** Creates a `role` user whose account is then deactivated (the returned SessionUser is as created). */
@@ -121,7 +140,12 @@ export async function inactiveUser(h: TestHarness, role: Role): Promise<SessionU
 }
 
 /** createHarness() plus an admin and two active staff members, `staff` and `other`; the caller closes `h` in afterAll. */
-export async function harnessWithUsers(): Promise<{ h: TestHarness; admin: SessionUser; staff: SessionUser; other: SessionUser }> {
+export async function harnessWithUsers(): Promise<{
+  h: TestHarness;
+  admin: SessionUser;
+  staff: SessionUser;
+  other: SessionUser;
+}> {
   const h = await createHarness();
   const admin = await h.createUser("Admin");
   const staff = await h.createUser("Staff");

@@ -110,7 +110,15 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
   };
 
   return (
-    <div className="audio-player" role="group" aria-label={label} data-state={playing ? "playing" : "paused"} data-status={status} data-volume={volume} data-rate={rate}>
+    <div
+      className="audio-player"
+      role="group"
+      aria-label={label}
+      data-state={playing ? "playing" : "paused"}
+      data-status={status}
+      data-volume={volume}
+      data-rate={rate}
+    >
       <div className="audio-player-wave">
         <div ref={containerRef} />
         {status === "loading" && (
@@ -150,7 +158,12 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
             onChange={(e) => changeVolume(Number(e.target.value))}
           />
         </label>
-        <select className="select audio-player-speed" aria-label="Playback speed" value={rate} onChange={(e) => changeRate(Number(e.target.value))}>
+        <select
+          className="select audio-player-speed"
+          aria-label="Playback speed"
+          value={rate}
+          onChange={(e) => changeRate(Number(e.target.value))}
+        >
           {PLAYBACK_SPEEDS.map((s) => (
             <option key={s.rate} value={s.rate}>
               {s.label}

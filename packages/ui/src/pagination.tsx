@@ -24,7 +24,13 @@ export function pageWindow(page: number, totalPages: number, max = DEFAULT_MAX_N
  * Numbered pagination with Previous and Next (SPEC §2.7, §2.8, §2.9). Renders nothing when
  * there is at most one page. The current page's button carries aria-current="page".
  */
-export function Pagination({ page, totalPages, onPageChange, maxNumbers = DEFAULT_MAX_NUMBERS, label = "Pagination" }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  maxNumbers = DEFAULT_MAX_NUMBERS,
+  label = "Pagination",
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   return (
     <nav className="pagination" aria-label={label}>

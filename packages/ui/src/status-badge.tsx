@@ -3,7 +3,8 @@
  * anything else neutral grey (SPEC §2.13, §4).
  */
 export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const tone = status === "Approved" || status === "Completed" ? "badge-success" : status === "Rejected" ? "badge-danger" : "";
+  const tone =
+    status === "Approved" || status === "Completed" ? "badge-success" : status === "Rejected" ? "badge-danger" : "";
   return (
     <span className={`badge ${tone}`} data-status={status}>
       {label ?? status}

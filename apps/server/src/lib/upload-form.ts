@@ -31,7 +31,10 @@ function tooLarge(maxBytes: number): AppError {
 /** True for the errors @fastify/multipart raises on a size or count limit. */
 function isLimitError(error: unknown): error is { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && ["FST_REQ_FILE_TOO_LARGE", "FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"].includes(code);
+  return (
+    typeof code === "string" &&
+    ["FST_REQ_FILE_TOO_LARGE", "FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"].includes(code)
+  );
 }
 
 /**
@@ -43,7 +46,11 @@ function isLimitError(error: unknown): error is { code: string } {
  * 'File is too large. The limit is N MB.') past `maxBytes`, BAD_REQUEST for a second file,
  * too many fields or a body that is not multipart. On any error the temp file is removed.
  */
-export async function readUploadForm(req: FastifyRequest, storage: FileStorage, maxBytes: number): Promise<ReadUploadForm> {
+export async function readUploadForm(
+  req: FastifyRequest,
+  storage: FileStorage,
+  maxBytes: number,
+): Promise<ReadUploadForm> {
   if (!req.isMultipart()) {
     throw new AppError("BAD_REQUEST", "Send the upload as multipart/form-data.");
   }
@@ -53,7 +60,9 @@ export async function readUploadForm(req: FastifyRequest, storage: FileStorage, 
     if (file) await fs.rm(file.tempFile, { force: true });
   };
   try {
-    const parts = req.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 40, fieldSize: 1024 * 1024 } });
+    const parts = req.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 40, fieldSize: 1024 * 1024 },
+    });
     for await (const part of parts) {
       if (part.type === "field") {
         fields[part.fieldname] = typeof part.value === "string" ? part.value : String(part.value);

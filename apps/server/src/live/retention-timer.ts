@@ -9,7 +9,11 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * Failures go to `onError` and are retried at the next round. Returns the function that stops
  * it (awaiting a round in progress). The timer does not keep the process alive.
  */
-export function keepEventsFor(db: Database, retentionDays: number, onError: (error: unknown) => void): () => Promise<void> {
+export function keepEventsFor(
+  db: Database,
+  retentionDays: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
     running = pruneEvents(db, retentionDays).catch(onError);

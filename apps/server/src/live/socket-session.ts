@@ -1,5 +1,12 @@
 import { WebSocket } from "ws";
-import { AppError, authenticate, SIGN_IN_REQUIRED, type AppDeps, type EventSubscriber, type SessionUser } from "@tafsiri/api";
+import {
+  AppError,
+  authenticate,
+  SIGN_IN_REQUIRED,
+  type AppDeps,
+  type EventSubscriber,
+  type SessionUser,
+} from "@tafsiri/api";
 
 /** Close code for a socket whose user was deactivated (4000-4999: application codes). */
 export const DEACTIVATED_CLOSE_CODE = 4403;
@@ -20,7 +27,10 @@ export interface CorkableSocket {
  * JWT, checked like a Bearer token). Throws UNAUTHORIZED 'You must be signed in.' without a valid
  * token (the loop then answers the error and closes the socket).
  */
-export async function authenticateConnection(deps: AppDeps, connectionParams: Record<string, string | undefined> | null): Promise<SessionUser> {
+export async function authenticateConnection(
+  deps: AppDeps,
+  connectionParams: Record<string, string | undefined> | null,
+): Promise<SessionUser> {
   const user = await authenticate(deps.db, deps.jwtSecret, connectionParams?.token);
   if (!user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
   return user;

@@ -94,7 +94,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
     ) => {
       const error = getTRPCErrorFromUnknown(cause);
       opts.onError?.({ error, path: call.path, type: call.type });
-      respond({ id, jsonrpc, error: getErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }) });
+      respond({
+        id,
+        jsonrpc,
+        error: getErrorShape({ config, error, type: call.type, path: call.path, input: call.input, ctx }),
+      });
     };
     /** One data frame; a shared value's JSON text is reused (see serializedJson). */
     const dataFrame = (id: RequestId, jsonrpc: "2.0" | undefined, value: unknown): string => {
@@ -106,7 +110,9 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
           const key = JSON.stringify(trackingId);
           return `${head},"id":${key},"data":{"id":${key},"data":${serializedJson(data)}}}}`;
         }
-        return JSON.stringify(transformTRPCResponse(config, { id, jsonrpc, result: { type: "data", id: trackingId, data: envelope } }));
+        return JSON.stringify(
+          transformTRPCResponse(config, { id, jsonrpc, result: { type: "data", id: trackingId, data: envelope } }),
+        );
       }
       if (serialize(value) === value && value !== undefined) return `${head},"data":${serializedJson(value)}}}`;
       return JSON.stringify(transformTRPCResponse(config, { id, jsonrpc, result: { type: "data", data: value } }));
@@ -129,7 +135,13 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       if (subscriptions.get(id) === abort) subscriptions.delete(id);
     };
 
-    const runSubscription = async (id: RequestId, jsonrpc: "2.0" | undefined, iterable: AsyncIterable<unknown>, abort: AbortController, call: { path: string; input: unknown }) => {
+    const runSubscription = async (
+      id: RequestId,
+      jsonrpc: "2.0" | undefined,
+      iterable: AsyncIterable<unknown>,
+      abort: AbortController,
+      call: { path: string; input: unknown },
+    ) => {
       const iterator = iterable[Symbol.asyncIterator]();
       try {
         for (;;) {
@@ -154,23 +166,46 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       const { path, lastEventId } = msg.params;
       let { input } = msg.params;
       if (lastEventId !== undefined) {
-        input = typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input, lastEventId } : (input ?? { lastEventId });
+        input =
+          typeof input === "object" && input !== null && !Array.isArray(input)
+            ? { ...input, lastEventId }
+            : (input ?? { lastEventId });
       }
       const call = { path, type, input };
       const abort = new AbortController();
       try {
         if (id === null) throw new TRPCError({ code: "PARSE_ERROR", message: "`id` is required" });
         if (!(await ctxPromise)) return;
-        if (type === "subscription" && subscriptions.has(id)) throw new TRPCError({ code: "BAD_REQUEST", message: `Duplicate id ${id}` });
+        if (type === "subscription" && subscriptions.has(id))
+          throw new TRPCError({ code: "BAD_REQUEST", message: `Duplicate id ${id}` });
         if (type === "subscription") subscriptions.set(id, abort);
-        const result: unknown = await callTRPCProcedure({ router: opts.router, path, getRawInput: async () => input, ctx, type, signal: abort.signal, batchIndex });
-        const iterable = typeof result === "object" && result !== null && Symbol.asyncIterator in result ? (result as AsyncIterable<unknown>) : null;
+        const result: unknown = await callTRPCProcedure({
+          router: opts.router,
+          path,
+          getRawInput: async () => input,
+          ctx,
+          type,
+          signal: abort.signal,
+          batchIndex,
+        });
+        const iterable =
+          typeof result === "object" && result !== null && Symbol.asyncIterator in result
+            ? (result as AsyncIterable<unknown>)
+            : null;
         if (type !== "subscription") {
-          if (iterable) throw new TRPCError({ code: "UNSUPPORTED_MEDIA_TYPE", message: `Cannot return an async iterable from a ${type} procedure with WebSockets` });
+          if (iterable)
+            throw new TRPCError({
+              code: "UNSUPPORTED_MEDIA_TYPE",
+              message: `Cannot return an async iterable from a ${type} procedure with WebSockets`,
+            });
           respond({ id, jsonrpc, result: { type: "data", data: result } });
           return;
         }
-        if (!iterable) throw new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: `Subscription ${path} did not return an AsyncGenerator` });
+        if (!iterable)
+          throw new TRPCError({
+            code: "INTERNAL_SERVER_ERROR",
+            message: `Subscription ${path} did not return an AsyncGenerator`,
+          });
         if (socket.readyState !== WebSocket.OPEN || abort.signal.aborted) {
           forget(id, abort);
           await iterable[Symbol.asyncIterator]().return?.();
@@ -191,7 +226,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         const json: unknown = JSON.parse(text);
         messages = (Array.isArray(json) ? json : [json]).map((raw) => parseTRPCMessage(raw, config.transformer));
       } catch (cause) {
-        respondError(null, undefined, new TRPCError({ code: "PARSE_ERROR", cause }), { path: undefined, type: "unknown", input: undefined });
+        respondError(null, undefined, new TRPCError({ code: "PARSE_ERROR", cause }), {
+          path: undefined,
+          type: "unknown",
+          input: undefined,
+        });
         return;
       }
       messages.forEach((msg, index) => {
@@ -200,15 +239,21 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       });
     };
 
-    if (new URL(req.url ?? "/", "http://localhost").searchParams.get("connectionParams") !== "1") ctxPromise = createContext(() => null);
+    if (new URL(req.url ?? "/", "http://localhost").searchParams.get("connectionParams") !== "1")
+      ctxPromise = createContext(() => null);
 
     socket.on("message", (data: RawData, isBinary: boolean) => {
       if (isBinary) {
-        respondError(null, undefined, new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Unexpected WebSocket message format" }), {
-          path: undefined,
-          type: "unknown",
-          input: undefined,
-        });
+        respondError(
+          null,
+          undefined,
+          new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Unexpected WebSocket message format" }),
+          {
+            path: undefined,
+            type: "unknown",
+            input: undefined,
+          },
+        );
         return;
       }
       const text = data.toString();

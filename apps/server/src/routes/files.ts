@@ -41,25 +41,35 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       schema: {
         summary: "Download a stored file",
         description:
-          "ARCHITECTURE \"Decisions\"; SPEC §7.2. A signed link from POST /api/fetch-files (or an audio's `audioUrl`), " +
+          'ARCHITECTURE "Decisions"; SPEC §7.2. A signed link from POST /api/fetch-files (or an audio\'s `audioUrl`), ' +
           "valid for an hour, needs no Authorization header. Supports HTTP Range (206; 416 when unsatisfiable). " +
           "403 'This link has expired or is invalid.', 404 'File not found.'.",
         tags: ["Files"],
         security: [],
         params: z.object({ "*": z.string().meta({ examples: ["audios/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.wav"] }) }),
         querystring: z.object({
-          expires: z.string().optional().meta({ examples: ["1795000000"] }),
-          signature: z.string().optional().meta({ examples: ["3q2-7w"] }),
+          expires: z
+            .string()
+            .optional()
+            .meta({ examples: ["1795000000"] }),
+          signature: z
+            .string()
+            .optional()
+            .meta({ examples: ["3q2-7w"] }),
         }),
         response: {
-          200: { description: "The file's bytes (audio or plain text).", content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } } },
+          200: {
+            description: "The file's bytes (audio or plain text).",
+            content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+          },
           "4xx": ZRestFailure,
         },
       },
     },
     async (req, reply) => {
       const key = req.params["*"];
-      if (!verifyFileUrl(deps.jwtSecret, key, req.query.expires, req.query.signature)) throw new AppError("FORBIDDEN", LINK_INVALID);
+      if (!verifyFileUrl(deps.jwtSecret, key, req.query.expires, req.query.signature))
+        throw new AppError("FORBIDDEN", LINK_INVALID);
       let file: string;
       try {
         file = deps.storage.absolutePath(key);

@@ -50,7 +50,11 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 function slug(text: string): string {
-  return text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase().slice(0, 120);
+  return text
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase()
+    .slice(0, 120);
 }
 
 /** Saves a full-page screenshot as test-results/e2e/{name}.png; start `name` with the spec's name. */

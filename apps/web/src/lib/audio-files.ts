@@ -71,7 +71,9 @@ export function isAudioFile(file: File): boolean {
 export function pickRecordingFile(files: readonly File[]): { file: File } | { error: string } {
   const file = files[0];
   if (!file) return { error: NO_RECORDING_FILE };
-  const typeOk = file.type ? Object.hasOwn(RECORDING_ACCEPT, file.type) : Object.hasOwn(AUDIO_EXTENSIONS, extensionOf(file.name));
+  const typeOk = file.type
+    ? Object.hasOwn(RECORDING_ACCEPT, file.type)
+    : Object.hasOwn(AUDIO_EXTENSIONS, extensionOf(file.name));
   return typeOk ? { file } : { error: INVALID_RECORDING_FILE };
 }
 

@@ -14,7 +14,11 @@ export const CONNECTION_ERROR = "Cannot connect to the server. Please try again 
  * Sends a multipart form to a REST path with the session's Bearer token.
  * Never throws: a network failure answers `{ status: 'failed', message: CONNECTION_ERROR }` (SPEC §7.3).
  */
-export async function postForm(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<RestResult> {
+export async function postForm(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<RestResult> {
   const token = readSession()?.token;
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();

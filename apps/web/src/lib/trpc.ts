@@ -99,7 +99,8 @@ export function makeTrpcClient() {
 /** The message to show for a failed call: the server's, or the spec's connection message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
-    if (!error.data && /fetch|network/i.test(error.message)) return "Cannot connect to the server. Please try again later.";
+    if (!error.data && /fetch|network/i.test(error.message))
+      return "Cannot connect to the server. Please try again later.";
     return error.message;
   }
   if (error instanceof Error) return error.message;

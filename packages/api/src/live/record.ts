@@ -25,7 +25,13 @@ export async function recordEvent(trx: Executor, events: EventToRecord | EventTo
   await lockEventOrder(trx);
   await insertEvents(
     trx,
-    list.map((e) => ({ audience: e.audience, recipientId: e.recipientId ?? null, audioId: e.audioId ?? null, kind: e.kind, payload: e.payload ?? {} })),
+    list.map((e) => ({
+      audience: e.audience,
+      recipientId: e.recipientId ?? null,
+      audioId: e.audioId ?? null,
+      kind: e.kind,
+      payload: e.payload ?? {},
+    })),
   );
 }
 
@@ -36,7 +42,14 @@ export function notificationEvent(row: InsertedNotification): EventToRecord {
     recipientId: row.recipientId,
     audioId: row.audioId,
     kind: "notification.created",
-    payload: { id: row.id, message: row.message, link: row.link, audioId: row.audioId, isRead: row.isRead, createdAt: row.createdAt.toISOString() },
+    payload: {
+      id: row.id,
+      message: row.message,
+      link: row.link,
+      audioId: row.audioId,
+      isRead: row.isRead,
+      createdAt: row.createdAt.toISOString(),
+    },
   };
 }
 

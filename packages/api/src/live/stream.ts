@@ -34,7 +34,13 @@ function notificationOf(row: EventRow): NotificationItem | null {
 /** A stored event as `events.onEvent` sends it (ZLiveEvent); null for a kind this server does not know. */
 export function toLiveEvent(row: EventRow): LiveEvent | null {
   if (!isLiveEventKind(row.kind)) return null;
-  return { id: row.id, kind: row.kind, audioId: row.audioId, notification: notificationOf(row), at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    kind: row.kind,
+    audioId: row.audioId,
+    notification: notificationOf(row),
+    at: row.createdAt.toISOString(),
+  };
 }
 
 /** Live events of the rows the bus hands out: every subscriber a row reaches shares one event. */
@@ -87,7 +93,12 @@ export async function* streamLiveEvents(
   try {
     if (last !== null) {
       for (;;) {
-        const rows = await readUserEventsAfter(deps.db, { afterId: last, userId: user.id, isAdmin, limit: BACKLOG_PAGE });
+        const rows = await readUserEventsAfter(deps.db, {
+          afterId: last,
+          userId: user.id,
+          isAdmin,
+          limit: BACKLOG_PAGE,
+        });
         for (const row of rows) {
           last = row.id;
           const event = toLiveEvent(row);

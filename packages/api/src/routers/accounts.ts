@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { adminProcedure, authedProcedure, publicProcedure, router } from "../trpc";
-import { ZLoginInput, ZLoginOutput, ZPublicUser, ZRegisterInput, ZSetActiveInput, ZSetActiveOutput, ZStaffMember } from "../schemas/accounts";
+import {
+  ZLoginInput,
+  ZLoginOutput,
+  ZPublicUser,
+  ZRegisterInput,
+  ZSetActiveInput,
+  ZSetActiveOutput,
+  ZStaffMember,
+} from "../schemas/accounts";
 import { getOwnAccount, listStaff, login, registerUser, setUserActive } from "../services/accounts";
 
 export const accountsRouter = router({

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { adminProcedure, authedProcedure, router } from "../trpc";
-import { ZAudioDetail, ZAudioIdInput, ZDeleteAudioOutput, ZListAudiosInput, ZManagedAudioPage, ZUnassignedAudioPage } from "../schemas/audios";
+import {
+  ZAudioDetail,
+  ZAudioIdInput,
+  ZDeleteAudioOutput,
+  ZListAudiosInput,
+  ZManagedAudioPage,
+  ZUnassignedAudioPage,
+} from "../schemas/audios";
 import { ZCategory, ZPageInput } from "../schemas/common";
 import { deleteAudio, getAudio, listManagedAudios, listUnassigned, markAudioOpened } from "../services/audios";
 

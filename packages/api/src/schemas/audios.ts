@@ -25,7 +25,10 @@ export const ZAudioDetail = z.object({
 });
 export type AudioDetail = z.infer<typeof ZAudioDetail>;
 
-export const ZListAudiosInput = ZPageInput.extend({ category: ZCategory, limit: z.number().int().min(1).max(100).default(50) });
+export const ZListAudiosInput = ZPageInput.extend({
+  category: ZCategory,
+  limit: z.number().int().min(1).max(100).default(50),
+});
 
 /** SPEC §2.18 Manage Audios row. Task fields are null when the audio is 'Not Assigned'. */
 export const ZManagedAudio = z.object({

@@ -26,6 +26,11 @@ export const INVALID_EVENT_ID = "lastEventId must be an event id.";
 
 /** `lastEventId`: resume after this event (the client's wsLink sends it on reconnect). */
 export const ZOnEventInput = z
-  .object({ lastEventId: z.string().regex(/^\d{1,18}$/, INVALID_EVENT_ID).nullish() })
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,18}$/, INVALID_EVENT_ID)
+      .nullish(),
+  })
   .prefault({});
 export type OnEventInput = z.infer<typeof ZOnEventInput>;

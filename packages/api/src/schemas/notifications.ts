@@ -34,9 +34,16 @@ export const ZOkOutput = z.object({ ok: z.literal(true) });
 /** SPEC §3 payload when creating: senderId, message, link, audioId, and toAdmins or recipientId. */
 export const ZCreateNotificationInput = z.object({
   senderId: z.string({ error: "senderId is required." }),
-  message: z.string({ error: "Message is required." }).trim().min(1, "Message is required.").max(1000, "Message is too long."),
+  message: z
+    .string({ error: "Message is required." })
+    .trim()
+    .min(1, "Message is required.")
+    .max(1000, "Message is too long."),
   /** A path inside the app (starts with a single '/'), so the bell never leads elsewhere. */
-  link: z.string({ error: "The link must be a path inside the app." }).regex(/^\/(?!\/)/, "The link must be a path inside the app.").max(500),
+  link: z
+    .string({ error: "The link must be a path inside the app." })
+    .regex(/^\/(?!\/)/, "The link must be a path inside the app.")
+    .max(500),
   audioId: ZId.nullable().optional(),
   toAdmins: z.boolean({ error: "toAdmins must be true or false." }).optional(),
   recipientId: z.string({ error: "recipientId must be a string." }).optional(),

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { ZId, ZPageInput, ZRecordingStatus, ZStageStatus, ZTranscriptStatus, ZUserRef, page, ZCategory } from "./common";
+import {
+  ZId,
+  ZPageInput,
+  ZRecordingStatus,
+  ZStageStatus,
+  ZTranscriptStatus,
+  ZUserRef,
+  page,
+  ZCategory,
+} from "./common";
 
 /** Empty staff ids are refused with the spec's message; anything else must be a uuid. */
 const staffId = (message: string) => z.string({ message }).min(1, message).uuid("Unknown staff member.");

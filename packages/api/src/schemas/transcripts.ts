@@ -17,7 +17,10 @@ export type Transcript = z.infer<typeof ZTranscript>;
 
 export const ZSaveTranscriptInput = z.object({
   audioId: ZId,
-  text: z.string().max(2_000_000).refine((t) => t.trim().length > 0, "Transcript is empty."),
+  text: z
+    .string()
+    .max(2_000_000)
+    .refine((t) => t.trim().length > 0, "Transcript is empty."),
 });
 export const ZSaveTranscriptOutput = z.object({ status: ZTranscriptStatus, fileName: z.string(), message: z.string() });
 export const ZReviewOutput = z.object({ status: z.string(), message: z.string() });

@@ -38,7 +38,12 @@ interface AudioReaders<E extends Executor> {
  * The one ownership rule (SPEC §6, ARCHITECTURE "Decisions"): admins may touch every audio; a
  * staff member only an audio whose task is assigned to them or recommended to them.
  */
-async function decideAudioAccess<E extends Executor>(db: E, user: SessionUser, audioId: string, read: AudioReaders<E>): Promise<AudioAccess> {
+async function decideAudioAccess<E extends Executor>(
+  db: E,
+  user: SessionUser,
+  audioId: string,
+  read: AudioReaders<E>,
+): Promise<AudioAccess> {
   const audio = isUuid(audioId) ? await read.audio(db, audioId) : undefined;
   if (!audio) throw new AppError("NOT_FOUND", AUDIO_NOT_FOUND);
   const task = (await read.task(db, audioId)) ?? null;

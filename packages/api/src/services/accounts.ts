@@ -135,7 +135,8 @@ export async function setUserActive(deps: AppDeps, admin: SessionUser, input: Se
     const updated = await setUserActiveFlag(trx, input.userId, input.active);
     if (!updated) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     await insertAuditEntry(trx, admin.id, input.active ? "activate" : "deactivate", "user", input.userId);
-    if (!input.active) await recordEvent(trx, { audience: "user", recipientId: input.userId, kind: "user.deactivated" });
+    if (!input.active)
+      await recordEvent(trx, { audience: "user", recipientId: input.userId, kind: "user.deactivated" });
   });
   await publishAfter(deps, change);
   return { ok: true };

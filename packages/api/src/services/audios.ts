@@ -1,5 +1,12 @@
 import type { Category } from "@tafsiri/db";
-import { deleteAudio as deleteAudioRow, findAudioDetail, listAudioFileKeys, listAudiosWithTasks, listUnassignedAudios, setLastOpened } from "@tafsiri/db/repositories/audios";
+import {
+  deleteAudio as deleteAudioRow,
+  findAudioDetail,
+  listAudioFileKeys,
+  listAudiosWithTasks,
+  listUnassignedAudios,
+  setLastOpened,
+} from "@tafsiri/db/repositories/audios";
 import type { Page } from "@tafsiri/db/repositories/pagination";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
@@ -31,14 +38,19 @@ export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string
       row.taskId && row.translationStatus && row.recordingStatus && row.isComplete !== null
         ? {
             id: row.taskId,
-            assignedTo: row.assignedToId && row.assignedToUsername ? { id: row.assignedToId, username: row.assignedToUsername } : null,
+            assignedTo:
+              row.assignedToId && row.assignedToUsername
+                ? { id: row.assignedToId, username: row.assignedToUsername }
+                : null,
             translationStatus: row.translationStatus,
             recordingStatus: row.recordingStatus,
             isComplete: row.isComplete,
           }
         : null,
     lastOpened:
-      user.role === "Admin" && row.lastOpenedByUsername && row.timeLastOpened ? { username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() } : null,
+      user.role === "Admin" && row.lastOpenedByUsername && row.timeLastOpened
+        ? { username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() }
+        : null,
   };
 }
 
@@ -91,7 +103,10 @@ export async function deleteAudio(deps: AppDeps, user: SessionUser, audioId: str
     const fileKeys = await listAudioFileKeys(trx, audio.id);
     const staffIds = await audioAudience(trx, audio.id);
     await deleteAudioRow(trx, audio.id);
-    await insertAuditEntry(trx, user.id, "delete", "audio", audio.id, { filename: audio.filename, files: fileKeys.length });
+    await insertAuditEntry(trx, user.id, "delete", "audio", audio.id, {
+      filename: audio.filename,
+      files: fileKeys.length,
+    });
     await recordAudioEvent(trx, "audio.deleted", audio.id, { staffIds });
     return fileKeys;
   });

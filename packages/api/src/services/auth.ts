@@ -35,7 +35,11 @@ export function signToken(secret: Uint8Array, user: { id: string; role: Role }):
  * Resolves a Bearer token to its user. Returns null when the token is missing, invalid,
  * expired, names no user, the user is deactivated, or the password changed after it was issued.
  */
-export async function authenticate(db: Database, secret: Uint8Array, token: string | undefined | null): Promise<SessionUser | null> {
+export async function authenticate(
+  db: Database,
+  secret: Uint8Array,
+  token: string | undefined | null,
+): Promise<SessionUser | null> {
   if (!token) return null;
   let sub: string | undefined;
   let iat: number | undefined;

@@ -11,13 +11,24 @@ function signature(secret: Uint8Array, key: string, expires: number): string {
  * A short-lived URL for a stored file that an <audio> element or a plain GET can load without an
  * Authorization header: `/files/{key}?expires={unix s}&signature={hmac}` (ARCHITECTURE: fetch-files).
  */
-export function signFileUrl(secret: Uint8Array, key: string, ttlSeconds = FILE_URL_TTL_SECONDS, now = Date.now()): string {
+export function signFileUrl(
+  secret: Uint8Array,
+  key: string,
+  ttlSeconds = FILE_URL_TTL_SECONDS,
+  now = Date.now(),
+): string {
   const expires = Math.floor(now / 1000) + ttlSeconds;
   return `/files/${key}?expires=${expires}&signature=${signature(secret, key, expires)}`;
 }
 
 /** True when the signature matches the key and the URL has not expired. */
-export function verifyFileUrl(secret: Uint8Array, key: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+export function verifyFileUrl(
+  secret: Uint8Array,
+  key: string,
+  expires: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): boolean {
   const exp = Number(expires);
   if (!sig || !Number.isInteger(exp) || exp < Math.floor(now / 1000)) return false;
   const expected = Buffer.from(signature(secret, key, exp));

@@ -1,4 +1,9 @@
-import { countUnread, listForRecipient, markReadForRecipient, type NotificationRow } from "@tafsiri/db/repositories/notification-list";
+import {
+  countUnread,
+  listForRecipient,
+  markReadForRecipient,
+  type NotificationRow,
+} from "@tafsiri/db/repositories/notification-list";
 import { findUserRef } from "@tafsiri/db/repositories/users";
 import type { AppDeps, SessionUser } from "../context";
 import type { CreateNotificationInput, NotificationItem, NotificationList } from "../schemas/notifications";
@@ -41,7 +46,10 @@ export async function listNotifications(
   if (input.userId !== undefined && input.userId !== user.id) {
     throw new AppError("FORBIDDEN", OWN_NOTIFICATIONS_ONLY);
   }
-  const [rows, unreadCount] = await Promise.all([listForRecipient(deps.db, user.id, input.limit), countUnread(deps.db, user.id)]);
+  const [rows, unreadCount] = await Promise.all([
+    listForRecipient(deps.db, user.id, input.limit),
+    countUnread(deps.db, user.id),
+  ]);
   return { items: rows.map(toNotificationItem), unreadCount };
 }
 

@@ -1,5 +1,9 @@
 import type { Executor } from "@tafsiri/db";
-import { insertForActiveAdmins, insertNotification, type NotificationContent } from "@tafsiri/db/repositories/notifications";
+import {
+  insertForActiveAdmins,
+  insertNotification,
+  type NotificationContent,
+} from "@tafsiri/db/repositories/notifications";
 import { notificationEvent, recordEvent } from "../live/record";
 
 /** Screens notifications link to (SPEC §2.1 routes, spelling as given). */

@@ -1,5 +1,9 @@
 import type { Executor, Task } from "@tafsiri/db";
-import { findTranslationEntries, insertRecommendation, type TranslationEntry } from "@tafsiri/db/repositories/recommendations";
+import {
+  findTranslationEntries,
+  insertRecommendation,
+  type TranslationEntry,
+} from "@tafsiri/db/repositories/recommendations";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import { STAFF_REQUIRED_FOR_RECOMMENDATION, type CreateRecommendationInput } from "../schemas/recommendations";
@@ -32,13 +36,21 @@ function translationEntries(db: Executor, task: Task | null): Promise<Translatio
  * open (its submission while a transcript is saved on it); recommending needs at least one.
  * Throws NOT_FOUND / FORBIDDEN (see requireAudioAccess).
  */
-export async function findTranslationFor(deps: AppDeps, user: SessionUser, audioId: string): Promise<TranslationEntry[]> {
+export async function findTranslationFor(
+  deps: AppDeps,
+  user: SessionUser,
+  audioId: string,
+): Promise<TranslationEntry[]> {
   const { task } = await requireAudioAccess(deps.db, user, audioId);
   return translationEntries(deps.db, task);
 }
 
 /** SPEC §2.15, §4: `{ ready }`, true once the audio's translation stage has a result (a saved transcript). */
-export async function checkRecommendation(deps: AppDeps, user: SessionUser, audioId: string): Promise<{ ready: boolean }> {
+export async function checkRecommendation(
+  deps: AppDeps,
+  user: SessionUser,
+  audioId: string,
+): Promise<{ ready: boolean }> {
   return { ready: (await findTranslationFor(deps, user, audioId)).length > 0 };
 }
 

@@ -13,14 +13,17 @@ import { signFileUrl } from "./file-urls";
 export async function getRecording(deps: AppDeps, user: SessionUser, audioId: string): Promise<Recording> {
   const { task } = await requireAudioAccess(deps.db, user, audioId);
   const submission = task ? await findSubmissionByTask(deps.db, task.id) : undefined;
-  const recording =
-    submission?.recordedAudio ? await findTranslatedRecording(deps.db, submission.id, submission.recordedAudio) : undefined;
+  const recording = submission?.recordedAudio
+    ? await findTranslatedRecording(deps.db, submission.id, submission.recordedAudio)
+    : undefined;
   return {
     status: submission?.recordedAudioApprovalStatus ?? "No translation audio",
     url: recording ? signFileUrl(deps.jwtSecret, recording.fileKey) : null,
     mimeType: recording?.mimeType ?? null,
     recordedBy:
-      recording?.recordedById && recording.recordedByUsername ? { id: recording.recordedById, username: recording.recordedByUsername } : null,
+      recording?.recordedById && recording.recordedByUsername
+        ? { id: recording.recordedById, username: recording.recordedByUsername }
+        : null,
     uploadedAt: recording?.createdAt.toISOString() ?? null,
   };
 }

@@ -39,7 +39,10 @@ export const TRANSCRIPT_REVIEW: ReviewedOutput = {
   changes: {
     approve: { submission: { translationScriptApprovalStatus: "Approved" }, task: { translationStatus: "Completed" } },
     reject: { submission: { translationScriptApprovalStatus: "Rejected" }, task: { translationStatus: "In Progress" } },
-    remove: { submission: { translationScript: null, translationScriptApprovalStatus: "No transcript" }, task: { translationStatus: "In Progress" } },
+    remove: {
+      submission: { translationScript: null, translationScriptApprovalStatus: "No transcript" },
+      task: { translationStatus: "In Progress" },
+    },
   },
   messages: {
     approve: "Transcript approved successfully.",
@@ -64,14 +67,21 @@ export const RECORDING_REVIEW: ReviewedOutput = {
   changes: {
     approve: { submission: { recordedAudioApprovalStatus: "Approved" }, task: { recordingStatus: "Completed" } },
     reject: { submission: { recordedAudioApprovalStatus: "Rejected" }, task: { recordingStatus: "In Progress" } },
-    remove: { submission: { recordedAudio: null, recordedAudioApprovalStatus: "No translation audio" }, task: { recordingStatus: "In Progress" } },
+    remove: {
+      submission: { recordedAudio: null, recordedAudioApprovalStatus: "No translation audio" },
+      task: { recordingStatus: "In Progress" },
+    },
   },
   messages: {
     approve: "Translation Audio file approved successfully.",
     reject: "Translation Audio file rejected successfully.",
     remove: "Translation Audio file deleted successfully.",
   },
-  notices: { approve: "approved the recorded audio", reject: "rejected the recorded audio", remove: "deleted the recorded audio" },
+  notices: {
+    approve: "approved the recorded audio",
+    reject: "rejected the recorded audio",
+    remove: "deleted the recorded audio",
+  },
   link: NOTIFICATION_LINKS.translatedAudio,
 };
 

@@ -19,7 +19,12 @@ export function adoptedUpload(storage: FileStorage, tempFile: string, key: strin
  * Text written under `key` (temp file, then rename). `undo` removes it unless `keepOnUndo`
  * (the key was in use before, so the row pointing to it must keep a file).
  */
-export function textFile(storage: FileStorage, key: string, text: string, opts: { keepOnUndo?: boolean } = {}): FileToStore {
+export function textFile(
+  storage: FileStorage,
+  key: string,
+  text: string,
+  opts: { keepOnUndo?: boolean } = {},
+): FileToStore {
   return {
     write: async () => {
       await storage.put(key, text);

@@ -35,7 +35,11 @@ function toTaskRef(task: Task): TaskRef {
  * Throws BAD_REQUEST 'Please select a staff member.' (not an active Staff user), NOT_FOUND
  * 'Audio not found.', CONFLICT 'This audio is already assigned.'. Returns the task.
  */
-export async function assignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
+export async function assignTask(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { audioId: string; staffId: string },
+): Promise<TaskRef> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
     const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED);
@@ -85,7 +89,11 @@ export async function bulkAssign(
  * 'This audio is not assigned yet.', 'Please select a staff member to reassign.' (not an active
  * Staff user) or 'This audio is already assigned to this staff member.'. Returns the task.
  */
-export async function reassignTask(deps: AppDeps, user: SessionUser, input: { audioId: string; staffId: string }): Promise<TaskRef> {
+export async function reassignTask(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { audioId: string; staffId: string },
+): Promise<TaskRef> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
@@ -93,7 +101,11 @@ export async function reassignTask(deps: AppDeps, user: SessionUser, input: { au
     const staff = await requireActiveStaff(trx, input.staffId, REASSIGN_STAFF_REQUIRED);
     if (staff.id === task.assignedTo) throw new AppError("BAD_REQUEST", SAME_ASSIGNEE);
     const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
-    await insertAuditEntry(trx, user.id, "reassign", "task", task.id, { audioId: audio.id, from: task.assignedTo, to: staff.id });
+    await insertAuditEntry(trx, user.id, "reassign", "task", task.id, {
+      audioId: audio.id,
+      from: task.assignedTo,
+      to: staff.id,
+    });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
     return toTaskRef(updated);
   });

@@ -36,15 +36,19 @@ function transcriptKey(audioId: string, versionId: string, fileName: string): st
 export async function getTranscript(deps: AppDeps, user: SessionUser, audioId: string): Promise<Transcript> {
   const { task } = await requireAudioAccess(deps.db, user, audioId);
   const submission = task ? await findSubmissionByTask(deps.db, task.id) : undefined;
-  const version =
-    submission?.translationScript ? await findTranscriptVersion(deps.db, submission.id, submission.translationScript) : undefined;
+  const version = submission?.translationScript
+    ? await findTranscriptVersion(deps.db, submission.id, submission.translationScript)
+    : undefined;
   return {
     status: submission?.translationScriptApprovalStatus ?? "No transcript",
     text: version?.text ?? null,
     fileName: version?.fileName ?? null,
     url: version ? signFileUrl(deps.jwtSecret, version.fileKey) : null,
     updatedAt: version?.createdAt.toISOString() ?? null,
-    updatedBy: version?.createdById && version.createdByUsername ? { id: version.createdById, username: version.createdByUsername } : null,
+    updatedBy:
+      version?.createdById && version.createdByUsername
+        ? { id: version.createdById, username: version.createdByUsername }
+        : null,
   };
 }
 
@@ -76,12 +80,24 @@ export async function saveTranscript(
     const fileName = transcriptFileName(audio.filename, now);
     const fileKey = transcriptKey(audio.id, versionId, fileName);
     await store(textFile(deps.storage, fileKey, input.text));
-    await insertTranscriptVersion(trx, { id: versionId, submissionId: submission.id, fileKey, fileName, text: input.text, createdBy: user.id });
+    await insertTranscriptVersion(trx, {
+      id: versionId,
+      submissionId: submission.id,
+      fileKey,
+      fileName,
+      text: input.text,
+      createdBy: user.id,
+    });
     await applyTransition(trx, task, submission, {
       submission: { translationScript: fileKey, translationScriptApprovalStatus: "Pending", submissionDate: now },
     });
     const verb = submission.translationScript === null ? "uploaded a new transcript" : "updated the transcript";
-    await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: NOTIFICATION_LINKS.transcript, audioId: audio.id });
+    await notifyAdmins(trx, {
+      senderId: user.id,
+      message: `${user.username} ${verb} for ${audio.filename}`,
+      link: NOTIFICATION_LINKS.transcript,
+      audioId: audio.id,
+    });
     await insertAuditEntry(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status: "Pending" as const, fileName, message: TRANSCRIPT_SAVED };

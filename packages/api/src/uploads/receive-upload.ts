@@ -92,7 +92,8 @@ async function readText(extract: () => Promise<string>): Promise<string> {
   try {
     return await extract();
   } catch (error) {
-    if (error instanceof UnreadableTextError) throw new AppError("BAD_REQUEST", `The selected file could not be read: ${error.message}`);
+    if (error instanceof UnreadableTextError)
+      throw new AppError("BAD_REQUEST", `The selected file could not be read: ${error.message}`);
     throw error;
   }
 }
@@ -100,13 +101,20 @@ async function readText(extract: () => Promise<string>): Promise<string> {
 /** AUDIO (SPEC §2.16, §5): category + one audio file; the name up to its first dot is the filename. */
 async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
   const category = ZCategory.safeParse(form.fields.category);
-  if (!category.success) throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
+  if (!category.success)
+    throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
   // A part without a usable name (a Blob) falls back to the documented `filename` field.
-  const filename = audioFilename(file.originalName === "blob" ? "" : file.originalName) || audioFilename(form.fields.filename ?? "");
+  const filename =
+    audioFilename(file.originalName === "blob" ? "" : file.originalName) || audioFilename(form.fields.filename ?? "");
   const audio = await createAudio(deps, user, { filename, category: category.data, file: await sniffedUpload(file) });
-  return { kind: "AUDIO", message: `${audio.filename} has been uploaded successfully.`, audioId: audio.id, filename: audio.filename };
+  return {
+    kind: "AUDIO",
+    message: `${audio.filename} has been uploaded successfully.`,
+    audioId: audio.id,
+    filename: audio.filename,
+  };
 }
 
 /** INITIAL_TRANSCRIPT (SPEC §2.18, §5): .doc, .docx, .pdf or .txt; its text is extracted and attached. */
@@ -148,7 +156,8 @@ async function uploadTranslatedTranscript(deps: AppDeps, user: SessionUser, form
   const text = await readText(async () => decodePlainText(await fs.readFile(file.tempFile)));
   // The same input rules as transcripts.save ('Transcript is empty.', 'Unknown id.').
   const input = ZSaveTranscriptInput.safeParse({ audioId: form.fields.audioId ?? "", text });
-  if (!input.success) throw new AppError("BAD_REQUEST", firstIssueMessage(input.error) ?? "The transcript is not valid.");
+  if (!input.success)
+    throw new AppError("BAD_REQUEST", firstIssueMessage(input.error) ?? "The transcript is not valid.");
   const out = await saveTranscript(deps, user, input.data);
   return { kind: "TRANSLATED_TRANSCRIPT", message: out.message, fileName: out.fileName, status: out.status };
 }
@@ -167,6 +176,11 @@ const HANDLERS: Record<UploadKind, (deps: AppDeps, user: SessionUser, form: Uplo
  * Throws AppError: BAD_REQUEST / UNSUPPORTED_MEDIA_TYPE with the spec's messages, and whatever
  * the services raise (NOT_FOUND, FORBIDDEN, CONFLICT). The caller removes the temp file after.
  */
-export function receiveUpload(deps: AppDeps, user: SessionUser, kind: UploadKind, form: UploadForm): Promise<UploadResult> {
+export function receiveUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  kind: UploadKind,
+  form: UploadForm,
+): Promise<UploadResult> {
   return HANDLERS[kind](deps, user, form);
 }

@@ -108,7 +108,9 @@ export async function attachInitialTranscript(
     const key = `initial-transcripts/${audio.id}.txt`;
     await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
     await setTranscriptKey(trx, audio.id, key);
-    await insertAuditEntry(trx, user.id, "attach", "initial-transcript", audio.id, { replaced: audio.transcriptKey !== null });
+    await insertAuditEntry(trx, user.id, "attach", "initial-transcript", audio.id, {
+      replaced: audio.transcriptKey !== null,
+    });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { audioId: audio.id };
   });
@@ -152,11 +154,26 @@ export async function uploadRecording(
         uploadedBy: user.id,
       });
       const { submission: updated } = await applyTransition(trx, task, submission, {
-        submission: { recordedAudio: fileKey, recordedBy: recorder.id, recordedAudioApprovalStatus: "Pending", submissionDate: new Date() },
+        submission: {
+          recordedAudio: fileKey,
+          recordedBy: recorder.id,
+          recordedAudioApprovalStatus: "Pending",
+          submissionDate: new Date(),
+        },
       });
-      const verb = submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
-      await notifyAdmins(trx, { senderId: user.id, message: `${user.username} ${verb} for ${audio.filename}`, link: NOTIFICATION_LINKS.translatedAudio, audioId: audio.id });
-      await insertAuditEntry(trx, user.id, "upload", "recording", submission.id, { audioId: audio.id, fileKey, recordedBy: recorder.id });
+      const verb =
+        submission.recordedAudio === null ? "uploaded a new the recorded audio" : "updated the recorded audio";
+      await notifyAdmins(trx, {
+        senderId: user.id,
+        message: `${user.username} ${verb} for ${audio.filename}`,
+        link: NOTIFICATION_LINKS.translatedAudio,
+        audioId: audio.id,
+      });
+      await insertAuditEntry(trx, user.id, "upload", "recording", submission.id, {
+        audioId: audio.id,
+        fileKey,
+        recordedBy: recorder.id,
+      });
       await recordAudioEvent(trx, "audio.changed", audio.id);
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
     },

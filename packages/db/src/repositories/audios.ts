@@ -49,7 +49,12 @@ export async function listAudioFileKeys(db: Executor, audioId: string): Promise<
     .select("audios.fileKey as key")
     .where("audios.id", "=", audioId)
     .unionAll(
-      db.selectFrom("audios").select("audios.transcriptKey as key").where("audios.id", "=", audioId).where("audios.transcriptKey", "is not", null).$narrowType<{ key: NotNull }>(),
+      db
+        .selectFrom("audios")
+        .select("audios.transcriptKey as key")
+        .where("audios.id", "=", audioId)
+        .where("audios.transcriptKey", "is not", null)
+        .$narrowType<{ key: NotNull }>(),
     )
     .unionAll(
       db
@@ -171,7 +176,8 @@ export async function listAudiosWithTasks(
             filename: r.filename,
             category: r.category,
             hasTranscript: r.transcriptKey !== null,
-            assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
+            assignedTo:
+              r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
             translationStatus: r.translationStatus,
             recordingStatus: r.recordingStatus,
             isComplete: r.isComplete,
@@ -190,7 +196,9 @@ export async function listUnassignedAudios(
   const unassigned = db
     .selectFrom("audios")
     .where("audios.category", "=", q.category)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.audioId", "=", "audios.id"))));
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.audioId", "=", "audios.id"))),
+    );
   return countedPage(db, {
     counted: unassigned,
     rows: unassigned.select(["audios.id", "audios.filename"]).orderBy("audios.filename"),

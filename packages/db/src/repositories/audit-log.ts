@@ -12,5 +12,8 @@ export async function insertAuditEntry(
   entityId: string | null,
   detail: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insertInto("auditLog").values({ actorId, action, entity, entityId, detail: JSON.stringify(detail) }).execute();
+  await db
+    .insertInto("auditLog")
+    .values({ actorId, action, entity, entityId, detail: JSON.stringify(detail) })
+    .execute();
 }

@@ -36,7 +36,9 @@ export interface EventRow {
  * committed id below N. Re-entrant within one transaction.
  */
 export async function lockEventOrder(trx: Executor): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${sql.lit(EVENT_ORDER_LOCK)}), pg_notify(${sql.lit(EVENT_CHANNEL)}, '')`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${sql.lit(EVENT_ORDER_LOCK)}), pg_notify(${sql.lit(EVENT_CHANNEL)}, '')`.execute(
+    trx,
+  );
 }
 
 /**
@@ -92,7 +94,9 @@ export async function readUserEventsAfter(
   const rows = await baseQuery(db)
     .where("events.id", ">", q.afterId)
     .where((eb) =>
-      q.isAdmin ? eb.or([eb("events.recipientId", "=", q.userId), eb("events.audience", "=", "admins")]) : eb("events.recipientId", "=", q.userId),
+      q.isAdmin
+        ? eb.or([eb("events.recipientId", "=", q.userId), eb("events.audience", "=", "admins")])
+        : eb("events.recipientId", "=", q.userId),
     )
     .orderBy("events.id")
     .limit(q.limit)

@@ -58,4 +58,3 @@ export async function markReadForRecipient(db: Executor, id: string, recipientId
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-

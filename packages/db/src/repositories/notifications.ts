@@ -24,7 +24,10 @@ const RETURNED = ["id", "recipientId", "message", "link", "audioId", "isRead", "
  * Inserts one unread notification per active Admin (index users_role_idx) in a single
  * statement. Returns the rows written.
  */
-export async function insertForActiveAdmins(db: Executor, content: NotificationContent): Promise<InsertedNotification[]> {
+export async function insertForActiveAdmins(
+  db: Executor,
+  content: NotificationContent,
+): Promise<InsertedNotification[]> {
   return db
     .insertInto("notifications")
     .columns(["recipientId", "senderId", "message", "link", "audioId"])

@@ -48,7 +48,10 @@ export async function countedPage<CT extends keyof DB, PT extends keyof DB, R ex
 ): Promise<Page<T>> {
   let query = db
     .selectFrom(q.counted.select((s) => s.fn.countAll().as("total")).as("c"))
-    .leftJoinLateral(() => q.rows.limit(q.limit).offset(offsetOf(q.page, q.limit)).as("p"), (join) => join.onTrue())
+    .leftJoinLateral(
+      () => q.rows.limit(q.limit).offset(offsetOf(q.page, q.limit)).as("p"),
+      (join) => join.onTrue(),
+    )
     .selectAll("p")
     .select("c.total");
   for (const [column, direction] of q.order) query = query.orderBy(sql.ref(`p.${column}`), direction);

@@ -22,7 +22,10 @@ export async function ensureSubmission(trx: DbTransaction, taskId: string, creat
     .onConflict((oc) => oc.column("taskId").doNothing())
     .returningAll()
     .executeTakeFirst();
-  return created ?? (await trx.selectFrom("submissions").selectAll().where("taskId", "=", taskId).forUpdate().executeTakeFirstOrThrow());
+  return (
+    created ??
+    (await trx.selectFrom("submissions").selectAll().where("taskId", "=", taskId).forUpdate().executeTakeFirstOrThrow())
+  );
 }
 
 /** Updates a submission, stamping updated_at, and returns it. */

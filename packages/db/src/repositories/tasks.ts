@@ -1,5 +1,14 @@
 import type { SelectQueryBuilder } from "kysely";
-import type { Category, DB, NewTask, RecordingStatus, StageStatus, Task, TaskUpdate, TranscriptStatus } from "../schema";
+import type {
+  Category,
+  DB,
+  NewTask,
+  RecordingStatus,
+  StageStatus,
+  Task,
+  TaskUpdate,
+  TranscriptStatus,
+} from "../schema";
 import type { DbTransaction, Executor } from "../connection";
 import { countedPage, type Page } from "./pagination";
 
@@ -88,7 +97,14 @@ interface CardColumns {
 
 /** A row of withCardColumns as a task detail ('No transcript' / 'No translation audio' without a submission), or null for an empty row. */
 function toTaskDetail(r: CardColumns): TaskDetailRow | null {
-  if (r.id === null || r.audioId === null || r.translationStatus === null || r.recordingStatus === null || r.isComplete === null) return null;
+  if (
+    r.id === null ||
+    r.audioId === null ||
+    r.translationStatus === null ||
+    r.recordingStatus === null ||
+    r.isComplete === null
+  )
+    return null;
   return {
     id: r.id,
     audioId: r.audioId,
@@ -119,7 +135,10 @@ export async function listTaskCards(
   db: Executor,
   q: { assignedTo?: string | undefined; page: number; limit: number },
 ): Promise<Page<TaskCardRow>> {
-  const scoped = q.assignedTo === undefined ? db.selectFrom("tasks") : db.selectFrom("tasks").where("tasks.assignedTo", "=", q.assignedTo);
+  const scoped =
+    q.assignedTo === undefined
+      ? db.selectFrom("tasks")
+      : db.selectFrom("tasks").where("tasks.assignedTo", "=", q.assignedTo);
   return countedPage(db, {
     counted: scoped,
     rows: withCardColumns(scoped).orderBy("tasks.createdAt", "desc").orderBy("tasks.id", "desc"),

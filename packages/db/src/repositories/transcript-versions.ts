@@ -19,7 +19,11 @@ export interface TranscriptVersionRow {
 }
 
 /** The version of a submission stored under `fileKey` (index transcript_versions_submission_idx), or undefined. */
-export function findTranscriptVersion(db: Executor, submissionId: string, fileKey: string): Promise<TranscriptVersionRow | undefined> {
+export function findTranscriptVersion(
+  db: Executor,
+  submissionId: string,
+  fileKey: string,
+): Promise<TranscriptVersionRow | undefined> {
   return db
     .selectFrom("transcriptVersions")
     .leftJoin("users", "users.id", "transcriptVersions.createdBy")

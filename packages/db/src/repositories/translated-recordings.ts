@@ -3,7 +3,14 @@ import type { Executor } from "../connection";
 /** Inserts an uploaded translated recording (its file is already stored under `fileKey`). */
 export async function insertTranslatedRecording(
   db: Executor,
-  values: { submissionId: string; fileKey: string; mimeType: string; sizeBytes: number; recordedBy: string; uploadedBy: string },
+  values: {
+    submissionId: string;
+    fileKey: string;
+    mimeType: string;
+    sizeBytes: number;
+    recordedBy: string;
+    uploadedBy: string;
+  },
 ): Promise<void> {
   await db.insertInto("translatedRecordings").values(values).execute();
 }
@@ -18,7 +25,11 @@ export interface TranslatedRecordingRow {
 }
 
 /** The recording of a submission stored under `fileKey` (index translated_recordings_submission_idx), or undefined. */
-export function findTranslatedRecording(db: Executor, submissionId: string, fileKey: string): Promise<TranslatedRecordingRow | undefined> {
+export function findTranslatedRecording(
+  db: Executor,
+  submissionId: string,
+  fileKey: string,
+): Promise<TranslatedRecordingRow | undefined> {
   return db
     .selectFrom("translatedRecordings")
     .leftJoin("users", "users.id", "translatedRecordings.recordedBy")

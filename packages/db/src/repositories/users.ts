@@ -66,7 +66,11 @@ export async function findPasswordHash(db: Executor, id: string): Promise<string
  * A user whose email or username equals `email` or `username` case-insensitively, with both of
  * its values (to tell which one clashes), or undefined when both are free.
  */
-export function findUserClash(db: Executor, username: string, email: string): Promise<{ username: string; email: string } | undefined> {
+export function findUserClash(
+  db: Executor,
+  username: string,
+  email: string,
+): Promise<{ username: string; email: string } | undefined> {
   return db
     .selectFrom("users")
     .select(["username", "email"])

@@ -8,8 +8,7 @@ import { migrateToLatest } from "../migrator";
 
 /** Where test files find the migrated template database. */
 export type TemplateInfo =
-  | { kind: "pglite"; dumpFile: string }
-  | { kind: "postgres"; serverUrl: string; templateName: string };
+  { kind: "pglite"; dumpFile: string } | { kind: "postgres"; serverUrl: string; templateName: string };
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function withDatabase(url: string, database: string): string {
@@ -22,7 +21,9 @@ export function withDatabase(url: string, database: string): string {
  * Migrates a template once per test run: a PGlite data-dir dump in a temp file, or a
  * `tafsiri_template_*` database on the server of `databaseUrl`. Returns how to clone it and a cleanup.
  */
-export async function prepareTemplate(databaseUrl?: string): Promise<{ info: TemplateInfo; cleanup: () => Promise<void> }> {
+export async function prepareTemplate(
+  databaseUrl?: string,
+): Promise<{ info: TemplateInfo; cleanup: () => Promise<void> }> {
   if (databaseUrl) {
     const templateName = `tafsiri_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -52,7 +53,10 @@ export async function prepareTemplate(databaseUrl?: string): Promise<{ info: Tem
   await db.destroy();
   const dumpFile = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "tafsiri-template-")), "template.tar");
   await fs.writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
-  return { info: { kind: "pglite", dumpFile }, cleanup: () => fs.rm(path.dirname(dumpFile), { recursive: true, force: true }) };
+  return {
+    info: { kind: "pglite", dumpFile },
+    cleanup: () => fs.rm(path.dirname(dumpFile), { recursive: true, force: true }),
+  };
 }
 
 declare module "vitest" {

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RestOptions } from "./options";
 import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
-import { ZRestAudio, ZRestManagedAudioList, ZRestUnassignedAudioList, restAudio, restManagedAudio } from "./shapes/audios";
+import {
+  ZRestAudio,
+  ZRestManagedAudioList,
+  ZRestUnassignedAudioList,
+  restAudio,
+  restManagedAudio,
+} from "./shapes/audios";
 
 /** Lists answer a plain array (SPEC §7.1 "audio lists"); the page count travels in this header. */
 const TOTAL_PAGES_HEADER = "x-total-pages";

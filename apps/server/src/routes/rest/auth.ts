@@ -6,7 +6,6 @@ import { DONE, ZDoneFields, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
 import { signInAllowed, TOO_MANY_SIGN_INS } from "../../lib/sign-in-limit";
 
-
 export const USER_ID_REQUIRED = "A user id is required.";
 export const STATUS_REQUIRED = "Status must be activate or deactivate.";
 
@@ -14,7 +13,15 @@ const ZLoginBody = ZLoginInput.meta({ examples: [{ email: "amina@example.org", p
 
 const ZLoginAnswer = z
   .object({ ...ZDoneFields, token: z.string(), user: ZRestUser.extend({ token: z.string() }) })
-  .meta({ examples: [{ ...DONE, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", user: { ...EXAMPLE_USER, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig" } }] });
+  .meta({
+    examples: [
+      {
+        ...DONE,
+        token: "eyJhbGciOiJIUzI1NiJ9.e30.sig",
+        user: { ...EXAMPLE_USER, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig" },
+      },
+    ],
+  });
 
 /** SPEC §7.1 POST /auth/register body: the spec's field names over the procedure's own field rules. */
 const ZRegisterBody = z
@@ -28,7 +35,14 @@ const ZRegisterBody = z
   })
   .meta({
     examples: [
-      { username: "amina", email: "amina@example.org", password: "Str0ng-pass!", role: "Staff", adminpassword: "Admin-pass1!", adminEmail: "admin@example.org" },
+      {
+        username: "amina",
+        email: "amina@example.org",
+        password: "Str0ng-pass!",
+        role: "Staff",
+        adminpassword: "Admin-pass1!",
+        adminEmail: "admin@example.org",
+      },
     ],
   });
 

@@ -15,7 +15,8 @@ const FASTIFY_ERRORS: Record<string, [AppErrorCode, string]> = {
 function validationError(error: FastifyError): AppError {
   const first = error.validation?.[0];
   const whole = first?.instancePath === "/" || first?.instancePath === "";
-  if (whole && error.validationContext === "body") return new AppError("BAD_REQUEST", "The request body must be a JSON object.");
+  if (whole && error.validationContext === "body")
+    return new AppError("BAD_REQUEST", "The request body must be a JSON object.");
   return new AppError("BAD_REQUEST", first?.message ?? "The request is not valid.");
 }
 
@@ -30,7 +31,8 @@ function asDomainError(error: unknown): unknown {
   }
   const status = fastifyError?.statusCode;
   if (status === 416) return new AppError("RANGE_NOT_SATISFIABLE", "The requested range is not satisfiable.");
-  if (status === 400 && error instanceof SyntaxError) return new AppError("BAD_REQUEST", "The request body is not valid JSON.");
+  if (status === 400 && error instanceof SyntaxError)
+    return new AppError("BAD_REQUEST", "The request body is not valid JSON.");
   return error;
 }
 

@@ -21,7 +21,7 @@ export const fetchFilesRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, 
       schema: {
         summary: "Get a readable file URL",
         description:
-          "SPEC §7.1, §7.2; ARCHITECTURE \"Decisions\". `fileUrl` is a storage key (or an earlier /files/ URL); `folder` is " +
+          'SPEC §7.1, §7.2; ARCHITECTURE "Decisions". `fileUrl` is a storage key (or an earlier /files/ URL); `folder` is ' +
           "accepted and not needed. Answers a signed /files/ URL valid for an hour, which an <audio> element can load " +
           "(HTTP Range supported) without an Authorization header. The caller must be allowed to open the file's audio " +
           "(401, 403). 400 'fileUrl is required.', 404 'File not found.'.",

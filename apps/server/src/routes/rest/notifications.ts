@@ -6,14 +6,23 @@ import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answ
 import { ZRestNotificationList, restNotification } from "./shapes/notifications";
 
 /** An optional id that may also come as "" or null (none). */
-const ZOptionalId = z.union([z.literal(""), ZId]).nullable().optional();
+const ZOptionalId = z
+  .union([z.literal(""), ZId])
+  .nullable()
+  .optional();
 
 const ZCreateNotificationBody = ZCreateNotificationInput.extend({
   audioId: ZOptionalId,
   recipientId: ZOptionalId,
 }).meta({
   examples: [
-    { senderId: EXAMPLE_USER_ID, message: "amina uploaded a new transcript for interview-07", link: "/audiomanagement/trascript", audioId: EXAMPLE_ID, toAdmins: true },
+    {
+      senderId: EXAMPLE_USER_ID,
+      message: "amina uploaded a new transcript for interview-07",
+      link: "/audiomanagement/trascript",
+      audioId: EXAMPLE_ID,
+      toAdmins: true,
+    },
   ],
 });
 
@@ -52,7 +61,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
     {
       schema: {
         summary: "Mark a notification read",
-        description: "SPEC §4, §7.1. Unread becomes Read. Someone else's or an unknown id: 404 'Notification not found.'. 400 'Unknown id.', 401.",
+        description:
+          "SPEC §4, §7.1. Unread becomes Read. Someone else's or an unknown id: 404 'Notification not found.'. 400 'Unknown id.', 401.",
         tags: NOTIFICATIONS,
         security: BEARER,
         params: z.object({ id: ZPathId }),
@@ -81,7 +91,11 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
     },
     async (req) => {
       const { audioId, recipientId } = req.body;
-      const out = await req.caller.notifications.create({ ...req.body, audioId: audioId || null, recipientId: recipientId || undefined });
+      const out = await req.caller.notifications.create({
+        ...req.body,
+        audioId: audioId || null,
+        recipientId: recipientId || undefined,
+      });
       return { ...DONE, message: out.message, count: out.count };
     },
   );

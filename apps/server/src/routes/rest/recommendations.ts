@@ -15,7 +15,16 @@ const ZTranslationEntries = z
     }),
   )
   .meta({
-    examples: [[{ _id: EXAMPLE_ID, task_id: EXAMPLE_ID, translation_script_approval_status: "Pending", submission_date: "2026-11-23T09:30:00.000Z" }]],
+    examples: [
+      [
+        {
+          _id: EXAMPLE_ID,
+          task_id: EXAMPLE_ID,
+          translation_script_approval_status: "Pending",
+          submission_date: "2026-11-23T09:30:00.000Z",
+        },
+      ],
+    ],
   });
 
 const ZRecommendBody = z
@@ -68,7 +77,10 @@ export const recommendationRoutes: FastifyPluginAsyncZod<RestOptions> = async (a
       },
     },
     async (req) => {
-      const out = await req.caller.recommendations.create({ audioId: req.params.audioId, staffId: req.body.recommended_to });
+      const out = await req.caller.recommendations.create({
+        audioId: req.params.audioId,
+        staffId: req.body.recommended_to,
+      });
       return { ...DONE, message: out.message };
     },
   );

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { ZAssignTaskInput, ZReassignInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
-import { EXAMPLE_TASK_REF, ZRestTask, ZRestTaskPage, ZRestTaskRef, restTask, restTaskCard, restTaskRef } from "./shapes/tasks";
+import {
+  EXAMPLE_TASK_REF,
+  ZRestTask,
+  ZRestTaskPage,
+  ZRestTaskRef,
+  restTask,
+  restTaskCard,
+  restTaskRef,
+} from "./shapes/tasks";
 
 const ZCreateTaskBody = z
   .object({ audio_id: ZAssignTaskInput.shape.audioId, assigned_to: ZAssignTaskInput.shape.staffId })

@@ -11,7 +11,10 @@ const ZUploadForm = z
     file: z.string().meta({ format: "binary", description: "The file (send the text fields before it)." }),
     category: z.enum(["Control", "Dementia"]).optional().meta({ description: "AUDIO: the audio's category." }),
     filename: z.string().optional().meta({ description: "AUDIO: the name when the file part has none." }),
-    audioId: z.string().optional().meta({ description: "INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT: the audio." }),
+    audioId: z
+      .string()
+      .optional()
+      .meta({ description: "INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT: the audio." }),
     recordedBy: z.string().optional().meta({ description: "AUDIOTRANSLATION: the staff member who recorded it." }),
     recorded_audio_approval_status: z.string().optional(),
     translation_script_approval_status: z.string().optional(),
@@ -47,7 +50,12 @@ function restUploadAnswer(result: UploadResult): z.output<typeof ZUploadAnswer> 
     case "AUDIOTRANSLATION":
       return { ...DONE, message: result.message, recorded_audio_approval_status: result.status };
     case "TRANSLATED_TRANSCRIPT":
-      return { ...DONE, message: result.message, fileName: result.fileName, translation_script_approval_status: result.status };
+      return {
+        ...DONE,
+        message: result.message,
+        fileName: result.fileName,
+        translation_script_approval_status: result.status,
+      };
   }
 }
 

@@ -10,7 +10,11 @@ const ZStageStatus = z.string().meta({ examples: ["In Progress"] });
 /** SPEC §3 Task from a task card (§2.8): the audio and the submission's approval statuses embedded. */
 export const ZRestTaskCard = z.object({
   _id: z.string(),
-  audio_id: z.object({ _id: z.string(), filename: z.string().nullable(), category: z.enum(["Control", "Dementia"]).nullable() }),
+  audio_id: z.object({
+    _id: z.string(),
+    filename: z.string().nullable(),
+    category: z.enum(["Control", "Dementia"]).nullable(),
+  }),
   assigned_to: ZRestUserRef,
   translation_status: ZStageStatus,
   recording_status: ZStageStatus,
@@ -43,7 +47,11 @@ export const ZRestTaskPage = z
 
 /** `{ _id, audio_id, assigned_to }` of a created or moved task. */
 export const ZRestTaskRef = z.object({ _id: z.string(), audio_id: z.string(), assigned_to: z.string() });
-export const EXAMPLE_TASK_REF = { _id: EXAMPLE_ID, audio_id: EXAMPLE_TASK_CARD.audio_id._id, assigned_to: EXAMPLE_USER_ID };
+export const EXAMPLE_TASK_REF = {
+  _id: EXAMPLE_ID,
+  audio_id: EXAMPLE_TASK_CARD.audio_id._id,
+  assigned_to: EXAMPLE_USER_ID,
+};
 
 /** The REST task card of a procedure's task card. */
 export function restTaskCard(task: TaskCard): z.output<typeof ZRestTaskCard> {

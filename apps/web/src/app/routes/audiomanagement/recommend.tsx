@@ -3,5 +3,9 @@ import { RecommendPanel } from "../../../features/recommend/components/recommend
 
 /** /audiomanagement/recommend: the Recommend screen (SPEC §2.15). */
 export function Component() {
-  return <AudioManagementLayout section="Recommend Audio">{(audio) => <RecommendPanel audio={audio} />}</AudioManagementLayout>;
+  return (
+    <AudioManagementLayout section="Recommend Audio">
+      {(audio) => <RecommendPanel audio={audio} />}
+    </AudioManagementLayout>
+  );
 }

@@ -3,5 +3,9 @@ import { TranscriptPanel } from "../../../features/audiomanagement/components/tr
 
 /** /audiomanagement/trascript: the Translated Transcript screen (SPEC §2.12). */
 export function Component() {
-  return <AudioManagementLayout section="Translated Transcript">{(audio) => <TranscriptPanel audio={audio} />}</AudioManagementLayout>;
+  return (
+    <AudioManagementLayout section="Translated Transcript">
+      {(audio) => <TranscriptPanel audio={audio} />}
+    </AudioManagementLayout>
+  );
 }

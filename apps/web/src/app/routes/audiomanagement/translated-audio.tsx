@@ -3,5 +3,9 @@ import { RecordingPanel } from "../../../features/audiomanagement/components/rec
 
 /** /audiomanagement/translatedaudio: the Translated Audio screen (SPEC §2.13). */
 export function Component() {
-  return <AudioManagementLayout section="Translated Audio">{(audio) => <RecordingPanel audio={audio} />}</AudioManagementLayout>;
+  return (
+    <AudioManagementLayout section="Translated Audio">
+      {(audio) => <RecordingPanel audio={audio} />}
+    </AudioManagementLayout>
+  );
 }

@@ -86,7 +86,9 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
           onSettled={refresh}
         />
       )}
-      {!isAdmin && data && data.status !== "Approved" && <RecordingUploadForm audioId={audio.id} onUploaded={refresh} />}
+      {!isAdmin && data && data.status !== "Approved" && (
+        <RecordingUploadForm audioId={audio.id} onUploaded={refresh} />
+      )}
     </div>
   );
 }

@@ -69,7 +69,12 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
   };
 
   return (
-    <form className="stack recording-upload" onSubmit={(e) => void submit(e)} aria-labelledby="recording-upload-title" noValidate>
+    <form
+      className="stack recording-upload"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="recording-upload-title"
+      noValidate
+    >
       <h3 id="recording-upload-title" className="panel-subtitle">
         Upload Translated Audio
       </h3>

@@ -40,11 +40,21 @@ export function ReviewActions({ status, subject, run, onFailure, onSettled }: Re
 
   return (
     <div className="row review-actions" role="group" aria-label="Review">
-      <button type="button" className="btn btn-success" disabled={running !== null || status === "Approved"} onClick={() => void perform("approve")}>
+      <button
+        type="button"
+        className="btn btn-success"
+        disabled={running !== null || status === "Approved"}
+        onClick={() => void perform("approve")}
+      >
         {running === "approve" && <span className="spinner" aria-hidden="true" />}
         Approve
       </button>
-      <button type="button" className="btn btn-danger-outline" disabled={running !== null || status === "Rejected"} onClick={() => void perform("reject")}>
+      <button
+        type="button"
+        className="btn btn-danger-outline"
+        disabled={running !== null || status === "Rejected"}
+        onClick={() => void perform("reject")}
+      >
         {running === "reject" && <span className="spinner" aria-hidden="true" />}
         Reject
       </button>

@@ -39,7 +39,11 @@ export function TranscriptEditor({ initialText, onChange }: { initialText: strin
   });
 
   return (
-    <div className="transcript-editor" style={{ minHeight: Math.round(height * HEIGHT_FACTOR) }} data-testid="transcript-editor">
+    <div
+      className="transcript-editor"
+      style={{ minHeight: Math.round(height * HEIGHT_FACTOR) }}
+      data-testid="transcript-editor"
+    >
       <EditorContent editor={editor} />
     </div>
   );

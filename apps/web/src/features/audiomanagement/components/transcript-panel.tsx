@@ -115,7 +115,12 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       {body}
       {transcript.data && !approved && (
         <div className="row transcript-footer">
-          <button type="button" className="btn" onClick={editing ? () => setEditing(false) : startWriting} disabled={save.isPending}>
+          <button
+            type="button"
+            className="btn"
+            onClick={editing ? () => setEditing(false) : startWriting}
+            disabled={save.isPending}
+          >
             {editing ? "Cancel" : "Write"}
           </button>
           <button type="button" className="btn btn-primary" onClick={saveChanges} disabled={save.isPending}>

@@ -10,7 +10,12 @@ export function useRefreshAudioWork(): () => void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useCallback(() => {
-    for (const queryKey of [trpc.transcripts.pathKey(), trpc.recordings.pathKey(), trpc.audios.pathKey(), trpc.tasks.pathKey()]) {
+    for (const queryKey of [
+      trpc.transcripts.pathKey(),
+      trpc.recordings.pathKey(),
+      trpc.audios.pathKey(),
+      trpc.tasks.pathKey(),
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
   }, [queryClient, trpc]);

@@ -10,6 +10,8 @@ export const BLOCK_SEPARATOR = "\n";
 export function transcriptToDoc(text: string): JSONContent {
   return {
     type: "doc",
-    content: text.split(/\r?\n/).map((line) => (line ? { type: "paragraph", content: [{ type: "text", text: line }] } : { type: "paragraph" })),
+    content: text
+      .split(/\r?\n/)
+      .map((line) => (line ? { type: "paragraph", content: [{ type: "text", text: line }] } : { type: "paragraph" })),
   };
 }

@@ -7,7 +7,15 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <aside className="auth-aside">
         <div className="auth-brand">
           <span className="shell-logo-mark auth-logo" aria-hidden="true">
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round">
+            <svg
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.2}
+              strokeLinecap="round"
+            >
               <path d="M4 10v4M8 6v12M12 3v18M16 7v10M20 10v4" />
             </svg>
           </span>

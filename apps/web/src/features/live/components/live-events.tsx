@@ -37,7 +37,12 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
             trpc.recommendations.check.queryKey(input),
           );
         } else {
-          keys.push(trpc.audios.pathKey(), trpc.transcripts.pathKey(), trpc.recordings.pathKey(), trpc.recommendations.pathKey());
+          keys.push(
+            trpc.audios.pathKey(),
+            trpc.transcripts.pathKey(),
+            trpc.recordings.pathKey(),
+            trpc.recommendations.pathKey(),
+          );
         }
       }
       return keys;

@@ -8,7 +8,15 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
  * SPEC §2.18 'Delete': asks 'Are you sure you want to delete this audio?' / 'This action is not
  * reversible !' and, on confirmation, deletes the audio with its task, submission and files.
  */
-export function DeleteAudioDialog({ audioId, filename, onDeleted }: { audioId: string; filename: string; onDeleted(): void }) {
+export function DeleteAudioDialog({
+  audioId,
+  filename,
+  onDeleted,
+}: {
+  audioId: string;
+  filename: string;
+  onDeleted(): void;
+}) {
   const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const remove = useMutation(trpc.audios.delete.mutationOptions());

@@ -2,7 +2,15 @@ import type { ReactNode } from "react";
 import { ManagementMenu } from "./management-menu";
 
 /** A management page: the side menu (SPEC §2.2) beside the page's title and content. */
-export function ManagementLayout({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function ManagementLayout({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="management-layout">
       <ManagementMenu />

@@ -10,7 +10,18 @@ const CLOCK_MS = 30_000;
 
 function BellIcon() {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
@@ -84,7 +95,13 @@ export function NotificationBell() {
         </span>
       )}
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="notification-menu" align="end" sideOffset={8} collisionPadding={8} aria-label="Notifications">
+        <DropdownMenu.Content
+          className="notification-menu"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Notifications"
+        >
           <DropdownMenu.Label className="notification-header">
             <span className="notification-title">Notifications</span>
             {unread > 0 && <span className="badge notification-unread-count">{unread} unread</span>}

@@ -7,7 +7,15 @@ import { displayTime } from "../../../lib/dates";
  * the full date; an entry whose audio is gone says '(Audio no longer available)'. Entries without
  * an available audio do not link. A menu item: Enter, Space or a click opens it.
  */
-export function NotificationEntry({ item, now, onOpen }: { item: NotificationItem; now: Date; onOpen: (item: NotificationItem) => void }) {
+export function NotificationEntry({
+  item,
+  now,
+  onOpen,
+}: {
+  item: NotificationItem;
+  now: Date;
+  onOpen: (item: NotificationItem) => void;
+}) {
   const time = displayTime(item.createdAt, now);
   const linked = item.audioId !== null && item.audioAvailable;
   return (
@@ -22,9 +30,13 @@ export function NotificationEntry({ item, now, onOpen }: { item: NotificationIte
       <span className="notification-body">
         <span className="notification-top">
           <span className="notification-message">{item.message}</span>
-          <span className={`notification-state${item.isRead ? "" : " is-unread"}`}>{item.isRead ? "Read" : "Unread"}</span>
+          <span className={`notification-state${item.isRead ? "" : " is-unread"}`}>
+            {item.isRead ? "Read" : "Unread"}
+          </span>
         </span>
-        {item.audioId !== null && !item.audioAvailable && <span className="notification-gone">(Audio no longer available)</span>}
+        {item.audioId !== null && !item.audioAvailable && (
+          <span className="notification-gone">(Audio no longer available)</span>
+        )}
         <time className="notification-time" dateTime={item.createdAt}>
           {time.relative} · {time.full}
         </time>

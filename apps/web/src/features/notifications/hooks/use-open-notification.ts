@@ -29,11 +29,13 @@ export function useOpenNotification(): (item: NotificationItem) => Promise<void>
       if (!item.isRead) {
         try {
           await client.notifications.markRead.mutate({ id: item.id });
-          queryClient.setQueriesData<NotificationList>(trpc.notifications.list.queryFilter(), (page) =>
-            page && {
-              items: page.items.map((entry) => (entry.id === item.id ? { ...entry, isRead: true } : entry)),
-              unreadCount: Math.max(0, page.unreadCount - 1),
-            },
+          queryClient.setQueriesData<NotificationList>(
+            trpc.notifications.list.queryFilter(),
+            (page) =>
+              page && {
+                items: page.items.map((entry) => (entry.id === item.id ? { ...entry, isRead: true } : entry)),
+                unreadCount: Math.max(0, page.unreadCount - 1),
+              },
           );
         } catch (error) {
           console.error("Failed to mark notification as read", error);

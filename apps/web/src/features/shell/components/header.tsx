@@ -5,7 +5,15 @@ import { UserMenu } from "./user-menu";
 import type { SidebarState } from "../hooks/use-sidebar-state";
 
 /** The header (SPEC §2.3): sidebar toggle, `bell` (the notifications bell) and the user menu. */
-export function Header({ state, toggleRef, bell }: { state: SidebarState; toggleRef: Ref<HTMLButtonElement>; bell?: ReactNode }) {
+export function Header({
+  state,
+  toggleRef,
+  bell,
+}: {
+  state: SidebarState;
+  toggleRef: Ref<HTMLButtonElement>;
+  bell?: ReactNode;
+}) {
   return (
     <header className="shell-header">
       <button

@@ -96,7 +96,15 @@ export function SignOutIcon() {
 export function LogoMark() {
   return (
     <span className="shell-logo-mark" aria-hidden="true">
-      <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round">
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2.2}
+        strokeLinecap="round"
+      >
         <path d="M4 10v4M8 6v12M12 3v18M16 7v10M20 10v4" />
       </svg>
     </span>

@@ -135,7 +135,12 @@ function NavItemGroup({ entry, active, collapsed, open, onToggle }: GroupProps) 
         <ul id={listId} className="shell-subnav">
           {entry.links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="shell-subnav-item" data-active={active} aria-current={active ? "page" : undefined}>
+              <Link
+                to={link.to}
+                className="shell-subnav-item"
+                data-active={active}
+                aria-current={active ? "page" : undefined}
+              >
                 {link.label}
               </Link>
             </li>

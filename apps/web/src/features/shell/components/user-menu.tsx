@@ -5,7 +5,10 @@ import { useSession } from "../../../hooks/use-session";
 import { SignOutIcon } from "./icons";
 
 function initials(username: string): string {
-  const parts = username.trim().split(/[\s._-]+/).filter(Boolean);
+  const parts = username
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : username.slice(0, 2);
   return letters.toUpperCase();
 }

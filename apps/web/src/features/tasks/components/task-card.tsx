@@ -32,7 +32,10 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen: (audioId: strin
         </span>
         <span className="task-card-approval">
           <span className="muted">Recorded audio</span>
-          <StatusBadge status={task.recordingApprovalStatus} label={recordingApprovalLabel(task.recordingApprovalStatus)} />
+          <StatusBadge
+            status={task.recordingApprovalStatus}
+            label={recordingApprovalLabel(task.recordingApprovalStatus)}
+          />
         </span>
       </span>
     </button>

@@ -24,7 +24,10 @@ export function TasksPage() {
   const openAudio = useOpenAudio();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
-  const tasks = useQuery({ ...trpc.tasks.list.queryOptions({ page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const tasks = useQuery({
+    ...trpc.tasks.list.queryOptions({ page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
 
   useEffect(() => {
     if (tasks.error) console.error("Failed to fetch tasks", tasks.error);
@@ -35,7 +38,8 @@ export function TasksPage() {
 
   // A page past the end (e.g. after tasks were removed) falls back to the last page.
   useEffect(() => {
-    if (tasks.data && totalPages > 0 && page > totalPages) setParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
+    if (tasks.data && totalPages > 0 && page > totalPages)
+      setParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
   }, [page, setParams, tasks.data, totalPages]);
 
   return (
