@@ -45,7 +45,8 @@ export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
  * sign-in rate limit (LOGIN_RATE_LIMIT attempts per IP per minute over POST /auth/login and tRPC
  * accounts.login together; 429 past it), tRPC at /trpc in its own scope (HTTP, and WebSocket
  * subscriptions authenticated by `connectionParams.token`, with keep-alive pings), the REST compatibility
- * layer and file routes in a sibling scope, and the built web app. Does not listen.
+ * layer and file routes in sibling scopes (zod schemas, one error handler), the OpenAPI document of
+ * every route with a schema (GET /api/openapi.json, /api/docs), and the built web app. Does not listen.
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -122,11 +123,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           transport: "ws",
           user: await openSocketSession(deps, socket, connectionParams, req.socket),
         }),
-      // An AppError from createContext or a stream (sign-in required, deactivated) arrives wrapped as
-      // INTERNAL_SERVER_ERROR: it is an answer, not a failure to log.
-      onError: (failure) => {
-        if (!(failure.error.cause instanceof AppError) || failure.error.cause.code === "INTERNAL") onError(failure);
-      },
+      // describeError unwraps an AppError (sign-in required, deactivated): only real failures are logged.
+      onError,
       onSocketError: (error) =>
         app.log.warn({ err: error }, "WebSocket connection failed; its subscriptions were stopped"),
     });
