@@ -42,6 +42,7 @@ export {
   type UploadKind,
   type UploadResult,
 } from "./uploads/receive-upload";
+export { storedContentType } from "./uploads/file-rules";
 
 // Live events.
 export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus";

@@ -2,24 +2,9 @@ import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import fastifyStatic from "@fastify/static";
 import { z } from "zod";
-import { AppError, verifyFileUrl, type AppDeps } from "@tafsiri/api";
+import { AppError, storedContentType, verifyFileUrl, type AppDeps } from "@tafsiri/api";
 import { useRestConventions } from "./rest/conventions";
 import { ZRestFailure } from "./rest/shapes/common";
-
-/** Content-Type by stored extension; transcripts are plain UTF-8 text. */
-const CONTENT_TYPES: Record<string, string> = {
-  ".mp3": "audio/mpeg",
-  ".wav": "audio/wav",
-  ".ogg": "audio/ogg",
-  ".flac": "audio/flac",
-  ".cha": "text/plain; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-};
-
-/** The Content-Type a stored file is served with. */
-export function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
-}
 
 const LINK_INVALID = "This link has expired or is invalid.";
 const FILE_NOT_FOUND = "File not found.";
@@ -77,7 +62,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
       }
       if (!(await deps.storage.exists(key))) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
-      reply.header("content-type", contentTypeOf(key));
+      reply.header("content-type", storedContentType(key));
       reply.header("cache-control", "private, max-age=300");
       return reply.sendFile(path.basename(file), path.dirname(file), { contentType: false, cacheControl: false });
     },

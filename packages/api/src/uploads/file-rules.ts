@@ -88,3 +88,10 @@ export function audioFilename(originalName: string): string {
   const base = path.posix.basename(originalName.replace(/\\/g, "/"));
   return base.split(".")[0]?.trim() ?? "";
 }
+
+/** The Content-Type a stored file is served with, by its key's extension: audio as stored, transcripts as UTF-8 text. */
+export function storedContentType(key: string): string {
+  const ext = path.extname(key).toLowerCase();
+  if (TRANSLATED_TRANSCRIPT_EXTENSIONS.includes(ext)) return "text/plain; charset=utf-8";
+  return Object.values(AUDIO_KINDS).find((kind) => kind.extension === ext)?.mimeType ?? "application/octet-stream";
+}
