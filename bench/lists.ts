@@ -1,7 +1,8 @@
 /**
- * List benchmark: seeds a realistic amount of data (default 20,000 audios with tasks and
- * submissions over 50 staff) into a fresh embedded database, or into DATABASE_URL's server when
- * set, then measures the list procedures through real tRPC callers: p50/p99/max per call, in ms.
+ * List benchmark: seeds a realistic amount of data (default 20,000 audios with tasks,
+ * submissions and recommendations over 50 staff) into a fresh embedded database, or into
+ * DATABASE_URL's server when set, then measures the list procedures and the search through
+ * real tRPC callers: p50/p99/max per call, in ms.
  * Usage: npm run bench [-- --audios 20000 --runs 200]
  */
 import { performance } from "node:perf_hooks";
@@ -63,6 +64,12 @@ async function seed(): Promise<{ admin: SessionUser; staff: SessionUser }> {
   await sql`
     insert into submissions (task_id, created_by, translation_script_approval_status, recorded_audio_approval_status)
     select t.id, t.assigned_to, 'Pending', 'Pending' from tasks t where (hashtext(t.id::text) % 2) = 0`.execute(db);
+  // One task in eight (one in four of those with a submission) is recommended to the next staff member.
+  await sql`
+    insert into recommendations (task_id, recommended_to, recommended_by, created_at)
+    select t.id, (array[${sql.join(staffRows.map((s) => sql`${s.id}::uuid`))}])[1 + (row_number() over (order by t.id) + 1) % 50],
+           t.assigned_to, t.created_at + interval '1 hour'
+    from tasks t join submissions s on s.task_id = t.id where (hashtext(t.id::text) % 4) = 0`.execute(db);
   await sql`analyze`.execute(db);
   const s = staffRows[0]!;
   return {
@@ -112,6 +119,16 @@ await measure("audios.list Control, random page of 50", (i) =>
 await measure("audios.unassigned Dementia, page 1 of 100", () =>
   asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 }),
 );
+const recommendationPages = Math.max(1, Math.floor(audioCount / 90));
+await measure("recommendations.list admin, random page", (i) =>
+  asAdmin.recommendations.list({ page: 1 + ((i * 7919) % recommendationPages), limit: 10 }),
+);
+await measure("recommendations.list staff, page 1 of 10", () => asStaff.recommendations.list({ page: 1, limit: 10 }));
+// Keywords of 3 to 5 digits found inside filenames ('bench_<n>'): from about 110 matches down to 1.
+const keyword = (i: number) => String((i * 7919) % audioCount).slice(0, 3 + (i % 3));
+await measure("search.audios admin, 3-5 digit keyword", (i) => asAdmin.search.audios({ q: keyword(i) }));
+await measure("search.audios staff, 3-5 digit keyword", (i) => asStaff.search.audios({ q: keyword(i) }));
+await measure("search.audios admin, 'bench_1' (~11k hits)", () => asAdmin.search.audios({ q: "bench_1" }));
 
 await events.close();
 await handle.close();

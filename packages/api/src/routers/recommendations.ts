@@ -3,9 +3,11 @@ import {
   ZAudioIdInput,
   ZCreateRecommendationInput,
   ZCreateRecommendationOutput,
+  ZListRecommendedRecordingsInput,
   ZRecommendationCheck,
+  ZRecommendedRecordingPage,
 } from "../schemas/recommendations";
-import { checkRecommendation, createRecommendation } from "../services/recommendations";
+import { checkRecommendation, createRecommendation, listRecommendations } from "../services/recommendations";
 
 export const recommendationsRouter = router({
   /** SPEC §2.15, §4: `{ ready }`: may the audio be recommended yet (a transcript is saved)? NOT_FOUND / FORBIDDEN. */
@@ -22,4 +24,13 @@ export const recommendationsRouter = router({
     .input(ZCreateRecommendationInput)
     .output(ZCreateRecommendationOutput)
     .mutation(({ ctx, input }) => createRecommendation(ctx, ctx.user, input)),
+  /**
+   * SPEC §2.9 Recommended Recordings: admins see every recommendation (or `recommendedTo`'s),
+   * staff those made to them (FORBIDDEN 'You may only list your own recommendations.' for
+   * another `recommendedTo`); newest first, 10 per page by default.
+   */
+  list: authedProcedure
+    .input(ZListRecommendedRecordingsInput)
+    .output(ZRecommendedRecordingPage)
+    .query(({ ctx, input }) => listRecommendations(ctx, ctx.user, input)),
 });

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { ZAudioIdInput, ZId } from "./common";
+import {
+  ZAudioIdInput,
+  ZCategory,
+  ZId,
+  ZPageInput,
+  ZRecordingStatus,
+  ZStageStatus,
+  ZTranscriptStatus,
+  ZUserRef,
+  page,
+} from "./common";
 
 export const STAFF_REQUIRED_FOR_RECOMMENDATION = "Please select a staff member";
 
@@ -16,3 +26,31 @@ export const ZRecommendationCheck = z.object({ ready: z.boolean() });
 export type RecommendationCheck = z.infer<typeof ZRecommendationCheck>;
 
 export { ZAudioIdInput };
+
+/**
+ * SPEC §2.9 Recommended Recordings page: without `recommendedTo`, admins get every
+ * recommendation and staff those made to them; with it, that user's (staff may only name
+ * themselves). 10 per page by default (SPEC §9).
+ */
+export const ZListRecommendedRecordingsInput = ZPageInput.extend({ recommendedTo: ZId.optional() });
+export type ListRecommendedRecordingsInput = z.infer<typeof ZListRecommendedRecordingsInput>;
+
+/** SPEC §3 Recommended recording: the task (audio, assignee, stage statuses), the recipient and the approval statuses. */
+export const ZRecommendedRecording = z.object({
+  id: z.string(),
+  task: z.object({
+    id: z.string(),
+    audioId: z.string(),
+    filename: z.string().nullable(),
+    category: ZCategory.nullable(),
+    assignedTo: ZUserRef.nullable(),
+    translationStatus: ZStageStatus,
+    recordingStatus: ZStageStatus,
+    isComplete: z.boolean(),
+  }),
+  recommendedTo: ZUserRef.nullable(),
+  transcriptStatus: ZTranscriptStatus,
+  recordingApprovalStatus: ZRecordingStatus,
+});
+export type RecommendedRecording = z.infer<typeof ZRecommendedRecording>;
+export const ZRecommendedRecordingPage = page(ZRecommendedRecording);

@@ -2,11 +2,18 @@ import type { Executor, Task } from "@tafsiri/db";
 import {
   findTranslationEntries,
   insertRecommendation,
+  listRecommendedRecordings,
   type TranslationEntry,
 } from "@tafsiri/db/repositories/recommendations";
+import type { Page } from "@tafsiri/db/repositories/pagination";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
-import { STAFF_REQUIRED_FOR_RECOMMENDATION, type CreateRecommendationInput } from "../schemas/recommendations";
+import {
+  STAFF_REQUIRED_FOR_RECOMMENDATION,
+  type CreateRecommendationInput,
+  type ListRecommendedRecordingsInput,
+  type RecommendedRecording,
+} from "../schemas/recommendations";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, requireAudioAccess } from "./access";
 import { recordAudioEvent } from "../live/record";
@@ -19,6 +26,7 @@ export const NOT_READY = "Translation stage has not been completed.";
 export const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
 export const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
 export const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
+export const OWN_RECOMMENDATIONS_ONLY = "You may only list your own recommendations.";
 /** SPEC §4: where the recipient's notification leads. */
 
 /** SPEC §4: the recipient's notification text. */
@@ -93,4 +101,21 @@ export async function createRecommendation(
   });
   deps.events.poke();
   return { message: RECOMMENDATION_SENT };
+}
+
+/**
+ * SPEC §2.9, §6 Recommended Recordings: newest first, one page. Admins see every recommendation
+ * (or `recommendedTo`'s), staff those made to them; staff naming another user get FORBIDDEN
+ * 'You may only list your own recommendations.'.
+ */
+export function listRecommendations(
+  deps: AppDeps,
+  user: SessionUser,
+  q: ListRecommendedRecordingsInput,
+): Promise<Page<RecommendedRecording>> {
+  if (user.role !== "Admin" && q.recommendedTo !== undefined && q.recommendedTo !== user.id) {
+    throw new AppError("FORBIDDEN", OWN_RECOMMENDATIONS_ONLY);
+  }
+  const recommendedTo = user.role === "Admin" ? q.recommendedTo : user.id;
+  return listRecommendedRecordings(deps.db, { page: q.page, limit: q.limit, recommendedTo });
 }

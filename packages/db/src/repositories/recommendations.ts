@@ -1,4 +1,6 @@
 import type { Executor } from "../connection";
+import type { Category, RecordingStatus, StageStatus, TranscriptStatus } from "../schema";
+import { countedPage, type Page } from "./pagination";
 
 /** True when the task has been recommended to the user (index recommendations_task_recipient_key). */
 export async function isRecommendedTo(db: Executor, taskId: string, userId: string): Promise<boolean> {
@@ -47,4 +49,112 @@ export function findTranslationEntries(db: Executor, taskId: string): Promise<Tr
     .where("taskId", "=", taskId)
     .where("translationScript", "is not", null)
     .execute();
+}
+
+/** A card of the Recommended Recordings page (SPEC §2.9, §3 Recommended recording). */
+export interface RecommendedRecordingRow {
+  id: string;
+  task: {
+    id: string;
+    audioId: string;
+    filename: string | null;
+    category: Category | null;
+    assignedTo: { id: string; username: string } | null;
+    translationStatus: StageStatus;
+    recordingStatus: StageStatus;
+    isComplete: boolean;
+  };
+  recommendedTo: { id: string; username: string } | null;
+  transcriptStatus: TranscriptStatus;
+  recordingApprovalStatus: RecordingStatus;
+}
+
+/**
+ * Recommendations newest first, each with its task (audio, assignee, stage statuses), its
+ * recipient and its submission's approval statuses ('No transcript' / 'No translation audio'
+ * without a submission); one page of `limit`, counted and paginated in one query. With
+ * `recommendedTo`, only those made to that user (index recommendations_recipient_idx);
+ * otherwise all (index recommendations_created_at_idx).
+ */
+export async function listRecommendedRecordings(
+  db: Executor,
+  q: { recommendedTo?: string | undefined; page: number; limit: number },
+): Promise<Page<RecommendedRecordingRow>> {
+  const scoped =
+    q.recommendedTo === undefined
+      ? db.selectFrom("recommendations")
+      : db.selectFrom("recommendations").where("recommendations.recommendedTo", "=", q.recommendedTo);
+  const rows = scoped
+    .innerJoin("tasks", "tasks.id", "recommendations.taskId")
+    .leftJoin("audios", "audios.id", "tasks.audioId")
+    .leftJoin("users", "users.id", "tasks.assignedTo")
+    .leftJoin("submissions", "submissions.taskId", "tasks.id")
+    .select([
+      "recommendations.id",
+      "recommendations.createdAt",
+      "tasks.id as taskId",
+      "tasks.audioId",
+      "tasks.translationStatus",
+      "tasks.recordingStatus",
+      "tasks.isComplete",
+      "audios.filename",
+      "audios.category",
+      "users.id as assignedToId",
+      "users.username as assignedToUsername",
+      "recommendations.recommendedTo as recommendedToId",
+      "submissions.translationScriptApprovalStatus",
+      "submissions.recordedAudioApprovalStatus",
+    ])
+    // The recipient's name by primary key (a second join of users would need an alias Kysely's
+    // generic page helper cannot type).
+    .select((eb) =>
+      eb
+        .selectFrom("users as recipient")
+        .select("recipient.username")
+        .whereRef("recipient.id", "=", "recommendations.recommendedTo")
+        .as("recommendedToUsername"),
+    )
+    .orderBy("recommendations.createdAt", "desc")
+    .orderBy("recommendations.id", "desc");
+  return countedPage(db, {
+    counted: scoped,
+    rows,
+    order: [
+      ["createdAt", "desc"],
+      ["id", "desc"],
+    ],
+    page: q.page,
+    limit: q.limit,
+    pick: (r) => {
+      if (
+        r.id === null ||
+        r.taskId === null ||
+        r.audioId === null ||
+        r.translationStatus === null ||
+        r.recordingStatus === null ||
+        r.isComplete === null
+      )
+        return null;
+      return {
+        id: r.id,
+        task: {
+          id: r.taskId,
+          audioId: r.audioId,
+          filename: r.filename,
+          category: r.category,
+          assignedTo:
+            r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
+          translationStatus: r.translationStatus,
+          recordingStatus: r.recordingStatus,
+          isComplete: r.isComplete,
+        },
+        recommendedTo:
+          r.recommendedToId && r.recommendedToUsername
+            ? { id: r.recommendedToId, username: r.recommendedToUsername }
+            : null,
+        transcriptStatus: r.translationScriptApprovalStatus ?? "No transcript",
+        recordingApprovalStatus: r.recordedAudioApprovalStatus ?? "No translation audio",
+      };
+    },
+  });
 }

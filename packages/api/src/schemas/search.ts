@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { ZCategory, ZUserRef } from "./common";
+
+/** SPEC §2.3, §5: the search keyword; empty or blank answers no result. */
+export const ZSearchInput = z.object({
+  q: z
+    .string({ error: "Search keyword must be text." })
+    .max(200, "Search keyword is too long (200 characters at most)."),
+});
+export type SearchInput = z.infer<typeof ZSearchInput>;
+
+/** SPEC §3 Audio in search results: the audio and its task (null when unassigned) with its assignee. */
+export const ZAudioSearchResult = z.object({
+  id: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  task: z.object({ id: z.string(), assignedTo: ZUserRef.nullable() }).nullable(),
+});
+export type AudioSearchResult = z.infer<typeof ZAudioSearchResult>;
+export const ZAudioSearchResults = z.array(ZAudioSearchResult);
