@@ -1,0 +1,39 @@
+import { authedProcedure, router } from "../trpc";
+import {
+  ZEnsureSubmissionInput,
+  ZSubmission,
+  ZSubmissionCheck,
+  ZSubmissionIdInput,
+  ZTaskSubmissionInput,
+} from "../schemas/submissions";
+import { checkTaskSubmission, ensureTaskSubmission, getSubmission } from "../services/submission-records";
+
+export const submissionsRouter = router({
+  /**
+   * SPEC §3, §7.1 GET /api/submissions/{id}: one submission with its comments. Admins any, staff
+   * one of an audio they may open. BAD_REQUEST 'Unknown id.'; NOT_FOUND 'Submission not found.';
+   * FORBIDDEN 'You do not have access to this audio.'.
+   */
+  get: authedProcedure
+    .input(ZSubmissionIdInput)
+    .output(ZSubmission)
+    .query(({ ctx, input }) => getSubmission(ctx, ctx.user, input.submissionId)),
+  /**
+   * SPEC §7.1 GET /api/checksubmissions/{id}: `{ exists, submission }` for task `taskId`
+   * (submission null when none). BAD_REQUEST 'Unknown id.'; NOT_FOUND 'Task not found.'; FORBIDDEN.
+   */
+  check: authedProcedure
+    .input(ZTaskSubmissionInput)
+    .output(ZSubmissionCheck)
+    .query(({ ctx, input }) => checkTaskSubmission(ctx, ctx.user, input.taskId)),
+  /**
+   * SPEC §3, §7.1 POST /api/createsubmissions: the task's submission (one per task: an existing
+   * one is returned), created by the caller when there is none; a non-blank `comment` is added
+   * as the caller's comment. BAD_REQUEST 'Unknown id.' / 'Comment is too long (at most 5,000
+   * characters).'; NOT_FOUND 'Task not found.'; FORBIDDEN 'You do not have access to this audio.'.
+   */
+  ensure: authedProcedure
+    .input(ZEnsureSubmissionInput)
+    .output(ZSubmission)
+    .mutation(({ ctx, input }) => ensureTaskSubmission(ctx, ctx.user, input)),
+});
