@@ -133,7 +133,7 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     // would already hold any event about the other audio.
     await waitUntil(() => otherLive.events.some((e) => e.audioId === theirs.id), "the other staff member's own change");
     await waitUntil(
-      () => staffLive.events.filter((e) => e.audioId === mine.id).length === 2,
+      () => staffLive.events.filter((e) => e.audioId === mine.id).length === 3,
       "the staff member's own changes",
     );
     await waitUntil(
@@ -143,7 +143,8 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
 
     expect(otherLive.events.filter((e) => e.audioId === mine.id)).toEqual([]);
     expect(staffLive.events.filter((e) => e.audioId === theirs.id)).toEqual([]);
-    expect(staffLive.events.map((e) => e.kind)).toEqual(["audio.changed", "audio.changed"]);
+    // The approval also notifies the assignee (issue 8).
+    expect(staffLive.events.map((e) => e.kind)).toEqual(["audio.changed", "notification.created", "audio.changed"]);
     expect(adminLive.events.filter((e) => e.audioId === mine.id).map((e) => e.kind)).toEqual([
       "notification.created",
       "audio.changed",

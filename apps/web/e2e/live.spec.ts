@@ -210,7 +210,7 @@ describeBrowser("live notifications and live views", () => {
     const signedOutAt = Date.now();
 
     // A change to the staff member's audio: the admin still hears of it, the signed-out page does not.
-    await suite.server.harness.caller(admin).transcripts.reject({ audioId });
+    await suite.server.harness.caller(admin).transcripts.reject({ audioId, expectedStatus: "Approved" });
     await seen(badge(adminPage).getByText("2", { exact: true }));
     await staffPage.waitForTimeout(LIVE_WITHIN_MS);
     expect(staffSockets.framesSince(signedOutAt)).toBe(0);

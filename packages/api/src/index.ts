@@ -17,10 +17,13 @@ export { describeError, firstIssueMessage, type ErrorAnswer } from "./errors/des
 
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
 export { ZLoginInput, ZRegisterInput } from "./schemas/accounts";
-export { ZAssignTaskInput, ZReassignInput } from "./schemas/tasks";
+export { ZAssignTaskInput, ZReassignInput, ZSetTaskStatusInput } from "./schemas/tasks";
 export { ZCreateNotificationInput } from "./schemas/notifications";
 export { ZCreateRecommendationInput } from "./schemas/recommendations";
+export { ZCommentText } from "./schemas/comments";
+export { ZEnsureSubmissionInput } from "./schemas/submissions";
 export { ZCategory, ZId } from "./schemas/common";
+export { ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
 export { authenticate, bearerToken } from "./services/auth";
@@ -28,6 +31,7 @@ export { ensureFirstAdmin } from "./services/accounts";
 
 // Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).
 export { findTranslationFor } from "./services/recommendations";
+export { reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
 export { fileLinkFor } from "./services/file-links";
 export { signFileUrl, verifyFileUrl } from "./services/file-urls";
 export { createLocalStorage, type FileStorage } from "./storage/file-storage";

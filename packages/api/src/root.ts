@@ -7,6 +7,9 @@ import { recordingsRouter } from "./routers/recordings";
 import { notificationsRouter } from "./routers/notifications";
 import { recommendationsRouter } from "./routers/recommendations";
 import { eventsRouter } from "./routers/events";
+import { commentsRouter } from "./routers/comments";
+import { submissionsRouter } from "./routers/submissions";
+import { searchRouter } from "./routers/search";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -17,6 +20,9 @@ export const appRouter = router({
   notifications: notificationsRouter,
   recommendations: recommendationsRouter,
   events: eventsRouter,
+  comments: commentsRouter,
+  submissions: submissionsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,7 @@ const adminOnly: Record<string, (c: Caller) => Promise<unknown>> = {
   "tasks.assign": (c) => c.tasks.assign({ audioId: free.id, staffId: other.id }),
   "tasks.bulkAssign": (c) => c.tasks.bulkAssign({ assignments: [{ audioId: free.id, staffId: other.id }] }),
   "tasks.reassign": (c) => c.tasks.reassign({ audioId: audio.id, staffId: other.id }),
+  "tasks.setStatus": (c) => c.tasks.setStatus({ taskId, translationStatus: "Completed" }),
   "transcripts.approve": (c) => c.transcripts.approve({ audioId: audio.id }),
   "transcripts.reject": (c) => c.transcripts.reject({ audioId: audio.id }),
   "transcripts.remove": (c) => c.transcripts.remove({ audioId: audio.id }),

@@ -128,9 +128,15 @@ describe("events.onEvent (issue 3)", () => {
     expect(ids.every((id, i) => i === 0 || id > ids[i - 1]!)).toBe(true);
     expect(ids[0]! > BigInt(mark)).toBe(true);
 
-    // The staff member's own history: only the audio changes (the notifications went to admins).
-    const staffMissed = await take(staff, 3, mark);
-    expect(staffMissed.map((e) => e.kind)).toEqual(["audio.changed", "audio.changed", "audio.changed"]);
+    // The staff member's own history: the audio changes, and the approval's notification to the
+    // assignee (issue 8; the save notifications went to admins).
+    const staffMissed = await take(staff, 4, mark);
+    expect(staffMissed.map((e) => e.kind)).toEqual([
+      "audio.changed",
+      "audio.changed",
+      "notification.created",
+      "audio.changed",
+    ]);
     // Another staff member has nothing about this audio.
     const otherRows = await h.deps.db
       .selectFrom("events")

@@ -18,6 +18,7 @@ describe("notification links (SPEC §4)", () => {
       transcript: "/audiomanagement/trascript",
       translatedAudio: "/audiomanagement/translatedaudio",
       recordings: "/Recordings/",
+      feedback: "/audiomanagement/feedback",
     });
   });
 });

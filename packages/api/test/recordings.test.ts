@@ -170,7 +170,7 @@ describe("recording approval (SPEC §4)", () => {
     });
     expect(await snapshot(h)).toEqual(locked);
 
-    await expect(caller.recordings.reject({ audioId: audio.id })).resolves.toEqual({
+    await expect(caller.recordings.reject({ audioId: audio.id, expectedStatus: "Approved" })).resolves.toEqual({
       status: "Rejected",
       message: "Translation Audio file rejected successfully.",
     });

@@ -202,7 +202,12 @@ describe("transcript approval (SPEC §4)", () => {
     });
     expect(await snapshot(h)).toEqual(locked);
 
-    await expect(caller.transcripts.reject({ audioId: audio.id })).resolves.toEqual({
+    // Rejecting what is Approved names the status the admin saw (left out, it means Pending).
+    await expect(caller.transcripts.reject({ audioId: audio.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "The transcript is now Approved; refresh and try again.",
+    });
+    await expect(caller.transcripts.reject({ audioId: audio.id, expectedStatus: "Approved" })).resolves.toEqual({
       status: "Rejected",
       message: "Transcript rejected successfully.",
     });
@@ -260,13 +265,13 @@ describe("transcript approval (SPEC §4)", () => {
     let s = await workState(h, audio.id);
     expect(s.task).toMatchObject({ isComplete: true, translationStatus: "Completed", recordingStatus: "Completed" });
     expect(s.submission?.approvalStatus).toBe("Approved");
-    await caller.transcripts.reject({ audioId: audio.id });
+    await caller.transcripts.reject({ audioId: audio.id, expectedStatus: "Approved" });
     expect((await workState(h, audio.id)).task).toMatchObject({
       isComplete: false,
       translationStatus: "In Progress",
       recordingStatus: "Completed",
     });
-    await caller.transcripts.approve({ audioId: audio.id });
+    await caller.transcripts.approve({ audioId: audio.id, expectedStatus: "Rejected" });
     expect((await workState(h, audio.id)).task.isComplete).toBe(true);
     await caller.transcripts.remove({ audioId: audio.id });
     s = await workState(h, audio.id);

@@ -5,12 +5,14 @@ import {
   ZBulkAssignOutput,
   ZListTasksInput,
   ZReassignInput,
+  ZSetTaskStatusInput,
+  ZSetTaskStatusOutput,
   ZTask,
   ZTaskCardPage,
   ZTaskIdInput,
   ZTaskRef,
 } from "../schemas/tasks";
-import { assignTask, bulkAssign, getTask, listTasks, reassignTask } from "../services/tasks";
+import { assignTask, bulkAssign, getTask, listTasks, reassignTask, setTaskStatus } from "../services/tasks";
 
 export const tasksRouter = router({
   /** SPEC §2.17: assign an unassigned audio to an active staff member (creates the task). */
@@ -44,4 +46,12 @@ export const tasksRouter = router({
     .input(ZTaskIdInput)
     .output(ZTask)
     .query(({ ctx, input }) => getTask(ctx, ctx.user, input.taskId)),
+  /**
+   * SPEC §4, §7.1 PUT api/tasks/{id} (admin): set translationStatus and/or recordingStatus (In
+   * Progress or Completed); is_complete recomputed. NOT_FOUND 'Task not found.'. Returns the task.
+   */
+  setStatus: adminProcedure
+    .input(ZSetTaskStatusInput)
+    .output(ZSetTaskStatusOutput)
+    .mutation(({ ctx, input }) => setTaskStatus(ctx, ctx.user, input)),
 });

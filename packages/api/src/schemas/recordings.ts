@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZRecordingStatus, ZUserRef } from "./common";
+import { ZAudioIdInput, ZRecordingStatus, ZUserRef } from "./common";
+import { ZReviewReason } from "./transcripts";
 
 /** SPEC §2.13: the translated recording of an audio's submission. */
 export const ZRecording = z.object({
@@ -11,3 +12,12 @@ export const ZRecording = z.object({
   uploadedAt: z.string().nullable(),
 });
 export type Recording = z.infer<typeof ZRecording>;
+
+/**
+ * A recording review (SPEC §4): the audio and, optionally, the status the reviewer saw
+ * (`expectedStatus`); left out it means Pending for approve and reject, the current status for delete.
+ */
+export const ZRecordingReviewInput = ZAudioIdInput.extend({ expectedStatus: ZRecordingStatus.optional() });
+export type RecordingReviewInput = z.infer<typeof ZRecordingReviewInput>;
+/** A recording rejection: a review with an optional reason (stored as a comment, sent to the assignee). */
+export const ZRecordingRejectInput = ZRecordingReviewInput.extend({ reason: ZReviewReason.optional() });

@@ -56,3 +56,18 @@ export type TaskDetail = z.infer<typeof ZTask>;
 
 /** A task id; anything that is not a known task's id is answered 'Task not found.'. */
 export const ZTaskIdInput = z.object({ taskId: z.string() });
+
+export const STAGE_STATUS_INVALID = "Status must be In Progress or Completed.";
+export const STAGE_STATUS_REQUIRED = "Send translation_status or recording_status.";
+const ZStageStatusValue = z.enum(["In Progress", "Completed"], { message: STAGE_STATUS_INVALID });
+
+/** SPEC §4, §7.1 PUT api/tasks/{id} (admin): a task's translation and/or recording status. */
+export const ZSetTaskStatusInput = z
+  .object({
+    taskId: z.string(),
+    translationStatus: ZStageStatusValue.optional(),
+    recordingStatus: ZStageStatusValue.optional(),
+  })
+  .refine((i) => i.translationStatus !== undefined || i.recordingStatus !== undefined, STAGE_STATUS_REQUIRED);
+export type SetTaskStatusInput = z.infer<typeof ZSetTaskStatusInput>;
+export const ZSetTaskStatusOutput = z.object({ message: z.string(), task: ZTask });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId, ZTranscriptStatus, ZUserRef } from "./common";
+import { ZAudioIdInput, ZId, ZTranscriptStatus, ZUserRef } from "./common";
 
 /** SPEC §2.12: the current translated transcript of an audio's submission. */
 export const ZTranscript = z.object({
@@ -24,3 +24,18 @@ export const ZSaveTranscriptInput = z.object({
 });
 export const ZSaveTranscriptOutput = z.object({ status: ZTranscriptStatus, fileName: z.string(), message: z.string() });
 export const ZReviewOutput = z.object({ status: z.string(), message: z.string() });
+
+/** Longest reason a reviewer may give with a rejection (SPEC §4, issue 8). */
+export const MAX_REVIEW_REASON = 1_000;
+export const REASON_TOO_LONG = "The reason may be at most 1,000 characters.";
+/** Why an output was rejected: trimmed, at most 1,000 characters; blank counts as no reason. */
+export const ZReviewReason = z.string().trim().max(MAX_REVIEW_REASON, REASON_TOO_LONG);
+
+/**
+ * A transcript review (SPEC §4): the audio and, optionally, the status the reviewer saw
+ * (`expectedStatus`); left out it means Pending for approve and reject, the current status for delete.
+ */
+export const ZTranscriptReviewInput = ZAudioIdInput.extend({ expectedStatus: ZTranscriptStatus.optional() });
+export type TranscriptReviewInput = z.infer<typeof ZTranscriptReviewInput>;
+/** A transcript rejection: a review with an optional reason (stored as a comment, sent to the assignee). */
+export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({ reason: ZReviewReason.optional() });

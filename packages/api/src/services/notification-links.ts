@@ -10,4 +10,6 @@ export const NOTIFICATION_LINKS = {
   translatedAudio: "/audiomanagement/translatedaudio",
   /** A recommendation: the Recommended Recordings page, spelled with the trailing slash of SPEC §4. */
   recordings: "/Recordings/",
+  /** A comment on a submission: the Give Feedback screen. */
+  feedback: "/audiomanagement/feedback",
 } as const;

@@ -1,13 +1,21 @@
-import type { Submission, SubmissionUpdate } from "@tafsiri/db";
-import { lockSubmissionByTask } from "@tafsiri/db/repositories/submissions";
+import type { RecordingStatus, Submission, SubmissionUpdate, TranscriptStatus } from "@tafsiri/db";
+import {
+  findSubmissionByTask,
+  findSubmissionWithAudio,
+  updateSubmissionIfStatus,
+  type SubmissionStatusColumn,
+} from "@tafsiri/db/repositories/submissions";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
+import { insertComment } from "@tafsiri/db/repositories/comments";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
-import { lockAudioAccess, requireAdmin } from "./access";
+import { isUuid, lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { notifyAdmins } from "./notifications";
+import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, type StagePatch } from "./submissions";
 import { NOTIFICATION_LINKS } from "./notification-links";
+
+export const SUBMISSION_NOT_FOUND = "Submission not found.";
 
 /** What an admin may do with a submitted transcript or recording (SPEC §2.12, §2.13). */
 export type ReviewAction = "approve" | "reject" | "remove";
@@ -15,10 +23,12 @@ export type ReviewAction = "approve" | "reject" | "remove";
 /** The SPEC §4 rules of one reviewed output (the transcript or the recording). */
 interface ReviewedOutput {
   entity: string;
+  /** The submission column holding this output's approval status. */
+  column: SubmissionStatusColumn;
   /** Refusal when there is nothing to review. */
   missing: string;
   present(submission: Submission): boolean;
-  status(submission: Submission): string;
+  status(submission: Submission): TranscriptStatus | RecordingStatus;
   changes: Record<ReviewAction, { submission: SubmissionUpdate; task: StagePatch }>;
   messages: Record<ReviewAction, string>;
   /** Notification text after the username, before ' for {filename}'. */
@@ -33,6 +43,7 @@ interface ReviewedOutput {
  */
 export const TRANSCRIPT_REVIEW: ReviewedOutput = {
   entity: "transcript",
+  column: "translationScriptApprovalStatus",
   missing: "No transcript submitted yet.",
   present: (s) => s.translationScript !== null,
   status: (s) => s.translationScriptApprovalStatus,
@@ -61,6 +72,7 @@ export const TRANSCRIPT_REVIEW: ReviewedOutput = {
  */
 export const RECORDING_REVIEW: ReviewedOutput = {
   entity: "recording",
+  column: "recordedAudioApprovalStatus",
   missing: "No submission yet",
   present: (s) => s.recordedAudio !== null,
   status: (s) => s.recordedAudioApprovalStatus,
@@ -85,39 +97,142 @@ export const RECORDING_REVIEW: ReviewedOutput = {
   link: NOTIFICATION_LINKS.translatedAudio,
 };
 
+/** A review as the reviewer asked it: the audio, the status they saw and (rejections) why. */
+export interface ReviewRequest {
+  audioId: string;
+  /** The status the reviewer acted on; left out: Pending for approve and reject, the current status for delete. */
+  expectedStatus?: TranscriptStatus | RecordingStatus | undefined;
+  /** Why it was rejected (already trimmed and at most 1,000 characters); ignored for approve and delete. */
+  reason?: string | undefined;
+}
+
+/** The status an action sets (undefined for delete, which may act on any present status). */
+function targetStatus(output: ReviewedOutput, action: ReviewAction): string | undefined {
+  return action === "remove" ? undefined : (output.changes[action].submission[output.column] ?? undefined);
+}
+
 /**
- * An admin approves, rejects or deletes the transcript or recording of an audio (SPEC §4), in one
- * transaction with is_complete recomputed, a notification to every active admin
- * ('{username} approved the recorded audio for {filename}', ...), an audit entry and the live
- * events (the admins' notifications; 'audio.changed' for admins and the audio's staff).
+ * CONFLICT for a review whose expected status no longer holds, naming the current status:
+ * 'The transcript is already Approved.' when it already has the status the action sets,
+ * otherwise 'The transcript is now Rejected; refresh and try again.' (or '… has been deleted; …').
+ */
+function staleReview(output: ReviewedOutput, action: ReviewAction, current: Submission | undefined): AppError {
+  if (!current || !output.present(current)) {
+    return new AppError("CONFLICT", `The ${output.entity} has been deleted; refresh and try again.`);
+  }
+  const status = output.status(current);
+  if (status === targetStatus(output, action)) {
+    return new AppError("CONFLICT", `The ${output.entity} is already ${status}.`);
+  }
+  return new AppError("CONFLICT", `The ${output.entity} is now ${status}; refresh and try again.`);
+}
+
+/** The notification text '{username} rejected the transcript for {filename}[: {reason}]'. */
+function reviewNotice(
+  user: SessionUser,
+  output: ReviewedOutput,
+  action: ReviewAction,
+  filename: string,
+  reason?: string,
+): string {
+  return `${user.username} ${output.notices[action]} for ${filename}${reason ? `: ${reason}` : ""}`;
+}
+
+/**
+ * An admin approves, rejects or deletes the transcript or recording of an audio (SPEC §4). The
+ * status changes only from the one the reviewer acted on (`expectedStatus`; by default Pending
+ * for approve and reject, the current status for delete), through one conditional UPDATE of the
+ * submission (updateSubmissionIfStatus), so of two racing reviews exactly one wins (the audio
+ * and task rows stay locked too, so a transcript and a recording review of one task never
+ * compute is_complete from each other's stale status). The winner,
+ * in the same transaction: stage status and is_complete recomputed, a notification to every
+ * active admin ('{username} approved the recorded audio for {filename}', ...), for approve and
+ * reject one to the task's assignee (with ': {reason}' after a rejection with a reason, the
+ * reason also stored as the admin's comment on the submission), an audit entry and the live
+ * events (the notifications; 'audio.changed' for admins and the audio's staff).
  * Throws FORBIDDEN for non-admins, NOT_FOUND 'Audio not found.', BAD_REQUEST with the output's
- * 'nothing submitted' message. Returns the new approval status and the success message.
+ * 'nothing submitted' message, CONFLICT 'The transcript is already Approved.' / 'The transcript
+ * is now Rejected; refresh and try again.' when the expected status does not hold (nothing is
+ * written then). Returns the new approval status and the success message.
  */
 export async function reviewOutput(
   deps: AppDeps,
   user: SessionUser,
   output: ReviewedOutput,
-  audioId: string,
+  request: ReviewRequest,
   action: ReviewAction,
 ): Promise<{ status: string; message: string }> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
-    const { audio, task } = await lockAudioAccess(trx, user, audioId);
-    const submission = task ? await lockSubmissionByTask(trx, task.id) : undefined;
+    const { audio, task } = await lockAudioAccess(trx, user, request.audioId);
+    const submission = task ? await findSubmissionByTask(trx, task.id) : undefined;
     if (!task || !submission || !output.present(submission)) {
+      const absent = submission ? output.status(submission) : undefined;
+      if (submission && request.expectedStatus !== undefined && request.expectedStatus !== absent) {
+        throw staleReview(output, action, submission);
+      }
       throw new AppError("BAD_REQUEST", output.missing);
     }
-    const result = await applyTransition(trx, task, submission, output.changes[action]);
+    const expected = request.expectedStatus ?? (action === "remove" ? output.status(submission) : "Pending");
+    if (expected === targetStatus(output, action)) throw staleReview(output, action, submission);
+    const won = await updateSubmissionIfStatus(
+      trx,
+      submission.id,
+      { column: output.column, expected },
+      output.changes[action].submission,
+    );
+    if (!won) throw staleReview(output, action, await findSubmissionByTask(trx, task.id));
+    const result = await applyTransition(trx, task, won, { submission: {}, task: output.changes[action].task });
     const status = output.status(result.submission);
+    const reason = action === "reject" && request.reason ? request.reason : undefined;
+    if (reason) await insertComment(trx, { submissionId: submission.id, text: reason, postedBy: user.id });
     await notifyAdmins(trx, {
       senderId: user.id,
-      message: `${user.username} ${output.notices[action]} for ${audio.filename}`,
+      message: reviewNotice(user, output, action, audio.filename),
       link: output.link,
       audioId: audio.id,
     });
-    await insertAuditEntry(trx, user.id, action, output.entity, submission.id, { audioId: audio.id, status });
+    if (action !== "remove") {
+      await notifyUser(trx, {
+        recipientId: task.assignedTo,
+        senderId: user.id,
+        message: reviewNotice(user, output, action, audio.filename, reason),
+        link: output.link,
+        audioId: audio.id,
+      });
+    }
+    await insertAuditEntry(trx, user.id, action, output.entity, submission.id, {
+      audioId: audio.id,
+      status,
+      from: expected,
+      ...(reason ? { reason } : {}),
+    });
     await recordAudioEvent(trx, "audio.changed", audio.id);
     return { status, message: output.messages[action] };
   });
   return publishAfter(deps, change);
+}
+
+/** Which output of a submission a REST review acts on. */
+export type ReviewedKind = "transcript" | "recording";
+
+/**
+ * SPEC §7.1 PUT /api/updatesubmissions/{id}/{x}: reviewOutput for the audio of submission
+ * `submissionId` (found through its task), acting as `user`. Same rules, answers and errors as
+ * reviewOutput, plus NOT_FOUND 'Submission not found.' for an unknown (or malformed) id;
+ * FORBIDDEN for non-admins comes first. Returns the new approval status and the success message.
+ */
+export async function reviewSubmission(
+  deps: AppDeps,
+  user: SessionUser,
+  submissionId: string,
+  kind: ReviewedKind,
+  action: ReviewAction,
+  request: Omit<ReviewRequest, "audioId">,
+): Promise<{ status: string; message: string }> {
+  requireAdmin(user);
+  const found = isUuid(submissionId) ? await findSubmissionWithAudio(deps.db, submissionId) : undefined;
+  if (!found) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
+  const output = kind === "transcript" ? TRANSCRIPT_REVIEW : RECORDING_REVIEW;
+  return reviewOutput(deps, user, output, { ...request, audioId: found.audioId }, action);
 }

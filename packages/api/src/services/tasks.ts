@@ -2,12 +2,14 @@ import type { Task } from "@tafsiri/db";
 import type { Page } from "@tafsiri/db/repositories/pagination";
 import { findTaskDetail, insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
+import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import type { AppDeps, SessionUser } from "../context";
-import type { ListTasksInput, TaskCard, TaskDetail } from "../schemas/tasks";
+import type { ListTasksInput, SetTaskStatusInput, TaskCard, TaskDetail } from "../schemas/tasks";
 import { AppError } from "../errors/app-error";
 import { isUuid, lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { requireActiveStaff } from "./staff";
+import { applyTransition } from "./submissions";
 
 export const STAFF_REQUIRED = "Please select a staff member.";
 export const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
@@ -16,6 +18,7 @@ export const SAME_ASSIGNEE = "This audio is already assigned to this staff membe
 export const NO_VALID_ASSIGNMENTS = "No valid assignments to process.";
 export const TASK_NOT_FOUND = "Task not found.";
 export const OWN_TASKS_ONLY = "You may only list your own tasks.";
+export const TASK_UPDATED = "Task updated successfully.";
 
 /** The task as the API returns it (ZTaskRef). */
 export interface TaskRef {
@@ -137,4 +140,38 @@ export async function getTask(deps: AppDeps, user: SessionUser, taskId: string):
   if (!task) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
   await requireAudioAccess(deps.db, user, task.audioId);
   return task;
+}
+
+/**
+ * SPEC §4, §7.1 PUT api/tasks/{id} (admin): sets a task's translation_status and/or
+ * recording_status (In Progress or Completed), with is_complete recomputed from the submission's
+ * approval statuses (applyTransition), an audit entry and an 'audio.changed' live event, in one
+ * transaction (audio and task locked). Throws FORBIDDEN for non-admins, NOT_FOUND 'Task not
+ * found.' for an unknown (or malformed) id. Returns the updated task (as tasks.get) and the message.
+ */
+export async function setTaskStatus(
+  deps: AppDeps,
+  user: SessionUser,
+  input: SetTaskStatusInput,
+): Promise<{ message: string; task: TaskDetail }> {
+  requireAdmin(user);
+  const found = isUuid(input.taskId) ? await findTaskDetail(deps.db, input.taskId) : undefined;
+  if (!found) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+  const patch = {
+    ...(input.translationStatus ? { translationStatus: input.translationStatus } : {}),
+    ...(input.recordingStatus ? { recordingStatus: input.recordingStatus } : {}),
+  };
+  const change = deps.db.transaction().execute(async (trx) => {
+    const { audio, task } = await lockAudioAccess(trx, user, found.audioId);
+    if (!task || task.id !== found.id) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+    const submission = await findSubmissionByTask(trx, task.id);
+    if (submission) await applyTransition(trx, task, submission, { submission: {}, task: patch });
+    else await updateTask(trx, task.id, { ...patch, isComplete: false });
+    await insertAuditEntry(trx, user.id, "set-status", "task", task.id, { audioId: audio.id, ...patch });
+    await recordAudioEvent(trx, "audio.changed", audio.id);
+    const updated = await findTaskDetail(trx, task.id);
+    if (!updated) throw new AppError("NOT_FOUND", TASK_NOT_FOUND);
+    return { message: TASK_UPDATED, task: updated };
+  });
+  return publishAfter(deps, change);
 }

@@ -10,6 +10,10 @@ import { taskRoutes } from "./tasks";
 import { uploadRoutes } from "./uploads";
 import { notificationRoutes } from "./notifications";
 import { recommendationRoutes } from "./recommendations";
+import { reviewRoutes } from "./reviews";
+import { submissionRoutes } from "./submissions";
+import { searchRoutes } from "./search";
+import { recommendedRecordingRoutes } from "./recommended-recordings";
 
 /**
  * The REST compatibility layer of SPEC §7.1 as one Fastify scope: one `onRequest` hook
@@ -33,4 +37,8 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(audioRoutes, opts);
   await app.register(notificationRoutes, opts);
   await app.register(recommendationRoutes, opts);
+  await app.register(reviewRoutes, opts);
+  await app.register(submissionRoutes, opts);
+  await app.register(searchRoutes, opts);
+  await app.register(recommendedRecordingRoutes, opts);
 };

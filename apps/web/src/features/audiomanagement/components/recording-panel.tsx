@@ -81,7 +81,7 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         <ReviewActions
           status={data.status}
           subject="translated audio"
-          run={(action) => client.recordings[action].mutate({ audioId: audio.id })}
+          run={(action, expectedStatus) => client.recordings[action].mutate({ audioId: audio.id, expectedStatus })}
           onFailure={showFailure}
           onSettled={refresh}
         />

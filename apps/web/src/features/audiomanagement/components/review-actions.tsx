@@ -4,30 +4,35 @@ import { toast } from "sonner";
 
 export type ReviewAction = "approve" | "reject" | "remove";
 
-export interface ReviewActionsProps {
-  /** The current approval status; the button that would set it again is disabled. */
-  status: string;
+export interface ReviewActionsProps<S extends string> {
+  /** The approval status shown; the button that would set it again is disabled. */
+  status: S;
   /** What is reviewed, for the delete confirmation (e.g. 'transcript'). */
   subject: string;
-  /** Runs an action on the server; its answer's message is shown as a success toast. */
-  run: (action: ReviewAction) => Promise<{ message: string }>;
-  /** Shows a failed action (the wording differs per screen, SPEC §8). */
+  /**
+   * Runs an action on the server from `expectedStatus`, the status shown (the server refuses with
+   * 409 and its message when it has changed meanwhile); its answer's message is shown as a success toast.
+   */
+  run: (action: ReviewAction, expectedStatus: S) => Promise<{ message: string }>;
+  /** Shows a failed action with the server's message when it gave one (the wording differs per screen, SPEC §8). */
   onFailure: (error: unknown) => void;
-  /** Called after every action, successful or not (to refetch). */
+  /** Called after every action, successful or not (to refetch the audio's queries). */
   onSettled: () => void;
 }
 
 /**
- * The Admin's Approve, Reject and Delete buttons (SPEC §2.12, §2.13). Delete asks for confirmation
- * in an alert dialog. Buttons are disabled while an action runs.
+ * The Admin's Approve, Reject and Delete buttons (SPEC §2.12, §2.13). Each acts on the status
+ * shown (sent as `expectedStatus`), so a review that another admin overtook fails with the
+ * server's message instead of overwriting it. Delete asks for confirmation in an alert dialog.
+ * Buttons are disabled while an action runs.
  */
-export function ReviewActions({ status, subject, run, onFailure, onSettled }: ReviewActionsProps) {
+export function ReviewActions<S extends string>({ status, subject, run, onFailure, onSettled }: ReviewActionsProps<S>) {
   const [running, setRunning] = useState<ReviewAction | null>(null);
 
   const perform = async (action: ReviewAction) => {
     setRunning(action);
     try {
-      const result = await run(action);
+      const result = await run(action, status);
       toast.success(result.message);
     } catch (error) {
       console.error(`Failed to ${action} the ${subject}`, error);

@@ -21,6 +21,15 @@ function saveFailureText(error: unknown): string {
 }
 
 /**
+ * SPEC §8: a refused approve, reject or delete (e.g. 409 'The transcript is now Rejected; refresh
+ * and try again.') shows the server's message; anything else the generic text.
+ */
+function showReviewFailure(error: unknown): void {
+  if (error instanceof TRPCClientError && error.data && error.message) toast.error(error.message);
+  else toast.error(UNEXPECTED);
+}
+
+/**
  * The Translated Transcript panel (SPEC §2.12): the original audio on demand, the transcript's
  * approval status, the saved text (click or 'Write' to edit it in the rich-text editor), 'Save
  * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only.
@@ -135,8 +144,8 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
             <ReviewActions
               status={status}
               subject="transcript"
-              run={(action) => client.transcripts[action].mutate({ audioId: audio.id })}
-              onFailure={() => toast.error(UNEXPECTED)}
+              run={(action, expectedStatus) => client.transcripts[action].mutate({ audioId: audio.id, expectedStatus })}
+              onFailure={showReviewFailure}
               onSettled={refresh}
             />
           ) : (
