@@ -1,5 +1,7 @@
-import { PlaceholderPage } from "../../../components/placeholder-page";
+import { AudioManagementLayout } from "../../../features/audiomanagement/components/audio-management-layout";
+import { FeedbackPanel } from "../../../features/feedback/components/feedback-panel";
 
+/** /audiomanagement/feedback: the Feedback screen (SPEC §2.14). */
 export function Component() {
-  return <PlaceholderPage title="Feedback" />;
+  return <AudioManagementLayout section="Feedback">{(audio) => <FeedbackPanel audio={audio} />}</AudioManagementLayout>;
 }

@@ -1,17 +1,9 @@
 import { DropdownMenu } from "radix-ui";
 import { useQueryClient } from "@tanstack/react-query";
+import { initials } from "../../../lib/initials";
 import { signOut } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
 import { SignOutIcon } from "./icons";
-
-function initials(username: string): string {
-  const parts = username
-    .trim()
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]![0]}${parts[1]![0]}` : username.slice(0, 2);
-  return letters.toUpperCase();
-}
 
 /**
  * The header's user menu (SPEC §2.3): shows username and role; 'Sign Out' clears the session and

@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+
+export interface CommentFormProps {
+  /** Sends the comment (already checked not to be blank); resolves true when it was added. */
+  onSend: (text: string) => Promise<boolean>;
+  /** A comment is being sent: Send is disabled and the box read-only. */
+  sending: boolean;
+}
+
+/**
+ * The comment box and 'Send' (SPEC §2.14, §5): Send stays disabled while the box is empty or
+ * whitespace-only, so such a comment is never sent, and while a comment is being sent. Ctrl+Enter
+ * (⌘+Enter) in the box sends too. The box clears once the comment was added.
+ */
+export function CommentForm({ onSend, sending }: CommentFormProps) {
+  const [text, setText] = useState("");
+  const inputId = useId();
+  const hintId = useId();
+  const blank = text.trim() === "";
+
+  const send = async () => {
+    if (blank || sending) return;
+    if (await onSend(text)) setText("");
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form className="stack comment-form" onSubmit={onSubmit} aria-label="Add a comment">
+      <div className="field">
+        <label className="label" htmlFor={inputId}>
+          Comment
+        </label>
+        <textarea
+          id={inputId}
+          className="textarea comment-input"
+          placeholder="Write a comment..."
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          readOnly={sending}
+          aria-describedby={hintId}
+        />
+        <p id={hintId} className="muted comment-hint">
+          Press Ctrl+Enter to send.
+        </p>
+      </div>
+      <div className="row comment-actions">
+        <button type="submit" className="btn btn-primary" disabled={blank || sending}>
+          {sending && <span className="spinner" aria-hidden="true" />}
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useId } from "react";
+import { toast } from "sonner";
+import type { AudioDetail } from "../../../lib/api-types";
+import { errorMessage } from "../../../lib/trpc";
+import { useComments } from "../hooks/use-comments";
+import { CommentForm } from "./comment-form";
+import { CommentList } from "./comment-list";
+
+/** SPEC §8 texts of the Feedback screen. */
+const FETCH_FAILED = "Error fetching comments";
+const ADD_FAILED = "Error adding comment";
+
+/**
+ * The Feedback panel (SPEC §2.14): the 'Feedback' heading, the comment box with 'Send', and the
+ * audio's comments, which update live. A failed send toasts 'Error adding comment' with the
+ * server's message; a failed load shows 'Error fetching comments' with a Retry button.
+ */
+export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
+  const { list, add } = useComments(audio.id);
+  const listHeadingId = useId();
+
+  useEffect(() => {
+    if (list.error) console.error(FETCH_FAILED, list.error);
+  }, [list.error]);
+
+  const send = async (text: string): Promise<boolean> => {
+    try {
+      await add.mutateAsync({ audioId: audio.id, text });
+      return true;
+    } catch (error) {
+      toast.error(ADD_FAILED, { description: errorMessage(error) });
+      return false;
+    }
+  };
+
+  let comments;
+  if (list.isPending) {
+    comments = (
+      <p className="muted" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading comments…
+      </p>
+    );
+  } else if (list.isError) {
+    comments = (
+      <div className="stack" role="alert">
+        <p className="field-error">{FETCH_FAILED}</p>
+        <p className="muted">{errorMessage(list.error)}</p>
+        <div className="row">
+          <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </div>
+      </div>
+    );
+  } else {
+    comments = <CommentList comments={list.data} labelledBy={listHeadingId} />;
+  }
+
+  return (
+    <div className="card stack feedback-panel">
+      <h2 className="panel-title">Feedback</h2>
+      <CommentForm onSend={send} sending={add.isPending} />
+      <section className="stack comment-section" aria-labelledby={listHeadingId}>
+        <h3 className="panel-subtitle" id={listHeadingId}>
+          Comments{list.data && list.data.length > 0 ? ` (${list.data.length})` : ""}
+        </h3>
+        {comments}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../../lib/trpc";
+
+/**
+ * The comments of an audio (SPEC §2.14), oldest first, and the mutation adding one. A successful
+ * add refetches the list at once; everyone else's copy follows through the live 'audio.changed'
+ * event (see features/live).
+ */
+export function useComments(audioId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const listOptions = trpc.comments.list.queryOptions({ audioId });
+  const list = useQuery(listOptions);
+  const add = useMutation(
+    trpc.comments.add.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: listOptions.queryKey }),
+    }),
+  );
+  return { list, add };
+}
