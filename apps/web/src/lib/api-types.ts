@@ -9,6 +9,8 @@ export type AudioDetail = RouterOutputs["audios"]["get"];
 export type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
 /** A card of `tasks.list` (Tasks page). */
 export type TaskCard = RouterOutputs["tasks"]["list"]["items"][number];
+/** A card of `recommendations.list` (Recommended Recordings page). */
+export type RecommendedRecording = RouterOutputs["recommendations"]["list"]["items"][number];
 /** `notifications.list`: the bell's entries and unread count. */
 export type NotificationList = RouterOutputs["notifications"]["list"];
 /** One entry of the bell. */
@@ -17,3 +19,5 @@ export type NotificationItem = NotificationList["items"][number];
 export type Recording = RouterOutputs["recordings"]["get"];
 /** `transcripts.get`: an audio's translated transcript. */
 export type Transcript = RouterOutputs["transcripts"]["get"];
+/** A comment of `comments.list` (Feedback); `author` null for a deleted account. */
+export type AudioComment = RouterOutputs["comments"]["list"][number];

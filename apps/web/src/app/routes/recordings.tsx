@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { RecordingsPage } from "../../features/recordings/components/recordings-page";
 
+/** /Recordings: the Recommended Recordings page (SPEC §2.9). */
 export function Component() {
-  return <PlaceholderPage title="Recordings" />;
+  return <RecordingsPage />;
 }

@@ -6,17 +6,25 @@ import type { NotificationItem, NotificationList } from "../../../lib/api-types"
 import { writeSession } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
 import { useTRPC } from "../../../lib/trpc";
+import { paths } from "../../../config/paths";
 
 /** How long to wait before subscribing again after the subscription failed (ms). */
 const RETRY_MS = 5_000;
 /** Events this close together share one refetch of each query they touch (ms). */
 const BATCH_MS = 30;
 
+/** Whether a notification leads to the Recommended Recordings page (paths match case-insensitively). */
+function linksToRecordings(link: string): boolean {
+  return link.replace(/\/+$/, "").toLowerCase() === paths.recordings.toLowerCase();
+}
+
 /**
- * The queries a live event makes stale: the bell for a notification; for a change to an audio's
- * task, transcript, recording or assignment (or its deletion), every task and audio list and
- * that audio's details, transcript, recording and recommendation check. With no event (the
- * subscription has just (re)started) all of them.
+ * The queries a live event makes stale: the bell for a notification (and the recommended
+ * recordings for a recommendation's notification, which links to /Recordings); for a change to an
+ * audio's task, transcript, recording, comments, assignment or recommendations (or its deletion),
+ * every task, audio and recommended-recording list and that audio's details, transcript,
+ * recording, comments and recommendation check. With no event (the subscription has just
+ * (re)started) all of them.
  */
 function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
   const trpc = useTRPC();
@@ -26,14 +34,23 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
       if (!event || event.kind === "notification.created" || event.kind === "audio.deleted") {
         keys.push(trpc.notifications.pathKey());
       }
+      if (event?.notification && linksToRecordings(event.notification.link)) {
+        keys.push(trpc.recommendations.list.pathKey());
+      }
       if (!event || event.kind === "audio.changed" || event.kind === "audio.deleted") {
-        keys.push(trpc.tasks.pathKey(), trpc.audios.list.pathKey(), trpc.audios.unassigned.pathKey());
+        keys.push(
+          trpc.tasks.pathKey(),
+          trpc.audios.list.pathKey(),
+          trpc.audios.unassigned.pathKey(),
+          trpc.recommendations.list.pathKey(),
+        );
         if (event?.audioId) {
           const input = { audioId: event.audioId };
           keys.push(
             trpc.audios.get.queryKey(input),
             trpc.transcripts.get.queryKey(input),
             trpc.recordings.get.queryKey(input),
+            trpc.comments.list.queryKey(input),
             trpc.recommendations.check.queryKey(input),
           );
         } else {
@@ -41,6 +58,7 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
             trpc.audios.pathKey(),
             trpc.transcripts.pathKey(),
             trpc.recordings.pathKey(),
+            trpc.comments.pathKey(),
             trpc.recommendations.pathKey(),
           );
         }

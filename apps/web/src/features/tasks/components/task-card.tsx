@@ -1,7 +1,7 @@
 import type { TaskCard as Task } from "../../../lib/api-types";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { assigneeName, categoryCardClass, taskTitle } from "../lib/task-labels";
+import { assigneeName, categoryCardClass, taskTitle } from "../../../lib/task-labels";
 
 /**
  * One task as a card button (SPEC §2.8): title, assignee, the two stage chips (Completed green,

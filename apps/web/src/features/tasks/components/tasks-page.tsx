@@ -1,19 +1,13 @@
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Pagination } from "@tafsiri/ui/pagination";
 import { useTRPC } from "../../../lib/trpc";
-import { useOpenAudio } from "../hooks/use-open-audio";
+import { useOpenAudio } from "../../../hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
 import { TaskCard } from "./task-card";
 
 /** SPEC §9: tasks page size. */
 const PAGE_SIZE = 10;
-
-/** The ?page= search parameter as a page number (1 when absent or invalid). */
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get("page"));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 /**
  * The Tasks page (/Audios, SPEC §2.8): admins see all tasks, staff their own, as cards, 10 per page.
@@ -22,25 +16,17 @@ function pageFrom(params: URLSearchParams): number {
 export function TasksPage() {
   const trpc = useTRPC();
   const openAudio = useOpenAudio();
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params);
+  const { page, goTo } = usePageParam();
   const tasks = useQuery({
     ...trpc.tasks.list.queryOptions({ page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  const totalPages = tasks.data?.totalPages ?? 0;
+  useLastPageFallback(page, tasks.data?.totalPages);
 
   useEffect(() => {
     if (tasks.error) console.error("Failed to fetch tasks", tasks.error);
   }, [tasks.error]);
-
-  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
-  const totalPages = tasks.data?.totalPages ?? 0;
-
-  // A page past the end (e.g. after tasks were removed) falls back to the last page.
-  useEffect(() => {
-    if (tasks.data && totalPages > 0 && page > totalPages)
-      setParams(totalPages === 1 ? {} : { page: String(totalPages) }, { replace: true });
-  }, [page, setParams, tasks.data, totalPages]);
 
   return (
     <section className="page">

@@ -1,15 +1,15 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { setCurrentAudioId } from "../../../lib/current-audio";
-import { useSession } from "../../../hooks/use-session";
-import { useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { paths } from "../../../config/paths";
+import { setCurrentAudioId } from "../lib/current-audio";
+import { useSession } from "./use-session";
+import { useTRPC, useTRPCClient } from "../lib/trpc";
+import { paths } from "../config/paths";
 
 /**
- * Selecting an audio (SPEC §2.1, §4): stores its id as the current audio, and for an Admin records
- * the opening (audios.markOpened, fire and forget: a failure is only logged), then goes to
- * /audiomanagement/audiocontrol.
+ * Selecting an audio (SPEC §2.1, §4), from a task card or a recommended-recording card: stores its
+ * id as the current audio, and for an Admin records the opening (audios.markOpened, fire and
+ * forget: a failure is only logged), then goes to /audiomanagement/audiocontrol.
  */
 export function useOpenAudio(): (audioId: string) => void {
   const session = useSession();
