@@ -1,31 +1,19 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZPagination, ZRestUserRef, restUserRef } from "./common";
+import { ZRestTaskCard, restTaskCard } from "./tasks";
 
 type RecommendedRecording = RouterOutputs["recommendations"]["list"]["items"][number];
 
-const ZStageStatus = z.string().meta({ examples: ["In Progress"] });
-
-/** SPEC §3 Recommended recording: `{ _id, taskId: {…}, recommended_to, submission: {…} }`. */
+/**
+ * SPEC §3 Recommended recording: `{ _id, taskId: {…}, recommended_to, submission: {…} }`; the task
+ * and the submission's statuses are the task card's (shapes/tasks.ts).
+ */
 export const ZRestRecommendedRecording = z.object({
   _id: z.string(),
-  taskId: z.object({
-    _id: z.string(),
-    audio_id: z.object({
-      _id: z.string(),
-      filename: z.string().nullable(),
-      category: z.enum(["Control", "Dementia"]).nullable(),
-    }),
-    assigned_to: ZRestUserRef,
-    translation_status: ZStageStatus,
-    recording_status: ZStageStatus,
-    is_complete: z.boolean(),
-  }),
+  taskId: ZRestTaskCard.omit({ submission: true }),
   recommended_to: ZRestUserRef,
-  submission: z.object({
-    translation_script_approval_status: z.string(),
-    recorded_audio_approval_status: z.string(),
-  }),
+  submission: ZRestTaskCard.shape.submission,
 });
 
 const EXAMPLE_RECOMMENDED_RECORDING = {
@@ -47,24 +35,14 @@ export const ZRestRecommendedRecordingPage = z
   .object({ recommendedRecordings: z.array(ZRestRecommendedRecording), pagination: ZPagination })
   .meta({ examples: [{ recommendedRecordings: [EXAMPLE_RECOMMENDED_RECORDING], pagination: { totalPages: 2 } }] });
 
-/** The REST recommended recording of a procedure's row. */
+/** The REST recommended recording of a procedure's row (the task mapped as a task card). */
 export function restRecommendedRecording(row: RecommendedRecording): z.output<typeof ZRestRecommendedRecording> {
-  return {
-    _id: row.id,
-    taskId: {
-      _id: row.task.id,
-      audio_id: { _id: row.task.audioId, filename: row.task.filename, category: row.task.category },
-      assigned_to: restUserRef(row.task.assignedTo),
-      translation_status: row.task.translationStatus,
-      recording_status: row.task.recordingStatus,
-      is_complete: row.task.isComplete,
-    },
-    recommended_to: restUserRef(row.recommendedTo),
-    submission: {
-      translation_script_approval_status: row.transcriptStatus,
-      recorded_audio_approval_status: row.recordingApprovalStatus,
-    },
-  };
+  const { submission, ...taskId } = restTaskCard({
+    ...row.task,
+    transcriptStatus: row.transcriptStatus,
+    recordingApprovalStatus: row.recordingApprovalStatus,
+  });
+  return { _id: row.id, taskId, recommended_to: restUserRef(row.recommendedTo), submission };
 }
 
 /** The page answer from a procedure's page. */
