@@ -21,7 +21,7 @@ export { ZAssignTaskInput, ZReassignInput, ZSetTaskStatusInput } from "./schemas
 export { ZCreateNotificationInput } from "./schemas/notifications";
 export { ZCreateRecommendationInput } from "./schemas/recommendations";
 export { ZCommentText } from "./schemas/comments";
-export { ZEnsureSubmissionInput } from "./schemas/submissions";
+export { ZEnsureSubmissionInput, ZListSubmissionsInput } from "./schemas/submissions";
 export { ZCategory, ZId } from "./schemas/common";
 export { ZReviewReason } from "./schemas/transcripts";
 

@@ -1,14 +1,31 @@
 import { authedProcedure, router } from "../trpc";
 import {
   ZEnsureSubmissionInput,
+  ZListSubmissionsInput,
   ZSubmission,
   ZSubmissionCheck,
   ZSubmissionIdInput,
+  ZSubmissionListPage,
   ZTaskSubmissionInput,
 } from "../schemas/submissions";
-import { checkTaskSubmission, ensureTaskSubmission, getSubmission } from "../services/submission-records";
+import {
+  checkTaskSubmission,
+  ensureTaskSubmission,
+  getSubmission,
+  listSubmissionPage,
+} from "../services/submission-records";
 
 export const submissionsRouter = router({
+  /**
+   * SPEC §2.7, §7.1 Submissions list: newest change first, 20 per page, filtered by `status`
+   * ('needsReview', 'approved', 'rejected', 'all') with each filter's count. Admins all (or
+   * `userId`'s), staff their own; FORBIDDEN 'You may only list your own submissions.' for staff
+   * naming another `userId`.
+   */
+  list: authedProcedure
+    .input(ZListSubmissionsInput)
+    .output(ZSubmissionListPage)
+    .query(({ ctx, input }) => listSubmissionPage(ctx, ctx.user, input)),
   /**
    * SPEC §3, §7.1 GET /api/submissions/{id}: one submission with its comments. Admins any, staff
    * one of an audio they may open. BAD_REQUEST 'Unknown id.'; NOT_FOUND 'Submission not found.';

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "@tafsiri/db";
-import { ZId, ZRecordingStatus, ZTranscriptStatus } from "./common";
+import { SUBMISSION_FILTERS } from "@tafsiri/db/repositories/submission-list";
+import { ZCategory, ZId, ZPageInput, ZRecordingStatus, ZTranscriptStatus, ZUserRef, page } from "./common";
 import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG, ZComment } from "./comments";
 
 /**
@@ -40,3 +41,49 @@ export type EnsureSubmissionInput = z.infer<typeof ZEnsureSubmissionInput>;
 /** SPEC §7.1 GET /api/checksubmissions/{id}: whether the task has a submission, and the submission (null when none). */
 export const ZSubmissionCheck = z.object({ exists: z.boolean(), submission: ZSubmission.nullable() });
 export type SubmissionCheck = z.infer<typeof ZSubmissionCheck>;
+
+/**
+ * SPEC §2.7, §7.1 Submissions list: 20 per page (SPEC §9), newest first. `status` chooses a filter
+ * (issue 8): 'needsReview' (a transcript or recording Pending), 'approved', 'rejected' or 'all'.
+ * Without `userId`, admins get every submission and staff their own (tasks assigned to them);
+ * with it, that user's (staff may only name themselves).
+ */
+export const ZListSubmissionsInput = ZPageInput.extend({
+  limit: ZPageInput.shape.limit.unwrap().default(20),
+  status: z.enum(SUBMISSION_FILTERS).default("all"),
+  userId: ZId.optional(),
+});
+export type ListSubmissionsInput = z.infer<typeof ZListSubmissionsInput>;
+
+/** A row of the Submissions table (SPEC §2.7): its audio, the assignee ('Staff'), both outputs and their statuses. */
+export const ZSubmissionListItem = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  audioId: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  staff: ZUserRef.nullable(),
+  /** ISO time of the last transcript save (the submission's creation until then). */
+  submissionDate: z.string(),
+  /** ISO time of the last change ('Last updated'). */
+  updatedAt: z.string(),
+  translationScript: z.string().nullable(),
+  recordedAudio: z.string().nullable(),
+  transcriptStatus: ZTranscriptStatus,
+  recordingApprovalStatus: ZRecordingStatus,
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  recordedBy: z.string().nullable(),
+  commentCount: z.number().int(),
+});
+export type SubmissionListItem = z.infer<typeof ZSubmissionListItem>;
+
+/** One page of the Submissions list with the count of each filter in the caller's scope. */
+export const ZSubmissionListPage = page(ZSubmissionListItem).extend({
+  counts: z.object({
+    needsReview: z.number().int(),
+    approved: z.number().int(),
+    rejected: z.number().int(),
+    all: z.number().int(),
+  }),
+});
+export type SubmissionListPage = z.infer<typeof ZSubmissionListPage>;

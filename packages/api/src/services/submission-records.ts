@@ -10,10 +10,17 @@ import {
   findSubmissionWithAudio,
   lockSubmissionByTask,
 } from "@tafsiri/db/repositories/submissions";
+import { listSubmissions } from "@tafsiri/db/repositories/submission-list";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import type { Comment, AddSubmissionCommentInput } from "../schemas/comments";
-import type { EnsureSubmissionInput, SubmissionCheck, SubmissionDetail } from "../schemas/submissions";
+import type {
+  EnsureSubmissionInput,
+  ListSubmissionsInput,
+  SubmissionCheck,
+  SubmissionDetail,
+  SubmissionListPage,
+} from "../schemas/submissions";
 import { AppError } from "../errors/app-error";
 import { isUuid, lockAudioAccess, requireAudioAccess } from "./access";
 import { commentsOf, writeComment } from "./comments";
@@ -21,6 +28,7 @@ import { getTask, TASK_NOT_FOUND } from "./tasks";
 import { publishAfter, recordAudioEvent } from "../live/record";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found.";
+export const OWN_SUBMISSIONS_ONLY = "You may only list your own submissions.";
 
 /** A submission as procedures answer it, with its comments (oldest first). */
 async function submissionDetail(db: Executor, submission: Submission, audioId: string): Promise<SubmissionDetail> {
@@ -130,4 +138,30 @@ export async function addSubmissionComment(
     return comment;
   });
   return publishAfter(deps, change);
+}
+
+/**
+ * SPEC §2.7, §5, §7.1 Submissions list (GET /api/submissions, /api/usersubmissions/{id}): one page
+ * of `limit` (20 by default), newest change first, filtered by `status`, with the count of every
+ * filter. Admins see every submission (or `userId`'s: those of tasks assigned to that user);
+ * staff their own, and FORBIDDEN 'You may only list your own submissions.' for another `userId`.
+ */
+export async function listSubmissionPage(
+  deps: AppDeps,
+  user: SessionUser,
+  q: ListSubmissionsInput,
+): Promise<SubmissionListPage> {
+  if (user.role !== "Admin" && q.userId !== undefined && q.userId !== user.id) {
+    throw new AppError("FORBIDDEN", OWN_SUBMISSIONS_ONLY);
+  }
+  const assignedTo = user.role === "Admin" ? q.userId : user.id;
+  const result = await listSubmissions(deps.db, { assignedTo, filter: q.status, page: q.page, limit: q.limit });
+  return {
+    ...result,
+    items: result.items.map((row) => ({
+      ...row,
+      submissionDate: row.submissionDate.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
 }

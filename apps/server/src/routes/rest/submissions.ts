@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCommentText, ZEnsureSubmissionInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPathId, answers } from "./shapes/common";
+import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, answers } from "./shapes/common";
 import {
   ZRestCommentAdded,
   ZRestSubmissionAnswer,
   ZRestSubmissionCheck,
   ZRestSubmissionCreated,
+  ZRestSubmissionPage,
   restComment,
   restSubmission,
+  restSubmissionPage,
 } from "./shapes/submissions";
 
 /** A field integrators send that the server does not trust: accepted and ignored (the author is the caller). */
@@ -34,11 +36,75 @@ const ZAddCommentBody = z
   })
   .meta({ examples: [{ comments: { text: "Please check the second sentence.", postedBy: EXAMPLE_USER_ID } }] });
 
+/** The list's filters as integrators spell them (the procedure's 'needsReview' is 'needs_review' here). */
+const REST_FILTERS = { needs_review: "needsReview", approved: "approved", rejected: "rejected", all: "all" } as const;
+
+const ZSubmissionListQuery = ZPageQuery.extend({
+  status: z
+    .enum(["needs_review", "approved", "rejected", "all"], {
+      error: "status must be one of needs_review, approved, rejected, all.",
+    })
+    .optional()
+    .meta({
+      description:
+        "needs_review: a transcript or a recording is Pending; approved / rejected: the submission's approval_status; " +
+        "all (the default).",
+    }),
+});
+
+/** The procedure's list input from the query (and the user of /usersubmissions/{userId}). */
+function listInput(query: z.output<typeof ZSubmissionListQuery>, userId?: string) {
+  return {
+    page: query.page,
+    limit: query.limit,
+    status: query.status === undefined ? undefined : REST_FILTERS[query.status],
+    userId,
+  };
+}
+
 const SUBMISSIONS = ["Submissions"];
 const BEARER = [{ bearerAuth: [] }];
 
 /** SPEC §7.1 submission paths: create (one per task), read one, check a task's, comment on one. */
 export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
+  app.get(
+    "/api/submissions",
+    {
+      schema: {
+        summary: "List submissions",
+        description:
+          "SPEC §2.7, §5, §7.1, §9. Admins get every submission, staff their own (of tasks assigned to them); newest " +
+          "change first, 20 per page by default, with `status` as a filter and the count of each filter. 400 for a " +
+          "page or limit that is not a positive whole number (limit at most 100) or an unknown status, 401 without a " +
+          "session.",
+        tags: SUBMISSIONS,
+        security: BEARER,
+        querystring: ZSubmissionListQuery,
+        response: answers(ZRestSubmissionPage),
+      },
+    },
+    async (req) => restSubmissionPage(await req.caller.submissions.list(listInput(req.query))),
+  );
+
+  app.get(
+    "/api/usersubmissions/:userId",
+    {
+      schema: {
+        summary: "List one user's submissions",
+        description:
+          "SPEC §2.7, §5, §7.1. The submissions of tasks assigned to user {userId}, as GET /api/submissions: admins " +
+          "may list anyone's, staff only their own (403 'You may only list your own submissions.'). 400 'Unknown id.' " +
+          "for a malformed id, or a bad page, limit or status; 401 without a session.",
+        tags: SUBMISSIONS,
+        security: BEARER,
+        params: z.object({ userId: ZPathId }),
+        querystring: ZSubmissionListQuery,
+        response: answers(ZRestSubmissionPage),
+      },
+    },
+    async (req) => restSubmissionPage(await req.caller.submissions.list(listInput(req.query, req.params.userId))),
+  );
+
   app.post(
     "/api/createsubmissions",
     {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
-import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZDoneFields, ZRestUserRef, restUserRef } from "./common";
+import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZDoneFields, ZPagination, ZRestUserRef, restUserRef } from "./common";
 
 type SubmissionDetail = RouterOutputs["submissions"]["get"];
 type CommentItem = RouterOutputs["comments"]["add"];
@@ -88,5 +88,89 @@ export function restSubmission(s: SubmissionDetail): z.output<typeof ZRestSubmis
     approval_status: s.approvalStatus,
     recordedBy: s.recordedBy,
     comments: s.comments.map(restComment),
+  };
+}
+
+type SubmissionListItem = RouterOutputs["submissions"]["list"]["items"][number];
+
+/**
+ * A row of the Submissions list (SPEC §2.7, §3): the submission's fields with its task's audio
+ * and assignee (`task_id` populated), the time of its last change and its number of comments.
+ */
+export const ZRestSubmissionListItem = ZRestSubmission.omit({ task_id: true, comments: true }).extend({
+  task_id: z.object({
+    _id: z.string(),
+    audio_id: z.object({ _id: z.string(), filename: z.string(), category: z.string() }),
+    assigned_to: ZRestUserRef,
+  }),
+  updatedAt: z.string(),
+  comments_count: z.number().int(),
+});
+
+const { comments: _comments, task_id: _taskId, ...EXAMPLE_SUBMISSION_FIELDS } = EXAMPLE_SUBMISSION;
+
+/** `{ submissions, pagination: { totalPages }, counts }` of the Submissions lists. */
+export const ZRestSubmissionPage = z
+  .object({
+    submissions: z.array(ZRestSubmissionListItem),
+    pagination: ZPagination,
+    counts: z
+      .object({
+        needs_review: z.number().int(),
+        approved: z.number().int(),
+        rejected: z.number().int(),
+        all: z.number().int(),
+      })
+      .meta({ description: "How many submissions each `status` filter holds, in the caller's scope." }),
+  })
+  .meta({
+    examples: [
+      {
+        submissions: [
+          {
+            ...EXAMPLE_SUBMISSION_FIELDS,
+            task_id: {
+              _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+              audio_id: { _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e", filename: "interview-07", category: "Control" },
+              assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" },
+            },
+            updatedAt: "2026-11-23T09:30:00.000Z",
+            comments_count: 1,
+          },
+        ],
+        pagination: { totalPages: 3 },
+        counts: { needs_review: 12, approved: 30, rejected: 4, all: 46 },
+      },
+    ],
+  });
+
+/** The REST row of a procedure's Submissions list row. */
+export function restSubmissionListItem(s: SubmissionListItem): z.output<typeof ZRestSubmissionListItem> {
+  return {
+    _id: s.id,
+    task_id: {
+      _id: s.taskId,
+      audio_id: { _id: s.audioId, filename: s.filename, category: s.category },
+      assigned_to: restUserRef(s.staff),
+    },
+    submission_date: s.submissionDate,
+    updatedAt: s.updatedAt,
+    translation_script: s.translationScript,
+    recorded_audio: s.recordedAudio,
+    translation_script_approval_status: s.transcriptStatus,
+    recorded_audio_approval_status: s.recordingApprovalStatus,
+    approval_status: s.approvalStatus,
+    recordedBy: s.recordedBy,
+    comments_count: s.commentCount,
+  };
+}
+
+/** The page answer from submissions.list. */
+export function restSubmissionPage(result: RouterOutputs["submissions"]["list"]): z.output<typeof ZRestSubmissionPage> {
+  const { needsReview, ...counts } = result.counts;
+  return {
+    submissions: result.items.map(restSubmissionListItem),
+    pagination: { totalPages: result.totalPages },
+    counts: { needs_review: needsReview, ...counts },
   };
 }

@@ -1,0 +1,159 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { Executor } from "../connection";
+import type { ApprovalStatus, Category, DB, RecordingStatus, TranscriptStatus } from "../schema";
+import { offsetOf, type Page } from "./pagination";
+
+/**
+ * The filters of the Submissions list (issue 8, beyond SPEC §2.7): 'needsReview' = a transcript
+ * or a recording Pending; 'approved' / 'rejected' = the submission's approval_status; 'all'.
+ * They overlap: a rejected transcript with a pending recording is in 'needsReview' and 'rejected'.
+ */
+export const SUBMISSION_FILTERS = ["needsReview", "approved", "rejected", "all"] as const;
+export type SubmissionFilter = (typeof SUBMISSION_FILTERS)[number];
+
+/** How many submissions each filter holds, in the caller's scope. */
+export type SubmissionCounts = Record<SubmissionFilter, number>;
+
+/** A row of the Submissions table (SPEC §2.7). */
+export interface SubmissionListRow {
+  id: string;
+  taskId: string;
+  audioId: string;
+  filename: string;
+  category: Category;
+  /** The task's assignee (the 'Staff' column), null when the account is gone. */
+  staff: { id: string; username: string } | null;
+  submissionDate: Date;
+  updatedAt: Date;
+  translationScript: string | null;
+  recordedAudio: string | null;
+  transcriptStatus: TranscriptStatus;
+  recordingApprovalStatus: RecordingStatus;
+  approvalStatus: ApprovalStatus;
+  recordedBy: string | null;
+  commentCount: number;
+}
+
+type Scope = SelectQueryBuilder<DB, "submissions" | "tasks", object>;
+
+/**
+ * The filter as SQL. The 'needsReview' predicate is written exactly as the partial index
+ * submissions_needs_review_idx's, with literals, so the planner can use the index.
+ */
+function matches(eb: ExpressionBuilder<DB, "submissions">, filter: SubmissionFilter) {
+  switch (filter) {
+    case "needsReview":
+      return eb.or([
+        eb("submissions.translationScriptApprovalStatus", "=", sql.lit("Pending")),
+        eb("submissions.recordedAudioApprovalStatus", "=", sql.lit("Pending")),
+      ]);
+    case "approved":
+      return eb("submissions.approvalStatus", "=", "Approved");
+    case "rejected":
+      return eb("submissions.approvalStatus", "=", "Rejected");
+    case "all":
+      return sql<boolean>`true`;
+  }
+}
+
+/**
+ * One page of submissions, newest first (updated_at, then id), with the count of every filter,
+ * in one query ("counts left join lateral page"). With `assignedTo`, only the submissions of
+ * tasks assigned to that user (index tasks_assigned_to_idx); otherwise all (indexes
+ * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx).
+ * `totalPages` is that of the chosen filter.
+ */
+export async function listSubmissions(
+  db: Executor,
+  q: { assignedTo?: string | undefined; filter: SubmissionFilter; page: number; limit: number },
+): Promise<Page<SubmissionListRow> & { counts: SubmissionCounts }> {
+  const scoped = (): Scope => {
+    const base = db.selectFrom("submissions").innerJoin("tasks", "tasks.id", "submissions.taskId");
+    return q.assignedTo === undefined ? base : base.where("tasks.assignedTo", "=", q.assignedTo);
+  };
+  const counts = scoped().select((eb) => [
+    eb.fn.countAll<string>().as("all"),
+    eb.fn.countAll<string>().filterWhere(matches(eb, "needsReview")).as("needsReview"),
+    eb.fn.countAll<string>().filterWhere(matches(eb, "approved")).as("approved"),
+    eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
+  ]);
+  const rows = scoped()
+    .innerJoin("audios", "audios.id", "tasks.audioId")
+    .leftJoin("users", "users.id", "tasks.assignedTo")
+    .where((eb) => matches(eb, q.filter))
+    .select((eb) => [
+      "submissions.id",
+      "submissions.taskId",
+      "tasks.audioId",
+      "audios.filename",
+      "audios.category",
+      "users.id as staffId",
+      "users.username as staffUsername",
+      "submissions.submissionDate",
+      "submissions.updatedAt",
+      "submissions.translationScript",
+      "submissions.recordedAudio",
+      "submissions.translationScriptApprovalStatus",
+      "submissions.recordedAudioApprovalStatus",
+      "submissions.approvalStatus",
+      "submissions.recordedBy",
+      eb
+        .selectFrom("comments")
+        .select((c) => c.fn.countAll<string>().as("n"))
+        .whereRef("comments.submissionId", "=", "submissions.id")
+        .as("commentCount"),
+    ])
+    .orderBy("submissions.updatedAt", "desc")
+    .orderBy("submissions.id", "desc")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const result = await db
+    .selectFrom(counts.as("c"))
+    .leftJoinLateral(rows.as("p"), (join) => join.onTrue())
+    .selectAll("p")
+    .select(["c.all", "c.needsReview", "c.approved", "c.rejected"])
+    .orderBy("p.updatedAt", "desc")
+    .orderBy("p.id", "desc")
+    .execute();
+  const first = result[0];
+  const tally: SubmissionCounts = {
+    all: Number(first?.all ?? 0),
+    needsReview: Number(first?.needsReview ?? 0),
+    approved: Number(first?.approved ?? 0),
+    rejected: Number(first?.rejected ?? 0),
+  };
+  const items: SubmissionListRow[] = [];
+  for (const r of result) {
+    if (
+      r.id === null ||
+      r.taskId === null ||
+      r.audioId === null ||
+      r.filename === null ||
+      r.category === null ||
+      r.submissionDate === null ||
+      r.updatedAt === null ||
+      r.translationScriptApprovalStatus === null ||
+      r.recordedAudioApprovalStatus === null ||
+      r.approvalStatus === null
+    )
+      continue; // the empty page's single row of counts
+    items.push({
+      id: r.id,
+      taskId: r.taskId,
+      audioId: r.audioId,
+      filename: r.filename,
+      category: r.category,
+      staff: r.staffId && r.staffUsername ? { id: r.staffId, username: r.staffUsername } : null,
+      submissionDate: r.submissionDate,
+      updatedAt: r.updatedAt,
+      translationScript: r.translationScript,
+      recordedAudio: r.recordedAudio,
+      transcriptStatus: r.translationScriptApprovalStatus,
+      recordingApprovalStatus: r.recordedAudioApprovalStatus,
+      approvalStatus: r.approvalStatus,
+      recordedBy: r.recordedBy,
+      commentCount: Number(r.commentCount ?? 0),
+    });
+  }
+  return { items, totalPages: Math.ceil(tally[q.filter] / q.limit), counts: tally };
+}
