@@ -34,7 +34,7 @@ export interface SubmissionListRow {
   commentCount: number;
 }
 
-type Scope = SelectQueryBuilder<DB, "submissions" | "tasks", object>;
+type Scope = SelectQueryBuilder<DB, "submissions", object>;
 
 /**
  * The filter as SQL. The 'needsReview' predicate is written exactly as the partial index
@@ -56,21 +56,23 @@ function matches(eb: ExpressionBuilder<DB, "submissions">, filter: SubmissionFil
   }
 }
 
-/**
- * One page of submissions, newest first (updated_at, then id), with the count of every filter,
- * in one query ("counts left join lateral page"). With `assignedTo`, only the submissions of
- * tasks assigned to that user (index tasks_assigned_to_idx); otherwise all (indexes
- * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx).
- * `totalPages` is that of the chosen filter.
- */
-export async function listSubmissions(
-  db: Executor,
-  q: { assignedTo?: string | undefined; filter: SubmissionFilter; page: number; limit: number },
-): Promise<Page<SubmissionListRow> & { counts: SubmissionCounts }> {
-  const scoped = (): Scope => {
-    const base = db.selectFrom("submissions").innerJoin("tasks", "tasks.id", "submissions.taskId");
-    return q.assignedTo === undefined ? base : base.where("tasks.assignedTo", "=", q.assignedTo);
-  };
+type ListQuery = { assignedTo?: string | undefined; filter: SubmissionFilter; page: number; limit: number };
+
+/** The one query of listSubmissions: the filter counts joined laterally with the page's rows. */
+function submissionListQuery(db: Executor, q: ListQuery) {
+  // Staff scope: the submissions of the user's tasks (index tasks_assigned_to_idx, then the
+  // unique submissions.task_id); admins count submissions alone, without joining tasks.
+  const assignedTo = q.assignedTo;
+  const scoped = (): Scope =>
+    assignedTo === undefined
+      ? db.selectFrom("submissions")
+      : db
+          .selectFrom("submissions")
+          .where(
+            "submissions.taskId",
+            "in",
+            db.selectFrom("tasks").select("tasks.id").where("assignedTo", "=", assignedTo),
+          );
   const counts = scoped().select((eb) => [
     eb.fn.countAll<string>().as("all"),
     eb.fn.countAll<string>().filterWhere(matches(eb, "needsReview")).as("needsReview"),
@@ -78,6 +80,7 @@ export async function listSubmissions(
     eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
   ]);
   const rows = scoped()
+    .innerJoin("tasks", "tasks.id", "submissions.taskId")
     .innerJoin("audios", "audios.id", "tasks.audioId")
     .leftJoin("users", "users.id", "tasks.assignedTo")
     .where((eb) => matches(eb, q.filter))
@@ -107,14 +110,27 @@ export async function listSubmissions(
     .orderBy("submissions.id", "desc")
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
-  const result = await db
+  return db
     .selectFrom(counts.as("c"))
     .leftJoinLateral(rows.as("p"), (join) => join.onTrue())
     .selectAll("p")
     .select(["c.all", "c.needsReview", "c.approved", "c.rejected"])
     .orderBy("p.updatedAt", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
+    .orderBy("p.id", "desc");
+}
+
+/**
+ * One page of submissions, newest first (updated_at, then id), with the count of every filter,
+ * in one query ("counts left join lateral page"). With `assignedTo`, only the submissions of
+ * tasks assigned to that user (index tasks_assigned_to_idx); otherwise all (indexes
+ * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx).
+ * `totalPages` is that of the chosen filter.
+ */
+export async function listSubmissions(
+  db: Executor,
+  q: ListQuery,
+): Promise<Page<SubmissionListRow> & { counts: SubmissionCounts }> {
+  const result = await submissionListQuery(db, q).execute();
   const first = result[0];
   const tally: SubmissionCounts = {
     all: Number(first?.all ?? 0),
@@ -156,4 +172,10 @@ export async function listSubmissions(
     });
   }
   return { items, totalPages: Math.ceil(tally[q.filter] / q.limit), counts: tally };
+}
+
+/** The plan (EXPLAIN, text lines) of listSubmissions' query: checks which indexes it uses. */
+export async function explainSubmissionList(db: Executor, q: ListQuery): Promise<string[]> {
+  const rows = await submissionListQuery(db, q).explain<Record<string, string>>();
+  return rows.map((r) => Object.values(r)[0] ?? "");
 }
