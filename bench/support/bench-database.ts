@@ -7,6 +7,8 @@ export interface BenchDatabase {
   url: string | undefined;
   /** What to print: "PGlite (embedded)" or "PostgreSQL <version> at <host>". */
   label: string;
+  /** The temporary database's name (`tafsiri_bench_<hex>`); undefined for PGlite. */
+  name: string | undefined;
   /** Drops the temporary database (nothing for PGlite). */
   drop(): Promise<void>;
 }
@@ -27,7 +29,7 @@ async function withClient<T>(connectionString: string, use: (client: pg.Client) 
  * named database's data; without it, the server's embedded PGlite is used.
  */
 export async function benchDatabase(databaseUrl: string | undefined): Promise<BenchDatabase> {
-  if (!databaseUrl) return { url: undefined, label: "PGlite (embedded)", drop: async () => undefined };
+  if (!databaseUrl) return { url: undefined, label: "PGlite (embedded)", name: undefined, drop: async () => undefined };
   const name = `tafsiri_bench_${randomBytes(4).toString("hex")}`;
   const version = await withClient(databaseUrl, async (client) => {
     await client.query(`create database ${name}`);
@@ -39,6 +41,7 @@ export async function benchDatabase(databaseUrl: string | undefined): Promise<Be
   return {
     url: url.toString(),
     label: `PostgreSQL ${version.split(" ")[0]} at ${url.host}`,
+    name,
     drop: () =>
       withClient(databaseUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`).then(() => undefined),

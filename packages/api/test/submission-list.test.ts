@@ -173,9 +173,10 @@ describe.skipIf(!onPostgres)("submissions.list on 100,000 audios (PostgreSQL)", 
       (await explainSubmissionList(db, { filter, page: 1, limit: 20 })).join("\n");
     // The page walks an index in the list's order: the partial index for the selective 'Needs
     // review', the order's own index (or the status index) for the others.
-    const indexWalk = /Index Scan Backward using (submissions_updated_at_id_idx|submissions_approval_status_idx)/;
-    expect(await plan("needsReview")).toContain("Index Scan Backward using submissions_needs_review_idx");
-    expect(await plan("all")).toContain("Index Scan Backward using submissions_updated_at_id_idx");
+    const indexWalk =
+      /Index (Only )?Scan Backward using (submissions_updated_at_id_idx|submissions_approval_status_idx)/;
+    expect(await plan("needsReview")).toMatch(/Index (Only )?Scan Backward using submissions_needs_review_idx/);
+    expect(await plan("all")).toMatch(/Index (Only )?Scan Backward using submissions_updated_at_id_idx/);
     expect(await plan("approved")).toMatch(indexWalk);
     expect(await plan("rejected")).toMatch(indexWalk);
     const page = await h.caller(admin).submissions.list({ status: "needsReview" });

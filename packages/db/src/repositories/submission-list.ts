@@ -79,11 +79,22 @@ function submissionListQuery(db: Executor, q: ListQuery) {
     eb.fn.countAll<string>().filterWhere(matches(eb, "approved")).as("approved"),
     eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
   ]);
-  const rows = scoped()
+  // Deferred join: the page's ids first, read in order from the filter's index, then only those
+  // 20 rows joined to their task, audio, assignee and comment count (a deep OFFSET otherwise joins
+  // every skipped row too).
+  const pageIds = scoped()
+    .where((eb) => matches(eb, q.filter))
+    .select(["submissions.id", "submissions.updatedAt"])
+    .orderBy("submissions.updatedAt", "desc")
+    .orderBy("submissions.id", "desc")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const rows = db
+    .selectFrom(pageIds.as("pg"))
+    .innerJoin("submissions", "submissions.id", "pg.id")
     .innerJoin("tasks", "tasks.id", "submissions.taskId")
     .innerJoin("audios", "audios.id", "tasks.audioId")
     .leftJoin("users", "users.id", "tasks.assignedTo")
-    .where((eb) => matches(eb, q.filter))
     .select((eb) => [
       "submissions.id",
       "submissions.taskId",
@@ -105,11 +116,7 @@ function submissionListQuery(db: Executor, q: ListQuery) {
         .select((c) => c.fn.countAll<string>().as("n"))
         .whereRef("comments.submissionId", "=", "submissions.id")
         .as("commentCount"),
-    ])
-    .orderBy("submissions.updatedAt", "desc")
-    .orderBy("submissions.id", "desc")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+    ]);
   return db
     .selectFrom(counts.as("c"))
     .leftJoinLateral(rows.as("p"), (join) => join.onTrue())
