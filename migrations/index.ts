@@ -4,6 +4,7 @@ import * as lookupIndexes from "./20261122000000_lookup_indexes";
 import * as events from "./20261123000000_events";
 import * as eventsCreatedAtIndex from "./20261124000000_events_created_at_index";
 import * as submissionListIndexes from "./20261125000000_submission_list_indexes";
+import * as listOrderIndexes from "./20261126000000_list_order_indexes";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "20261123000000_events": events,
   "20261124000000_events_created_at_index": eventsCreatedAtIndex,
   "20261125000000_submission_list_indexes": submissionListIndexes,
+  "20261126000000_list_order_indexes": listOrderIndexes,
 };

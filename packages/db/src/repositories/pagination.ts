@@ -34,6 +34,8 @@ export type PageRow<R> = { [K in keyof R]: R[K] | null } & { total: string | num
  * Page `q.page` (from 1) of `q.limit` rows of `rows` (already ordered), with the row count of
  * `counted`, in one query ("count left join lateral page"), turned into a Page by toPage.
  * `order` re-applies the ORDER BY of `rows` to the joined rows: column names and directions.
+ * With `paged`, `rows` already hold just the page (a deferred join: the page's ids picked first,
+ * by pageIdsOf, then only those rows joined), so no LIMIT/OFFSET is added.
  */
 export async function countedPage<CT extends keyof DB, PT extends keyof DB, R extends Record<string, unknown>, T>(
   db: Executor,
@@ -43,13 +45,14 @@ export async function countedPage<CT extends keyof DB, PT extends keyof DB, R ex
     order: Array<[column: keyof R & string, direction: "asc" | "desc"]>;
     page: number;
     limit: number;
+    paged?: boolean;
     pick: (row: PageRow<R>) => T | null;
   },
 ): Promise<Page<T>> {
   let query = db
     .selectFrom(q.counted.select((s) => s.fn.countAll().as("total")).as("c"))
     .leftJoinLateral(
-      () => q.rows.limit(q.limit).offset(offsetOf(q.page, q.limit)).as("p"),
+      () => (q.paged ? q.rows : q.rows.limit(q.limit).offset(offsetOf(q.page, q.limit))).as("p"),
       (join) => join.onTrue(),
     )
     .selectAll("p")

@@ -1,6 +1,6 @@
 import type { Executor } from "../connection";
 import type { Category, RecordingStatus, StageStatus, TranscriptStatus } from "../schema";
-import { countedPage, type Page } from "./pagination";
+import { countedPage, offsetOf, type Page } from "./pagination";
 
 /** True when the task has been recommended to the user (index recommendations_task_recipient_key). */
 export async function isRecommendedTo(db: Executor, taskId: string, userId: string): Promise<boolean> {
@@ -74,7 +74,7 @@ export interface RecommendedRecordingRow {
  * recipient and its submission's approval statuses ('No transcript' / 'No translation audio'
  * without a submission); one page of `limit`, counted and paginated in one query. With
  * `recommendedTo`, only those made to that user (index recommendations_recipient_idx);
- * otherwise all (index recommendations_created_at_idx).
+ * otherwise all (index recommendations_created_at_id_idx).
  */
 export async function listRecommendedRecordings(
   db: Executor,
@@ -84,7 +84,16 @@ export async function listRecommendedRecordings(
     q.recommendedTo === undefined
       ? db.selectFrom("recommendations")
       : db.selectFrom("recommendations").where("recommendations.recommendedTo", "=", q.recommendedTo);
-  const rows = scoped
+  // Deferred join: the page's ids from the index in list order, then only those rows joined.
+  const pageIds = scoped
+    .select("recommendations.id")
+    .orderBy("recommendations.createdAt", "desc")
+    .orderBy("recommendations.id", "desc")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const rows = db
+    .selectFrom("recommendations")
+    .where("recommendations.id", "in", pageIds)
     .innerJoin("tasks", "tasks.id", "recommendations.taskId")
     .leftJoin("audios", "audios.id", "tasks.audioId")
     .leftJoin("users", "users.id", "tasks.assignedTo")
@@ -125,6 +134,7 @@ export async function listRecommendedRecordings(
     ],
     page: q.page,
     limit: q.limit,
+    paged: true,
     pick: (r) => {
       if (
         r.id === null ||

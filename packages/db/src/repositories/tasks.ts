@@ -10,7 +10,7 @@ import type {
   TranscriptStatus,
 } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
-import { countedPage, type Page } from "./pagination";
+import { countedPage, offsetOf, type Page } from "./pagination";
 
 /** The task of an audio (tasks.audio_id is unique), or undefined. */
 export function findTaskByAudio(db: Executor, audioId: string): Promise<Task | undefined> {
@@ -129,7 +129,7 @@ export async function findTaskDetail(db: Executor, id: string): Promise<TaskDeta
 /**
  * Tasks newest first with their audio, assignee and submission statuses, one page of `limit`,
  * counted and paginated in one query. With `assignedTo`, only that user's tasks
- * (index tasks_assigned_to_idx); otherwise all (index tasks_created_at_idx).
+ * (index tasks_assigned_to_idx); otherwise all (index tasks_created_at_id_idx).
  */
 export async function listTaskCards(
   db: Executor,
@@ -139,15 +139,25 @@ export async function listTaskCards(
     q.assignedTo === undefined
       ? db.selectFrom("tasks")
       : db.selectFrom("tasks").where("tasks.assignedTo", "=", q.assignedTo);
+  // Deferred join: the page's ids from the index in list order, then only those rows joined.
+  const pageIds = scoped
+    .select("tasks.id")
+    .orderBy("tasks.createdAt", "desc")
+    .orderBy("tasks.id", "desc")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return countedPage(db, {
     counted: scoped,
-    rows: withCardColumns(scoped).orderBy("tasks.createdAt", "desc").orderBy("tasks.id", "desc"),
+    rows: withCardColumns(db.selectFrom("tasks").where("tasks.id", "in", pageIds))
+      .orderBy("tasks.createdAt", "desc")
+      .orderBy("tasks.id", "desc"),
     order: [
       ["createdAt", "desc"],
       ["id", "desc"],
     ],
     page: q.page,
     limit: q.limit,
+    paged: true,
     pick: (r) => {
       const task = toTaskDetail(r);
       if (!task) return null;
