@@ -236,6 +236,9 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
     const review = adminPage.getByRole("group", { name: "Review" });
     await seen(adminPage.getByText("Pending", { exact: true }));
     await review.getByRole("button", { name: "Reject" }).click();
+    // Reject asks for an optional reason; none is given here.
+    const reasonDialog = await seen(adminPage.getByRole("dialog"));
+    await reasonDialog.getByRole("button", { name: "Reject", exact: true }).click();
     await toast(adminPage, "Translation Audio file rejected successfully.");
     await seen(adminPage.getByText("Rejected", { exact: true }));
     await screenshot(adminPage, "core-flow-10-recording-rejected");

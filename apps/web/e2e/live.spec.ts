@@ -25,7 +25,7 @@ function bell(page: Page): Locator {
 
 /** The unread-count badge on the bell. */
 function badge(page: Page): Locator {
-  return bell(page).getByTestId("notification-badge");
+  return page.getByRole("banner").getByTestId("notification-badge");
 }
 
 /** Opens the bell's menu and returns it. */

@@ -7,9 +7,12 @@ function pageFrom(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The search parameters of `page`: none for the first page. */
-function pageParams(page: number): Record<string, string> {
-  return page === 1 ? {} : { page: String(page) };
+/** `params` showing `page`: without ?page= for the first page; other parameters (e.g. a filter) are kept. */
+function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page === 1) next.delete("page");
+  else next.set("page", String(page));
+  return next;
 }
 
 /**
@@ -18,7 +21,7 @@ function pageParams(page: number): Record<string, string> {
  */
 export function usePageParam(): { page: number; goTo: (page: number) => void } {
   const [params, setParams] = useSearchParams();
-  const goTo = useCallback((next: number) => setParams(pageParams(next)), [setParams]);
+  const goTo = useCallback((next: number) => setParams((params) => withPage(params, next)), [setParams]);
   return { page: pageFrom(params), goTo };
 }
 
@@ -30,6 +33,6 @@ export function useLastPageFallback(page: number, totalPages: number | undefined
   const [, setParams] = useSearchParams();
   useEffect(() => {
     if (totalPages !== undefined && totalPages > 0 && page > totalPages)
-      setParams(pageParams(totalPages), { replace: true });
+      setParams((params) => withPage(params, totalPages), { replace: true });
   }, [page, setParams, totalPages]);
 }

@@ -21,3 +21,9 @@ export type Recording = RouterOutputs["recordings"]["get"];
 export type Transcript = RouterOutputs["transcripts"]["get"];
 /** A comment of `comments.list` (Feedback); `author` null for a deleted account. */
 export type AudioComment = RouterOutputs["comments"]["list"][number];
+/** A row of `submissions.list` (Submissions page). */
+export type SubmissionRow = RouterOutputs["submissions"]["list"]["items"][number];
+/** The counts of the Submissions list's filters. */
+export type SubmissionCounts = RouterOutputs["submissions"]["list"]["counts"];
+/** A filter of the Submissions list. */
+export type SubmissionFilter = keyof SubmissionCounts;

@@ -16,3 +16,8 @@ export function displayTime(at: string, now: Date = new Date()): { relative: str
   const time = dayjs(at);
   return { relative: time.from(now), full: time.format(DISPLAY_DATE_FORMAT) };
 }
+
+/** A short date and time for table cells, e.g. 'Nov 23 2026, 4:19 PM' (the full time is in the cell's title). */
+export function shortTime(at: string): string {
+  return dayjs(at).format("MMM D YYYY, h:mm A");
+}

@@ -2,6 +2,7 @@ import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
 import { LiveEvents } from "../../features/live/components/live-events";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
+import { SearchDialog } from "../../features/search/components/search-dialog";
 import { Header } from "../../features/shell/components/header";
 import { Sidebar } from "../../features/shell/components/sidebar";
 import { useSidebarState } from "../../features/shell/hooks/use-sidebar-state";
@@ -26,7 +27,7 @@ export function AppLayout() {
       </a>
       <Sidebar state={sidebar} onEscape={closeOnEscape} />
       <div className="shell-body">
-        <Header state={sidebar} toggleRef={toggleRef} bell={<NotificationBell />} />
+        <Header state={sidebar} toggleRef={toggleRef} search={<SearchDialog />} bell={<NotificationBell />} />
         <main id="main-content" className="shell-main" tabIndex={-1}>
           <Outlet />
         </main>

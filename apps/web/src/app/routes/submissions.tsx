@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { SubmissionsPage } from "../../features/submissions/components/submissions-page";
 
+/** /submission/general: the Submissions page (SPEC §2.7). */
 export function Component() {
-  return <PlaceholderPage title="Submissions" />;
+  return <SubmissionsPage />;
 }

@@ -81,7 +81,11 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         <ReviewActions
           status={data.status}
           subject="translated audio"
-          run={(action, expectedStatus) => client.recordings[action].mutate({ audioId: audio.id, expectedStatus })}
+          run={(action, expectedStatus, reason) =>
+            action === "reject"
+              ? client.recordings.reject.mutate({ audioId: audio.id, expectedStatus, reason })
+              : client.recordings[action].mutate({ audioId: audio.id, expectedStatus })
+          }
           onFailure={showFailure}
           onSettled={refresh}
         />

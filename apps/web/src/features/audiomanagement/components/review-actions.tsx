@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
+import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";
 
@@ -12,8 +13,9 @@ export interface ReviewActionsProps<S extends string> {
   /**
    * Runs an action on the server from `expectedStatus`, the status shown (the server refuses with
    * 409 and its message when it has changed meanwhile); its answer's message is shown as a success toast.
+   * `reason` comes with a rejection only, trimmed, and is left out when the Admin gave none.
    */
-  run: (action: ReviewAction, expectedStatus: S) => Promise<{ message: string }>;
+  run: (action: ReviewAction, expectedStatus: S, reason?: string) => Promise<{ message: string }>;
   /** Shows a failed action with the server's message when it gave one (the wording differs per screen, SPEC §8). */
   onFailure: (error: unknown) => void;
   /** Called after every action, successful or not (to refetch the audio's queries). */
@@ -23,20 +25,25 @@ export interface ReviewActionsProps<S extends string> {
 /**
  * The Admin's Approve, Reject and Delete buttons (SPEC §2.12, §2.13). Each acts on the status
  * shown (sent as `expectedStatus`), so a review that another admin overtook fails with the
- * server's message instead of overwriting it. Delete asks for confirmation in an alert dialog.
+ * server's message instead of overwriting it. Approve is one click; Reject asks for an optional
+ * reason in a dialog (RejectReasonDialog); Delete asks for confirmation in an alert dialog.
  * Buttons are disabled while an action runs.
  */
 export function ReviewActions<S extends string>({ status, subject, run, onFailure, onSettled }: ReviewActionsProps<S>) {
   const [running, setRunning] = useState<ReviewAction | null>(null);
+  const groupRef = useRef<HTMLDivElement>(null);
 
-  const perform = async (action: ReviewAction) => {
+  /** Runs `action`; answers whether it succeeded (a failure is toasted by `onFailure`). */
+  const perform = async (action: ReviewAction, reason?: string): Promise<boolean> => {
     setRunning(action);
     try {
-      const result = await run(action, status);
+      const result = await run(action, status, reason);
       toast.success(result.message);
+      return true;
     } catch (error) {
       console.error(`Failed to ${action} the ${subject}`, error);
       onFailure(error);
+      return false;
     } finally {
       setRunning(null);
       onSettled();
@@ -44,7 +51,8 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
   };
 
   return (
-    <div className="row review-actions" role="group" aria-label="Review">
+    // Focusable from script only: focus lands here after a rejection, when the Reject button is disabled.
+    <div ref={groupRef} className="row review-actions" role="group" aria-label="Review" tabIndex={-1}>
       <button
         type="button"
         className="btn btn-success"
@@ -54,15 +62,17 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
         {running === "approve" && <span className="spinner" aria-hidden="true" />}
         Approve
       </button>
-      <button
-        type="button"
-        className="btn btn-danger-outline"
-        disabled={running !== null || status === "Rejected"}
-        onClick={() => void perform("reject")}
-      >
-        {running === "reject" && <span className="spinner" aria-hidden="true" />}
-        Reject
-      </button>
+      <RejectReasonDialog
+        subject={subject}
+        onReject={(reason) => perform("reject", reason)}
+        focusAfterReject={groupRef}
+        trigger={
+          <button type="button" className="btn btn-danger-outline" disabled={running !== null || status === "Rejected"}>
+            {running === "reject" && <span className="spinner" aria-hidden="true" />}
+            Reject
+          </button>
+        }
+      />
       <AlertDialog.Root>
         <AlertDialog.Trigger asChild>
           <button type="button" className="btn btn-danger" disabled={running !== null}>

@@ -144,7 +144,11 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
             <ReviewActions
               status={status}
               subject="transcript"
-              run={(action, expectedStatus) => client.transcripts[action].mutate({ audioId: audio.id, expectedStatus })}
+              run={(action, expectedStatus, reason) =>
+                action === "reject"
+                  ? client.transcripts.reject.mutate({ audioId: audio.id, expectedStatus, reason })
+                  : client.transcripts[action].mutate({ audioId: audio.id, expectedStatus })
+              }
               onFailure={showReviewFailure}
               onSettled={refresh}
             />

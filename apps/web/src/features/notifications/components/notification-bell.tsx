@@ -74,21 +74,25 @@ export function NotificationBell() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="shell-icon-button notification-bell"
-          aria-label="Notifications"
-          aria-describedby={unread > 0 ? countId : undefined}
-        >
-          <BellIcon />
-          {unread > 0 && (
-            <span className="notification-badge" data-testid="notification-badge" aria-hidden="true">
-              {badgeText(unread)}
-            </span>
-          )}
-        </button>
-      </DropdownMenu.Trigger>
+      {/* The badge sits over the button, not in it: the button's name is 'Notifications' and what
+          it visibly shows is only the icon (WCAG 2.5.3); the count is its description. */}
+      <span className="notification-bell-wrap">
+        <DropdownMenu.Trigger asChild>
+          <button
+            type="button"
+            className="shell-icon-button notification-bell"
+            aria-label="Notifications"
+            aria-describedby={unread > 0 ? countId : undefined}
+          >
+            <BellIcon />
+          </button>
+        </DropdownMenu.Trigger>
+        {unread > 0 && (
+          <span className="notification-badge" data-testid="notification-badge" aria-hidden="true">
+            {badgeText(unread)}
+          </span>
+        )}
+      </span>
       {unread > 0 && (
         <span id={countId} className="sr-only">
           {unread} unread

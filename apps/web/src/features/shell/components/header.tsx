@@ -4,14 +4,19 @@ import { SIDEBAR_ID } from "./sidebar";
 import { UserMenu } from "./user-menu";
 import type { SidebarState } from "../hooks/use-sidebar-state";
 
-/** The header (SPEC §2.3): sidebar toggle, `bell` (the notifications bell) and the user menu. */
+/**
+ * The header (SPEC §2.3): sidebar toggle, `search` (the search button and its dialog), `bell` (the
+ * notifications bell) and the user menu. Search and bell are other features, composed by the app.
+ */
 export function Header({
   state,
   toggleRef,
+  search,
   bell,
 }: {
   state: SidebarState;
   toggleRef: Ref<HTMLButtonElement>;
+  search?: ReactNode;
   bell?: ReactNode;
 }) {
   return (
@@ -30,6 +35,7 @@ export function Header({
       <span className="shell-header-title" aria-hidden="true">
         Tafsiri
       </span>
+      {search}
       <div className="shell-header-end">
         {bell}
         <UserMenu />

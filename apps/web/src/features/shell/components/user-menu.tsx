@@ -22,7 +22,7 @@ export function UserMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="shell-user-trigger" aria-label="User menu">
+        <button type="button" className="shell-user-trigger">
           <span className="shell-avatar" aria-hidden="true">
             {initials(session.username)}
           </span>
@@ -33,6 +33,8 @@ export function UserMenu() {
           <span className="shell-user-caret" aria-hidden="true">
             ▾
           </span>
+          {/* Named by what it shows (WCAG 2.5.3), then what it is. */}
+          <span className="sr-only">, User menu</span>
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

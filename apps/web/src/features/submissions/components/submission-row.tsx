@@ -1,0 +1,109 @@
+import { StatusBadge } from "@tafsiri/ui/status-badge";
+import type { SubmissionRow as Row } from "../../../lib/api-types";
+import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
+import { displayTime, shortTime } from "../../../lib/dates";
+import { SubmissionComments } from "./submission-comments";
+
+/** The number of columns of the Submissions table (SPEC §2.7), for the expanded row. */
+export const SUBMISSION_COLUMNS = [
+  "Last updated",
+  "Staff",
+  "Audio Name",
+  "Translation",
+  "Script Status",
+  "Recorded Audio",
+  "Audio Status",
+  "Action",
+  "Comments",
+] as const;
+
+/** Present or missing (SPEC §2.7 Translation / Recorded Audio icons), said in words to assistive technology. */
+function Presence({ present, what }: { present: boolean; what: string }) {
+  const label = present ? `${what} present` : `No ${what.toLowerCase()}`;
+  return (
+    <span className={present ? "presence presence-yes" : "presence presence-no"} title={label}>
+      <span aria-hidden="true">{present ? "✓" : "✕"}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * One row of the Submissions table (SPEC §2.7) and, when `expanded`, the row below it listing
+ * the submission's comments. 'Go to task' opens the audio; the Comments button toggles the list.
+ */
+export function SubmissionRow({
+  row,
+  expanded,
+  onToggle,
+  onOpen,
+}: {
+  row: Row;
+  expanded: boolean;
+  onToggle: () => void;
+  onOpen: (audioId: string) => void;
+}) {
+  const commentsId = `submission-comments-${row.id}`;
+  return (
+    <>
+      <tr>
+        <td>
+          <time dateTime={row.updatedAt} title={displayTime(row.updatedAt).full}>
+            {shortTime(row.updatedAt)}
+          </time>
+        </td>
+        <td>{row.staff?.username ?? "Unknown User"}</td>
+        <td className="submission-audio">{row.filename}</td>
+        <td>
+          <Presence present={row.translationScript !== null} what="Transcript" />
+        </td>
+        <td>
+          <StatusBadge status={row.transcriptStatus} label={transcriptApprovalLabel(row.transcriptStatus)} />
+        </td>
+        <td>
+          <Presence present={row.recordedAudio !== null} what="Recording" />
+        </td>
+        <td>
+          <StatusBadge
+            status={row.recordingApprovalStatus}
+            label={recordingApprovalLabel(row.recordingApprovalStatus)}
+          />
+        </td>
+        <td>
+          <button
+            type="button"
+            className="link-button"
+            aria-label={`Go to task ${row.filename}`}
+            onClick={() => onOpen(row.audioId)}
+          >
+            Go to task
+          </button>
+        </td>
+        <td>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost comments-toggle"
+            aria-expanded={expanded}
+            aria-controls={expanded ? commentsId : undefined}
+            onClick={onToggle}
+          >
+            <svg className={expanded ? "chevron chevron-open" : "chevron"} viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            {row.commentCount}
+            <span className="sr-only">
+              {row.commentCount === 1 ? " comment" : " comments"} on {row.filename}
+            </span>
+          </button>
+        </td>
+      </tr>
+      {expanded && (
+        <tr id={commentsId} className="submission-expanded">
+          <td colSpan={SUBMISSION_COLUMNS.length}>
+            <SubmissionComments audioId={row.audioId} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { Pagination } from "@tafsiri/ui/pagination";
+import { useOpenAudio } from "../../../hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
+import { useSession } from "../../../hooks/use-session";
+import { useStatusParam } from "../hooks/use-status-param";
+import { useSubmissions } from "../hooks/use-submissions";
+import { StatusFilter } from "./status-filter";
+import { SUBMISSION_COLUMNS, SubmissionRow } from "./submission-row";
+
+/**
+ * The Submissions page (/submission/general, SPEC §2.7): admins see 'All submissions', staff
+ * 'My submissions'; the 'All Submissions' table, newest change first, 20 per page with numbered
+ * pagination, filtered by status with counts (issue 8). 'Go to task' opens the audio (for an
+ * Admin, recording the opening); a row's Comments button lists its comments. Rows appear and
+ * change live. A failed fetch shows 'Failed to load submissions.' and a retry button.
+ */
+export function SubmissionsPage() {
+  const session = useSession();
+  const openAudio = useOpenAudio();
+  const { page, goTo } = usePageParam();
+  const { status, choose } = useStatusParam();
+  const submissions = useSubmissions(page, status);
+  useLastPageFallback(page, submissions.data?.totalPages);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const body = () => {
+    if (submissions.isPending) {
+      return (
+        <tr>
+          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading submissions…
+          </td>
+        </tr>
+      );
+    }
+    if (submissions.isError && !submissions.data) {
+      return (
+        <tr>
+          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state" role="alert">
+            <p>Failed to load submissions.</p>
+            <button type="button" className="btn" onClick={() => void submissions.refetch()}>
+              Retry
+            </button>
+          </td>
+        </tr>
+      );
+    }
+    if (submissions.data.items.length === 0) {
+      return (
+        <tr>
+          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state">
+            {submissions.data.counts.all === 0 ? "No submissions yet" : "No submissions match this filter"}
+          </td>
+        </tr>
+      );
+    }
+    return submissions.data.items.map((row) => (
+      <SubmissionRow
+        key={row.id}
+        row={row}
+        expanded={expanded.has(row.id)}
+        onToggle={() => toggle(row.id)}
+        onOpen={openAudio}
+      />
+    ));
+  };
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1 className="page-title">Submissions</h1>
+          <p className="muted">{session?.role === "Admin" ? "All submissions" : "My submissions"}</p>
+        </div>
+        {submissions.isFetching && !submissions.isPending && <span className="spinner muted" aria-label="Refreshing" />}
+      </div>
+      <StatusFilter value={status} counts={submissions.data?.counts} onChange={choose} />
+      <h2 className="section-title" id="submissions-table-title">
+        All Submissions
+      </h2>
+      <div className="table-wrap">
+        <table className="table submissions-table" aria-labelledby="submissions-table-title">
+          <thead>
+            <tr>
+              {SUBMISSION_COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body()}</tbody>
+        </table>
+      </div>
+      <Pagination
+        page={page}
+        totalPages={submissions.data?.totalPages ?? 0}
+        onPageChange={goTo}
+        label="Submissions pages"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { SubmissionFilter } from "../../../lib/api-types";
+import { useTRPC } from "../../../lib/trpc";
+
+/** SPEC §9: submissions page size. */
+export const SUBMISSIONS_PAGE_SIZE = 20;
+
+/**
+ * One page of the Submissions list (submissions.list, SPEC §2.7): admins get every submission,
+ * staff their own, newest change first, with the count of each filter. The previous page stays
+ * on screen while the next loads; a failure is logged as well as shown. Live events refetch it
+ * (features/live).
+ */
+export function useSubmissions(page: number, status: SubmissionFilter) {
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.submissions.list.queryOptions({ page, limit: SUBMISSIONS_PAGE_SIZE, status }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (query.error) console.error("Failed to load submissions.", query.error);
+  }, [query.error]);
+  return query;
+}
