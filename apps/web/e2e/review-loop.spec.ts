@@ -281,4 +281,17 @@ describeBrowser("review loop: submissions, reject with a reason, feedback, recom
     await adminPage.keyboard.press("Escape");
     await dialogAdmin.waitFor({ state: "detached" });
   });
+
+  step("staff see 'My submissions': A only A's row, B none of A's", async () => {
+    await pageA.goto("/submission/general");
+    await seen(pageA.getByText("My submissions", { exact: true }));
+    await seen(submissionRow(pageA, AUDIO_A));
+    expect(await pageA.getByRole("table", { name: "All Submissions" }).getByRole("row").count()).toBe(2);
+    await screenshot(pageA, "review-loop-11-staff-a-my-submissions");
+
+    await pageB.goto("/submission/general");
+    await seen(pageB.getByText("My submissions", { exact: true }));
+    await seen(pageB.getByText("No submissions yet", { exact: true }));
+    expect(await submissionRow(pageB, AUDIO_A).count()).toBe(0);
+  });
 });
