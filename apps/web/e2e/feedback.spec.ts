@@ -2,13 +2,11 @@
 // assigned audio: the staff member's comment shows with their name and reaches the admin's open
 // screen without a reload; the admin's reply (sent with Ctrl+Enter) reaches the staff member the
 // same way; a whitespace-only comment leaves Send disabled; text shows as plain text.
-import { copyFile, mkdir, stat } from "node:fs/promises";
-import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { createAudio } from "@tafsiri/api/testing/services";
 import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
-import { createSteps, fixture } from "./support/steps";
+import { seedAudio } from "./support/seed";
+import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
 
 const FILENAME = "feedback-control";
@@ -77,17 +75,7 @@ describeBrowser("feedback", () => {
     admin = await server.createUser("Admin");
     staff = await server.createUser("Staff");
     // An uploaded audio assigned to the staff member, through the services the REST upload uses.
-    const { deps } = server.harness;
-    const tempFile = deps.storage.tempPath();
-    await mkdir(path.dirname(tempFile), { recursive: true });
-    await copyFile(fixture("single-control.wav"), tempFile);
-    const { size } = await stat(tempFile);
-    const audio = await createAudio(deps, admin, {
-      filename: FILENAME,
-      category: "Control",
-      file: { tempFile, mimeType: "audio/wav", extension: ".wav", sizeBytes: size },
-    });
-    await server.harness.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
+    await seedAudio(server, admin, { filename: FILENAME, assignTo: staff });
   });
 
   step("both open the audio's Feedback screen: no comments yet", async () => {

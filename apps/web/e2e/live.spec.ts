@@ -4,13 +4,11 @@
 // {filename}'; the admin approves: the staff member's task card turns Approved without a reload;
 // the admin opens the entry: it becomes Read and the browser is on its link. After the staff
 // member signs out, their page's WebSocket is closed and no further event reaches it.
-import { copyFile, mkdir, stat } from "node:fs/promises";
-import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page, WebSocket } from "playwright-core";
-import { createAudio } from "@tafsiri/api/testing/services";
 import { atPath, describeBrowser, screenshot, seen, signIn, toast, useBrowserSuite } from "./support/browser";
-import { createSteps, fixture } from "./support/steps";
+import { seedAudio } from "./support/seed";
+import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
 
 const FILENAME = "live-control";
@@ -91,18 +89,7 @@ describeBrowser("live notifications and live views", () => {
     admin = await server.createUser("Admin");
     staff = await server.createUser("Staff");
     // An uploaded audio assigned to the staff member, through the services the REST upload uses.
-    const { deps } = server.harness;
-    const tempFile = deps.storage.tempPath();
-    await mkdir(path.dirname(tempFile), { recursive: true });
-    await copyFile(fixture("single-control.wav"), tempFile);
-    const { size } = await stat(tempFile);
-    const audio = await createAudio(deps, admin, {
-      filename: FILENAME,
-      category: "Control",
-      file: { tempFile, mimeType: "audio/wav", extension: ".wav", sizeBytes: size },
-    });
-    audioId = audio.id;
-    await server.harness.caller(admin).tasks.assign({ audioId, staffId: staff.id });
+    audioId = await seedAudio(server, admin, { filename: FILENAME, assignTo: staff });
   });
 
   step("both sign in; the admin's bell is empty", async () => {

@@ -4,13 +4,11 @@
 // the audio control page of that audio. Staff A, to whom nothing was recommended, sees 'No
 // recommendations available'. The admin sees the card too, and opening it records the admin's
 // last opening.
-import { copyFile, mkdir, stat } from "node:fs/promises";
-import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { createAudio } from "@tafsiri/api/testing/services";
 import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
-import { createSteps, fixture } from "./support/steps";
+import { seedAudio } from "./support/seed";
+import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
 
 const FILENAME = "recommended-control";
@@ -60,18 +58,7 @@ describeBrowser("recommended recordings", () => {
     staffB = await server.createUser("Staff");
     // An uploaded audio assigned to staff A, through the services the REST upload uses, with a
     // saved transcript (the translation stage has a result, so it may be recommended).
-    const { deps } = server.harness;
-    const tempFile = deps.storage.tempPath();
-    await mkdir(path.dirname(tempFile), { recursive: true });
-    await copyFile(fixture("single-control.wav"), tempFile);
-    const { size } = await stat(tempFile);
-    const audio = await createAudio(deps, admin, {
-      filename: FILENAME,
-      category: "Control",
-      file: { tempFile, mimeType: "audio/wav", extension: ".wav", sizeBytes: size },
-    });
-    audioId = audio.id;
-    await server.harness.caller(admin).tasks.assign({ audioId, staffId: staffA.id });
+    audioId = await seedAudio(server, admin, { filename: FILENAME, assignTo: staffA });
     await server.harness.caller(staffA).transcripts.save({ audioId, text: TRANSCRIPT_TEXT });
   });
 
