@@ -5,6 +5,7 @@ import * as events from "./20261123000000_events";
 import * as eventsCreatedAtIndex from "./20261124000000_events_created_at_index";
 import * as submissionListIndexes from "./20261125000000_submission_list_indexes";
 import * as listOrderIndexes from "./20261126000000_list_order_indexes";
+import * as reviewTimes from "./20261127000000_review_times";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "20261124000000_events_created_at_index": eventsCreatedAtIndex,
   "20261125000000_submission_list_indexes": submissionListIndexes,
   "20261126000000_list_order_indexes": listOrderIndexes,
+  "20261127000000_review_times": reviewTimes,
 };

@@ -33,6 +33,7 @@ export async function bootstrap(
     db: handle.db,
     storage: createLocalStorage(path.join(dataDir, "files")),
     jwtSecret: await loadJwtSecret(dataDir, settings.JWT_SECRET),
+    timezone: settings.APP_TIMEZONE,
     events: await createEventBus({
       db: handle.db,
       databaseUrl: settings.DATABASE_URL,

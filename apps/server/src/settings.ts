@@ -3,6 +3,16 @@ import { z } from "zod";
 /** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
 export const DEFAULT_LOGIN_RATE_LIMIT = 10;
 
+/** Whether `name` is a time zone the runtime knows (IANA names such as Africa/Kampala, or UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const ZSettings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
@@ -12,7 +22,11 @@ const ZSettings = z.object({
   ADMIN_EMAIL: z.string().email().default("admin@tafsiri.local"),
   ADMIN_USERNAME: z.string().default("admin"),
   ADMIN_PASSWORD: z.string().optional(),
-  APP_TIMEZONE: z.string().default("UTC"),
+  /** IANA time zone of the Dashboard's "today" and "yesterday" (SPEC §2.6). */
+  APP_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, "APP_TIMEZONE must be an IANA time zone, e.g. Africa/Kampala")
+    .default("UTC"),
   PUBLIC_URL: z.string().optional(),
   /** Largest accepted upload, in bytes (default 512 MB). */
   MAX_UPLOAD_BYTES: z.coerce

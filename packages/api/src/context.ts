@@ -18,6 +18,8 @@ export interface AppDeps {
   jwtSecret: Uint8Array;
   /** The process's live-event bus: services call `events.poke()` after committing events. */
   events: EventBus;
+  /** IANA time zone of the Dashboard's "today" and "yesterday" (APP_TIMEZONE); "UTC" when unset. */
+  timezone?: string;
 }
 
 export interface Context extends AppDeps {

@@ -10,6 +10,7 @@ import { eventsRouter } from "./routers/events";
 import { commentsRouter } from "./routers/comments";
 import { submissionsRouter } from "./routers/submissions";
 import { searchRouter } from "./routers/search";
+import { statisticsRouter } from "./routers/statistics";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   comments: commentsRouter,
   submissions: submissionsRouter,
   search: searchRouter,
+  statistics: statisticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -68,6 +68,10 @@ export interface SubmissionTable {
   approvalStatus: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
   recordedBy: string | null;
   updatedAt: Timestamp;
+  /** When the transcript became Approved or Rejected; null while Pending or absent (issue 9). */
+  transcriptReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the recording became Approved or Rejected; null while Pending or absent (issue 9). */
+  recordingReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface TranscriptVersionTable {

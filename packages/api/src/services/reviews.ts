@@ -12,7 +12,7 @@ import { AppError } from "../errors/app-error";
 import { isUuid, lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, notifyUser } from "./notifications";
-import { applyTransition, type StagePatch } from "./submissions";
+import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
 import { NOTIFICATION_LINKS } from "./notification-links";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found.";
@@ -144,7 +144,8 @@ function reviewNotice(
  * for approve and reject, the current status for delete), through one conditional UPDATE of the
  * submission (updateSubmissionIfStatus), so of two racing reviews exactly one wins (the audio
  * and task rows stay locked too, so a transcript and a recording review of one task never
- * compute is_complete from each other's stale status). The winner,
+ * compute is_complete from each other's stale status); an approval or rejection stamps the
+ * output's review time, a deletion clears it (withReviewTimes). The winner,
  * in the same transaction: stage status and is_complete recomputed, a notification to every
  * active admin ('{username} approved the recorded audio for {filename}', ...), for approve and
  * reject one to the task's assignee (with ': {reason}' after a rejection with a reason, the
@@ -179,7 +180,7 @@ export async function reviewOutput(
       trx,
       submission.id,
       { column: output.column, expected },
-      output.changes[action].submission,
+      withReviewTimes(output.changes[action].submission),
     );
     if (!won) throw staleReview(output, action, await findSubmissionByTask(trx, task.id));
     const result = await applyTransition(trx, task, won, { submission: {}, task: output.changes[action].task });

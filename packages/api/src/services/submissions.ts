@@ -9,11 +9,30 @@ export interface StagePatch {
 }
 
 /**
+ * `patch` with the review times its status changes imply (issue 9, the team report's period): a
+ * transcript or recording that becomes Approved or Rejected is stamped reviewed now, one that
+ * becomes Pending or absent has its review time cleared. Statuses the patch leaves alone keep
+ * their time.
+ */
+export function withReviewTimes(patch: SubmissionUpdate, now: Date = new Date()): SubmissionUpdate {
+  const reviewedAt = (status: string | undefined) =>
+    status === undefined ? undefined : status === "Approved" || status === "Rejected" ? now : null;
+  const transcript = reviewedAt(patch.translationScriptApprovalStatus);
+  const recording = reviewedAt(patch.recordedAudioApprovalStatus);
+  return {
+    ...patch,
+    ...(transcript === undefined ? {} : { transcriptReviewedAt: transcript }),
+    ...(recording === undefined ? {} : { recordingReviewedAt: recording }),
+  };
+}
+
+/**
  * Applies one SPEC §4 transition: updates the submission and the task's stage statuses in the
  * caller's transaction and recomputes the derived fields from the resulting approval statuses:
  * task.is_complete = transcript Approved AND recording Approved (ARCHITECTURE "Decisions");
  * submission.approval_status = Approved when complete, Rejected when either is Rejected,
- * otherwise Pending. Returns the updated rows.
+ * otherwise Pending; the review times follow the status changes (withReviewTimes). Returns the
+ * updated rows.
  */
 export async function applyTransition(
   trx: Executor,
@@ -29,7 +48,10 @@ export async function applyTransition(
     : transcript === "Rejected" || recording === "Rejected"
       ? "Rejected"
       : "Pending";
-  const updatedSubmission = await updateSubmission(trx, submission.id, { ...change.submission, approvalStatus });
+  const updatedSubmission = await updateSubmission(trx, submission.id, {
+    ...withReviewTimes(change.submission),
+    approvalStatus,
+  });
   const updatedTask = await updateTask(trx, task.id, { ...change.task, isComplete });
   return { task: updatedTask, submission: updatedSubmission };
 }

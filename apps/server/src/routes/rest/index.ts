@@ -14,6 +14,7 @@ import { reviewRoutes } from "./reviews";
 import { submissionRoutes } from "./submissions";
 import { searchRoutes } from "./search";
 import { recommendedRecordingRoutes } from "./recommended-recordings";
+import { statisticsRoutes } from "./statistics";
 
 /**
  * The REST compatibility layer of SPEC §7.1 as one Fastify scope: one `onRequest` hook
@@ -41,4 +42,5 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(submissionRoutes, opts);
   await app.register(searchRoutes, opts);
   await app.register(recommendedRecordingRoutes, opts);
+  await app.register(statisticsRoutes, opts);
 };

@@ -1,0 +1,46 @@
+import { adminProcedure, router } from "../trpc";
+import {
+  ZDashboardOverview,
+  ZEngagementRow,
+  ZPaymentRates,
+  ZSetRatesInput,
+  ZSetRatesOutput,
+  ZTeamReport,
+  ZTeamReportInput,
+} from "../schemas/statistics";
+import { getEngagement, getOverview, getRates, getTeamReport, updateRates } from "../services/statistics";
+
+/** The Dashboard's statistics and reports (SPEC §2.6, §3, issue 9); every procedure is Admin only (FORBIDDEN otherwise). */
+export const statisticsRouter = router({
+  /**
+   * SPEC §2.6 cards → `{ users: { adminCount, staffCount }, tasks: { completed, pending },
+   * submissions: { today, yesterday }, timeZone }`: active users by role, tasks by is_complete,
+   * submissions dated today / yesterday in APP_TIMEZONE.
+   */
+  overview: adminProcedure.output(ZDashboardOverview).query(({ ctx }) => getOverview(ctx, ctx.user)),
+  /**
+   * SPEC §2.6 Staff overall Activity and Work Load → `[{ id, username, tasks, completed, pending,
+   * submissions }]`, one row per staff member by username (see getEngagement).
+   */
+  engagement: adminProcedure.output(ZEngagementRow.array()).query(({ ctx }) => getEngagement(ctx, ctx.user)),
+  /**
+   * SPEC §2.6 Team Engagement Report for the period [from, to) by review time (ISO dates, to
+   * exclusive, either optional) → one SPEC §3 Team performance row per staff member; submissions a
+   * percentage with 2 decimals, payment in whole UGX (definitions: getTeamReport). BAD_REQUEST for
+   * a malformed date or 'from must be before to.'.
+   */
+  teamReport: adminProcedure
+    .input(ZTeamReportInput)
+    .output(ZTeamReport)
+    .query(({ ctx, input }) => getTeamReport(ctx, ctx.user, input)),
+  /** The payment rates → `{ transcript, recording }`, whole UGX per approved output. */
+  rates: adminProcedure.output(ZPaymentRates).query(({ ctx }) => getRates(ctx, ctx.user)),
+  /**
+   * Sets either or both payment rates (positive whole UGX, at most 100,000,000; BAD_REQUEST
+   * otherwise), audited, effective at once → `{ message, rates }`. No live event (no kind fits).
+   */
+  setRates: adminProcedure
+    .input(ZSetRatesInput)
+    .output(ZSetRatesOutput)
+    .mutation(({ ctx, input }) => updateRates(ctx, ctx.user, input)),
+});
