@@ -22,59 +22,27 @@
  * with a submission) is recommended to the next staff member.
  *
  * Usage: npm run bench -- lists [--audios 100000] [--runs 200] [--explain 20]
- *   --explain <ms>  after a measurement whose p50 exceeds <ms>, prints EXPLAIN (ANALYZE, BUFFERS)
- *                   of every SQL statement one of its calls runs.
+ *   --explain <ms>  after a measurement whose p50 exceeds <ms>, prints the SQL, parameters and
+ *                   EXPLAIN (ANALYZE, BUFFERS) of every statement one of its calls runs (the call
+ *                   with i = 1: for the random-page measurements, a page deep in the list).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
-import {
-  CompiledQuery,
-  PostgresQueryCompiler,
-  sql,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from "kysely";
-import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
-import {
-  appRouter,
-  createCallerFactory,
-  createEventBus,
-  createLocalStorage,
-  type AppDeps,
-  type SessionUser,
-} from "@tafsiri/api";
-import { createUser } from "@tafsiri/api/testing/services";
-import { benchDatabase, type BenchDatabase } from "./support/bench-database";
-import { summarize } from "./support/stats";
+import { sql } from "kysely";
+import type { DbHandle } from "@tafsiri/db";
+import { appRouter, createCallerFactory, type AppDeps, type SessionUser } from "@tafsiri/api";
+import { benchOptions } from "./support/args";
+import { withAppDeps } from "./support/app-deps";
+import { seedBenchUsers } from "./support/bench-users";
+import { approvalStatus, deriveTaskStatuses, recordingStatus, transcriptStatus } from "./support/review-statuses";
+import { seedAudios } from "./support/seed-audios";
+import { census } from "./support/census";
+import { explainCall } from "./support/explain";
+import { measure, timedSeconds } from "./support/measure";
+import { onTemporaryDatabase, type BenchEnvironment } from "./support/temporary-database";
 
-const { values } = parseArgs({
-  options: {
-    audios: { type: "string", default: "100000" },
-    runs: { type: "string", default: "200" },
-    explain: { type: "string" },
-  },
-});
-const audioCount = wholeNumber("audios", values.audios, 100);
-const runs = wholeNumber("runs", values.runs, 1);
-const explainOverMs = values.explain === undefined ? undefined : Number(values.explain);
-if (explainOverMs !== undefined && !(explainOverMs >= 0)) throw new Error("--explain must be a number of ms.");
+const { size: audioCount, runs, explainOverMs } = benchOptions("audios", 100_000);
 const STAFF_COUNT = 50;
 /** The submission with many comments (comments.list). */
 const THREAD_LENGTH = 50;
-
-function wholeNumber(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`--${name} must be a whole number of at least ${min} (got ${value}).`);
-  return n;
-}
 
 type Db = DbHandle["db"];
 
@@ -85,34 +53,10 @@ interface Seeded {
   threadAudioId: string;
 }
 
-function sessionUser(user: { id: string; username: string; email: string }, role: SessionUser["role"]): SessionUser {
-  return { id: user.id, username: user.username, email: user.email, role, active: true };
-}
-
 async function seed(db: Db): Promise<Seeded> {
-  const admin = await createUser(db, {
-    username: "bench-admin",
-    email: "bench-admin@example.test",
-    password: "Bench#2026x",
-    role: "Admin",
-  });
-  const staffRows = [];
-  for (let i = 0; i < STAFF_COUNT; i++) {
-    staffRows.push(
-      await createUser(db, {
-        username: `bench-staff-${i}`,
-        email: `bench-staff-${i}@example.test`,
-        password: "Bench#2026x",
-        role: "Staff",
-      }),
-    );
-  }
+  const { admin, staff: staffRows } = await seedBenchUsers(db, STAFF_COUNT);
   const staffIds = sql`array[${sql.join(staffRows.map((s) => sql`${s.id}::uuid`))}]`;
-  await sql`
-    insert into audios (filename, category, file_key, mime_type, size_bytes, uploaded_by, created_at)
-    select 'bench_' || g, case when g % 2 = 0 then 'Control' else 'Dementia' end, 'audios/bench_' || g || '.wav',
-           'audio/wav', 1000, ${admin.id}, now() - g * interval '5 minutes'
-    from generate_series(1, ${audioCount}) g`.execute(db);
+  await seedAudios(db, audioCount, admin.id);
   // Nine audios in ten get a task, spread over the staff.
   await sql`
     insert into tasks (audio_id, assigned_to, created_at, updated_at)
@@ -128,16 +72,12 @@ async function seed(db: Db): Promise<Seeded> {
     select id, assigned_to, updated_at - (u % 86400) * interval '1 second' / 10,
            case when transcript <> 'No transcript' then 'transcripts/' || id || '.cha' end, transcript,
            case when recording <> 'No translation audio' then 'recordings/' || id || '.webm' end, recording,
-           case when transcript = 'Approved' and recording = 'Approved' then 'Approved'
-                when transcript = 'Rejected' or recording = 'Rejected' then 'Rejected'
-                else 'Pending' end,
+           ${approvalStatus("transcript", "recording")},
            case when recording <> 'No translation audio' then assigned_to end, updated_at
     from (
       select id, assigned_to, u,
-             case when t < 5 then 'No transcript' when t < 20 then 'Pending' when t < 90 then 'Approved'
-                  else 'Rejected' end as transcript,
-             case when r < 15 then 'No translation audio' when r < 30 then 'Pending' when r < 92 then 'Approved'
-                  else 'Rejected' end as recording,
+             ${transcriptStatus("t")} as transcript,
+             ${recordingStatus("r")} as recording,
              created_at + (now() - created_at) * (u / 1000000.0) as updated_at
       from (
         select t.id, t.assigned_to, t.created_at,
@@ -148,15 +88,7 @@ async function seed(db: Db): Promise<Seeded> {
       ) h
     ) s`.execute(db);
   // The tasks' stage statuses follow their submissions' (SPEC §4, applyTransition).
-  await sql`
-    update tasks t
-    set translation_status = case when s.translation_script_approval_status = 'Approved' then 'Completed'
-                                  else 'In Progress' end,
-        recording_status = case when s.recorded_audio_approval_status = 'Approved' then 'Completed'
-                                else 'In Progress' end,
-        is_complete = s.approval_status = 'Approved',
-        updated_at = s.updated_at
-    from submissions s where s.task_id = t.id`.execute(db);
+  await deriveTaskStatuses(db, { updatedAt: true });
   // One submission in five has 1 to 3 comments, the assignee and the admin in turn.
   await sql`
     insert into comments (submission_id, text, posted_by, posted_at)
@@ -188,56 +120,7 @@ async function seed(db: Db): Promise<Seeded> {
            t.assigned_to, t.created_at + interval '1 hour'
     from tasks t join submissions s on s.task_id = t.id where (hashtext(t.id::text) % 4) = 0`.execute(db);
   await sql`vacuum analyze`.execute(db);
-  return { admin: sessionUser(admin, "Admin"), staff: sessionUser(staff, "Staff"), threadAudioId: target.audioId };
-}
-
-/** Counts of the seeded rows, for the header. */
-async function census(db: Db): Promise<string> {
-  const { rows } = await sql<Record<string, string>>`
-    select (select count(*) from tasks) as tasks, (select count(*) from submissions) as submissions,
-           (select count(*) from comments) as comments, (select count(*) from recommendations) as recommendations`.execute(
-    db,
-  );
-  const r = rows[0]!;
-  return Object.entries(r)
-    .map(([k, v]) => `${Number(v).toLocaleString("en")} ${k}`)
-    .join(", ");
-}
-
-/**
- * Collects the SQL of the statements run through the database it is plugged into. A query
- * builder used as a subquery is transformed too but never executed: only the queries whose
- * results come back are kept.
- */
-class QueryRecorder implements KyselyPlugin {
-  readonly executed: CompiledQuery[] = [];
-  private readonly compiled = new Map<unknown, CompiledQuery>();
-  private readonly compiler = new PostgresQueryCompiler();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.compiled.set(args.queryId, this.compiler.compileQuery(args.node, args.queryId));
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const query = this.compiled.get(args.queryId);
-    if (query) this.executed.push(query);
-    return Promise.resolve(args.result);
-  }
-}
-
-/**
- * Prints EXPLAIN (ANALYZE, BUFFERS) of every statement call i = 1 runs (i = 0 is page 1 of the
- * random-page measurements, i = 1 a page deep in the list).
- */
-async function explain(db: Db, deps: AppDeps, call: Call): Promise<void> {
-  const recorder = new QueryRecorder();
-  await call(callersFor({ ...deps, db: db.withPlugin(recorder) }), 1);
-  for (const query of recorder.executed) {
-    console.log(`  -- ${query.sql}\n  -- parameters: ${JSON.stringify(query.parameters)}`);
-    const plan = await db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`explain (analyze, buffers) ${query.sql}`, [...query.parameters]),
-    );
-    for (const row of plan.rows) console.log(`  ${Object.values(row)[0]}`);
-  }
+  return { admin, staff, threadAudioId: target.audioId };
 }
 
 const caller = createCallerFactory(appRouter);
@@ -248,57 +131,44 @@ function callersFor(deps: AppDeps) {
 type Callers = ReturnType<typeof callersFor>;
 type Call = (callers: Callers, i: number) => Promise<unknown>;
 
-async function run(bench: BenchDatabase, handle: DbHandle, dataDir: string): Promise<void> {
-  const db = handle.db;
-  await migrateToLatest(db);
-  const seedStart = performance.now();
-  seeded = await seed(db);
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  const events = await createEventBus({ db });
-  try {
-    const deps: AppDeps = {
-      db,
-      storage: createLocalStorage(path.join(dataDir, "files")),
-      jwtSecret: new TextEncoder().encode("bench-secret-bench-secret-bench-secret"),
-      events,
-    };
+async function run({ where, db, dataDir }: BenchEnvironment): Promise<void> {
+  const { value, seconds } = await timedSeconds(() => seed(db));
+  seeded = value;
+  await withAppDeps(db, dataDir, {}, async (deps) => {
     const callers = callersFor(deps);
-    const where = bench.name ? `${bench.label}, temporary database ${bench.name}` : bench.label;
     console.log(
       `Database: ${where}; ${audioCount.toLocaleString("en")} audios, ${STAFF_COUNT} staff; ${runs} runs each (ms)`,
     );
-    console.log(`Seeded in ${seedSeconds.toFixed(1)} s: ${await census(db)}`);
+    const seededRows = await census(db, {
+      tasks: sql`(select count(*) from tasks)`,
+      submissions: sql`(select count(*) from submissions)`,
+      comments: sql`(select count(*) from comments)`,
+      recommendations: sql`(select count(*) from recommendations)`,
+    });
+    console.log(`Seeded in ${seconds.toFixed(1)} s: ${seededRows}`);
 
-    async function measure(name: string, call: Call): Promise<void> {
-      for (let i = 0; i < 10; i++) await call(callers, i);
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const start = performance.now();
-        await call(callers, i);
-        samples.push(performance.now() - start);
-      }
-      const { p50, p99, max } = summarize(samples);
-      console.log(
-        `${name.padEnd(52)} ${JSON.stringify({ p50: p50.toFixed(2), p99: p99.toFixed(2), max: max.toFixed(2) })}`,
-      );
-      if (explainOverMs !== undefined && p50 > explainOverMs) await explain(db, deps, call);
+    /** Measures `call`; over --explain (p50), explains the statements of its call i = 1. */
+    async function bench(name: string, call: Call): Promise<void> {
+      const { p50 } = await measure(name, runs, (i) => call(callers, i));
+      if (explainOverMs !== undefined && p50 > explainOverMs)
+        await explainCall(db, (recorded) => call(callersFor({ ...deps, db: recorded }), 1));
     }
 
     const { asAdmin } = callers;
     const taskPages = Math.max(1, (await asAdmin.tasks.list({ page: 1, limit: 10 })).totalPages);
-    await measure("tasks.list admin, random page of 10", (c, i) =>
+    await bench("tasks.list admin, random page of 10", (c, i) =>
       c.asAdmin.tasks.list({ page: 1 + ((i * 7919) % taskPages), limit: 10 }),
     );
-    await measure("tasks.list staff, page 1 of 10", (c) => c.asStaff.tasks.list({ page: 1, limit: 10 }));
-    await measure("audios.list Control, random page of 50", (c, i) =>
+    await bench("tasks.list staff, page 1 of 10", (c) => c.asStaff.tasks.list({ page: 1, limit: 10 }));
+    await bench("audios.list Control, random page of 50", (c, i) =>
       c.asAdmin.audios.list({ category: "Control", page: 1 + ((i * 31) % 100), limit: 50 }),
     );
     // The unassigned audios are those whose number ends in 0: all Control, so Dementia has none
     // (the whole category is checked for nothing).
-    await measure("audios.unassigned Control, page 1 of 100", (c) =>
+    await bench("audios.unassigned Control, page 1 of 100", (c) =>
       c.asAdmin.audios.unassigned({ category: "Control", page: 1, limit: 100 }),
     );
-    await measure("audios.unassigned Dementia (none), page 1 of 100", (c) =>
+    await bench("audios.unassigned Dementia (none), page 1 of 100", (c) =>
       c.asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 }),
     );
 
@@ -310,69 +180,39 @@ async function run(bench: BenchDatabase, handle: DbHandle, dataDir: string): Pro
       `Submissions: ${counts.all} all, ${counts.needsReview} needs review, ${counts.approved} approved, ` +
         `${counts.rejected} rejected; ${lastPage} pages of 20`,
     );
-    await measure("submissions.list admin, page 1", (c) => c.asAdmin.submissions.list({ page: 1 }));
-    await measure(`submissions.list admin, last page (${lastPage})`, (c) =>
+    await bench("submissions.list admin, page 1", (c) => c.asAdmin.submissions.list({ page: 1 }));
+    await bench(`submissions.list admin, last page (${lastPage})`, (c) =>
       c.asAdmin.submissions.list({ page: lastPage }),
     );
-    await measure("submissions.list admin, 'Needs review' page 1", (c) =>
+    await bench("submissions.list admin, 'Needs review' page 1", (c) =>
       c.asAdmin.submissions.list({ page: 1, status: "needsReview" }),
     );
-    await measure("submissions.list staff, page 1", (c) => c.asStaff.submissions.list({ page: 1 }));
+    await bench("submissions.list staff, page 1", (c) => c.asStaff.submissions.list({ page: 1 }));
 
     const thread = await asAdmin.comments.list({ audioId: seeded.threadAudioId });
-    await measure(`comments.list admin, submission of ${thread.length} comments`, (c) =>
+    await bench(`comments.list admin, submission of ${thread.length} comments`, (c) =>
       c.asAdmin.comments.list({ audioId: seeded.threadAudioId }),
     );
-    await measure(`comments.list staff, submission of ${thread.length} comments`, (c) =>
+    await bench(`comments.list staff, submission of ${thread.length} comments`, (c) =>
       c.asStaff.comments.list({ audioId: seeded.threadAudioId }),
     );
 
     // Recommended Recordings (SPEC §2.9).
     const recommendationPages = Math.max(1, (await asAdmin.recommendations.list({ page: 1, limit: 10 })).totalPages);
-    await measure("recommendations.list admin, random page of 10", (c, i) =>
+    await bench("recommendations.list admin, random page of 10", (c, i) =>
       c.asAdmin.recommendations.list({ page: 1 + ((i * 7919) % recommendationPages), limit: 10 }),
     );
-    await measure("recommendations.list staff, page 1 of 10", (c) =>
+    await bench("recommendations.list staff, page 1 of 10", (c) =>
       c.asStaff.recommendations.list({ page: 1, limit: 10 }),
     );
 
     // Keywords of 3 to 5 digits found inside filenames ('bench_<n>'): from a few hundred matches down to 1.
     const keyword = (i: number) => String((i * 7919) % audioCount).slice(0, 3 + (i % 3));
-    await measure("search.audios admin, 3-5 digit keyword", (c, i) => c.asAdmin.search.audios({ q: keyword(i) }));
-    await measure("search.audios staff, 3-5 digit keyword", (c, i) => c.asStaff.search.audios({ q: keyword(i) }));
+    await bench("search.audios admin, 3-5 digit keyword", (c, i) => c.asAdmin.search.audios({ q: keyword(i) }));
+    await bench("search.audios staff, 3-5 digit keyword", (c, i) => c.asStaff.search.audios({ q: keyword(i) }));
     const wide = (await asAdmin.search.audios({ q: "bench_1" })).length;
-    await measure(`search.audios admin, 'bench_1' (${wide} results)`, (c) => c.asAdmin.search.audios({ q: "bench_1" }));
-  } finally {
-    await events.close();
-  }
-}
-
-const bench = await benchDatabase(process.env.DATABASE_URL);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "tafsiri-bench-"));
-let handle: DbHandle | undefined;
-let cleaned: Promise<void> | undefined;
-/** Closes the connections, drops the temporary database and removes the files; once. */
-function cleanUp(): Promise<void> {
-  cleaned ??= (async () => {
-    try {
-      await handle?.close();
-    } catch {
-      // the drop below ends the connections anyway
-    }
-    await bench.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  })();
-  return cleaned;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: dropping the temporary database.`);
-    void cleanUp().finally(() => process.exit(130));
+    await bench(`search.audios admin, 'bench_1' (${wide} results)`, (c) => c.asAdmin.search.audios({ q: "bench_1" }));
   });
 }
-try {
-  handle = await createDb({ databaseUrl: bench.url });
-  await run(bench, handle, dataDir);
-} finally {
-  await cleanUp();
-}
+
+await onTemporaryDatabase(run);

@@ -46,6 +46,7 @@ import { parseArgs } from "node:util";
 import WebSocket from "ws";
 import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
 import type { AppRouter, LiveEvent } from "@tafsiri/api";
+import { wholeNumber } from "./support/args";
 import { benchDatabase } from "./support/bench-database";
 import { cpuTimeMs, memoryMb, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { summarize, type Summary } from "./support/stats";
@@ -73,13 +74,6 @@ const FLOOR_SCRIPT = "bench/support/floor-server.ts";
 /** The first admin the server creates at start (ADMIN_* settings); every subscriber signs in as it. */
 const ADMIN = { email: "bench-admin@example.test", username: "benchadmin", password: "Bench#2026-admin" };
 const STAFF = { username: "benchstaff", email: "bench-staff@example.test", password: "Bench#2026-staff" };
-
-function wholeNumber(name: string, value: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`--${name} must be a whole number of at least ${min} (got ${value}).`);
-  return n;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
