@@ -4,7 +4,16 @@
 // same way; a whitespace-only comment leaves Send disabled; text shows as plain text.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  markWindow,
+  notReloaded,
+  screenshot,
+  seen,
+  signIn,
+  useBrowserSuite,
+} from "./support/browser";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
@@ -38,14 +47,6 @@ function comments(page: Page): Locator {
 /** The comment whose text contains `text`. */
 function comment(page: Page, text: string): Locator {
   return comments(page).filter({ hasText: text });
-}
-
-async function markWindow(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { tafsiriNotReloaded: true }));
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => "tafsiriNotReloaded" in window);
 }
 
 /** Opens the audio from its task card, then 'Give Feedback' in the sub-navigation. */

@@ -6,7 +6,17 @@
 // member signs out, their page's WebSocket is closed and no further event reaches it.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page, WebSocket } from "playwright-core";
-import { atPath, describeBrowser, screenshot, seen, signIn, toast, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  markWindow,
+  notReloaded,
+  screenshot,
+  seen,
+  signIn,
+  toast,
+  useBrowserSuite,
+} from "./support/browser";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
@@ -40,15 +50,6 @@ function entry(menu: Locator, message: string): Locator {
 /** The task card of `filename` on the Tasks page. */
 function taskCard(page: Page, filename: string): Locator {
   return page.getByRole("list", { name: "Tasks" }).getByRole("button").filter({ hasText: filename });
-}
-
-/** Marks the page's window, so a later check can tell it was never reloaded. */
-async function markWindow(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { tafsiriNotReloaded: true }));
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => "tafsiriNotReloaded" in window);
 }
 
 /** Every WebSocket a page opens, with the frames it receives after `since` (ms since the epoch). */

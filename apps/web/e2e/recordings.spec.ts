@@ -6,7 +6,16 @@
 // last opening.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  markWindow,
+  notReloaded,
+  screenshot,
+  seen,
+  signIn,
+  useBrowserSuite,
+} from "./support/browser";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
@@ -17,15 +26,6 @@ const TRANSCRIPT_TEXT = "Habari za jioni.";
 /** The card of `filename` in the Recommended Recordings list. */
 function recommendationCard(page: Page, filename: string): Locator {
   return page.getByRole("list", { name: "Recommended recordings" }).getByRole("button").filter({ hasText: filename });
-}
-
-/** Marks the page's window, so a later check can tell it was never reloaded. */
-async function markWindow(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { tafsiriNotReloaded: true }));
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => "tafsiriNotReloaded" in window);
 }
 
 /** What every viewer's card shows for the recommendation (SPEC §2.9). */

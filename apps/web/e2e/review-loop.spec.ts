@@ -10,6 +10,8 @@ import type { Locator, Page } from "playwright-core";
 import {
   atPath,
   describeBrowser,
+  markWindow,
+  notReloaded,
   screenshot,
   seen,
   signIn,
@@ -92,14 +94,6 @@ async function results(dialog: Locator): Promise<string[]> {
   const list = dialog.getByRole("listbox");
   await seen(list.or(dialog.getByText("No results found", { exact: true })));
   return (await list.getByRole("option").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
-}
-
-async function markWindow(page: Page): Promise<void> {
-  await page.evaluate(() => Object.assign(window, { tafsiriNotReloaded: true }));
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => "tafsiriNotReloaded" in window);
 }
 
 describeBrowser("review loop: submissions, reject with a reason, feedback, recommend, search", () => {

@@ -177,3 +177,13 @@ export async function signIn(page: Page, user: { email: string; password: string
   await submitSignIn(page, user.email, user.password);
   await page.waitForURL((url) => url.pathname.toLowerCase() !== "/signin");
 }
+
+/** Marks the page's window, so that notReloaded can later tell the page was never reloaded. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { tafsiriNotReloaded: true }));
+}
+
+/** Whether the page still has the window markWindow marked (no reload or navigation away since). */
+export async function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => "tafsiriNotReloaded" in window);
+}

@@ -27,3 +27,11 @@ export type SubmissionRow = RouterOutputs["submissions"]["list"]["items"][number
 export type SubmissionCounts = RouterOutputs["submissions"]["list"]["counts"];
 /** A filter of the Submissions list. */
 export type SubmissionFilter = keyof SubmissionCounts;
+/** `statistics.overview`: the Dashboard's cards (SPEC §2.6). */
+export type DashboardOverview = RouterOutputs["statistics"]["overview"];
+/** A row of `statistics.engagement` (Staff overall Activity, Work Load). */
+export type EngagementRow = RouterOutputs["statistics"]["engagement"][number];
+/** A row of `statistics.teamReport` (Team Engagement Report). */
+export type TeamReportRow = RouterOutputs["statistics"]["teamReport"][number];
+/** `statistics.rates`: the payment rates in whole UGX. */
+export type PaymentRates = RouterOutputs["statistics"]["rates"];

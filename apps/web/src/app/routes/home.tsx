@@ -1,6 +1,7 @@
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
 import { useSession } from "../../hooks/use-session";
 import { paths } from "../../config/paths";
+import { Dashboard } from "../../features/dashboard/components/dashboard";
 
 /** SPEC §2.6: 'Good morning' before 12, 'Good afternoon' before 18, otherwise 'Good evening'. */
 function greeting(hour: number): string {
@@ -9,14 +10,7 @@ function greeting(hour: number): string {
   return "Good evening";
 }
 
-const SHORTCUTS = [
-  { to: paths.upload, title: "Upload audios", text: "Add Control or Dementia audios, one by one or as a zip." },
-  { to: paths.createTasks, title: "Create Tasks", text: "Assign unassigned audios to staff members." },
-  { to: paths.manageAudios, title: "Manage Audios", text: "Follow translation and recording status per audio." },
-  { to: paths.tasks, title: "Review work", text: "Open a task to review its transcript and recording." },
-];
-
-/** / (SPEC §2.1, §2.6): Admin home with greeting and welcome banner; Staff go to /Audios. */
+/** / (SPEC §2.1, §2.6): the Admin dashboard under a greeting by time of day; Staff go to /Audios. */
 export function Component() {
   const session = useSession();
   if (!session) return null;
@@ -27,22 +21,7 @@ export function Component() {
       <h1 className="page-title">
         {greeting(new Date().getHours())}, {session.username}
       </h1>
-      <div className="home-welcome">
-        <p className="home-welcome-title">Welcome to the Tafsiri audio translation programme</p>
-        <p className="home-welcome-text">
-          Upload audios, assign them to staff, and review the translated transcripts and recordings they send back.
-        </p>
-      </div>
-      <h2 className="home-section-title">Quick links</h2>
-      <div className="home-shortcuts">
-        {SHORTCUTS.map((s) => (
-          <Link key={s.to} to={s.to} className="card home-shortcut">
-            <span className="home-shortcut-title">{s.title}</span>
-            <span className="home-shortcut-text muted">{s.text}</span>
-          </Link>
-        ))}
-      </div>
-      <p className="muted">Statistics on users, tasks and submissions are not available yet.</p>
+      <Dashboard />
     </section>
   );
 }

@@ -22,9 +22,9 @@ function linksToRecordings(link: string): boolean {
  * The queries a live event makes stale: the bell for a notification (and the recommended
  * recordings for a recommendation's notification, which links to /Recordings); for a change to an
  * audio's task, transcript, recording, comments, assignment or recommendations (or its deletion),
- * every task, audio, recommended-recording and submission list and that audio's details, transcript,
- * recording, comments and recommendation check. With no event (the subscription has just
- * (re)started) all of them.
+ * every task, audio, recommended-recording and submission list, the Dashboard's statistics and
+ * that audio's details, transcript, recording, comments and recommendation check. With no event
+ * (the subscription has just (re)started) all of them.
  */
 function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
   const trpc = useTRPC();
@@ -44,6 +44,7 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
           trpc.audios.unassigned.pathKey(),
           trpc.recommendations.list.pathKey(),
           trpc.submissions.list.pathKey(),
+          trpc.statistics.pathKey(),
         );
         if (event?.audioId) {
           const input = { audioId: event.audioId };

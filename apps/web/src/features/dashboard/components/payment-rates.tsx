@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { useLoggedError } from "../hooks/use-logged-error";
+import { formatUgx } from "../lib/format";
+import { StatsProblem } from "./stats-problem";
+
+/** The number typed into a rate field, or undefined when empty (the server then keeps that rate). */
+function typedRate(value: string): number | undefined {
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : Number(trimmed);
+}
+
+/**
+ * The payment rates above the Team Engagement Report (`statistics.rates`, whole UGX per approved
+ * transcript and recording) with an in-place edit: 'Edit rates' shows two number fields with
+ * Save (disabled while saving) and Cancel. Saving calls `statistics.setRates`, toasts the
+ * server's message either way; the new rates show at once and the report is refetched, so payments follow.
+ */
+export function PaymentRates() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const rates = useQuery(trpc.statistics.rates.queryOptions());
+  useLoggedError("Payment rates", rates.error);
+  const [draft, setDraft] = useState<{ transcript: string; recording: string } | null>(null);
+
+  const save = useMutation(
+    trpc.statistics.setRates.mutationOptions({
+      onSuccess: async (result) => {
+        queryClient.setQueryData(trpc.statistics.rates.queryKey(), result.rates);
+        toast.success(result.message);
+        setDraft(null);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.statistics.rates.pathFilter()),
+          queryClient.invalidateQueries(trpc.statistics.teamReport.pathFilter()),
+        ]);
+      },
+      onError: (error) => toast.error("Rates not saved", { description: errorMessage(error) }),
+    }),
+  );
+
+  if (!rates.data) {
+    if (rates.isError) return <StatsProblem onRetry={() => void rates.refetch()} />;
+    return <p className="dash-rates muted">Loading payment rates…</p>;
+  }
+
+  if (!draft) {
+    return (
+      <div className="dash-rates" role="group" aria-label="Payment rates">
+        <p className="dash-rate">
+          <span className="dash-rate-label">Transcript rate</span>{" "}
+          <span className="dash-rate-value">{formatUgx(rates.data.transcript)}</span>
+          <span className="muted"> per approved transcript</span>
+        </p>
+        <p className="dash-rate">
+          <span className="dash-rate-label">Recording rate</span>{" "}
+          <span className="dash-rate-value">{formatUgx(rates.data.recording)}</span>
+          <span className="muted"> per approved recording</span>
+        </p>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() =>
+            setDraft({ transcript: String(rates.data.transcript), recording: String(rates.data.recording) })
+          }
+        >
+          Edit rates
+        </button>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ transcript: typedRate(draft.transcript), recording: typedRate(draft.recording) });
+  };
+
+  return (
+    <form className="dash-rates dash-rates-form" aria-label="Edit payment rates" onSubmit={submit}>
+      <div className="field">
+        <label className="label" htmlFor="dash-rate-transcript">
+          Transcript rate (UGX)
+        </label>
+        <input
+          id="dash-rate-transcript"
+          className="input dash-rate-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={draft.transcript}
+          onChange={(e) => setDraft({ ...draft, transcript: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor="dash-rate-recording">
+          Recording rate (UGX)
+        </label>
+        <input
+          id="dash-rate-recording"
+          className="input dash-rate-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={draft.recording}
+          onChange={(e) => setDraft({ ...draft, recording: e.target.value })}
+        />
+      </div>
+      <div className="dash-rates-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save"}
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => setDraft(null)} disabled={save.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
