@@ -71,6 +71,25 @@ subscribeSession(() => {
 /** Sends each subscription over the current session's WebSocket (see liveClient). */
 const liveLink: TRPCLink<AppRouter> = (runtime) => (ctx) => wsLink<AppRouter>({ client: liveClient() })(runtime)(ctx);
 
+/** The server's 401 message for a wrong admin password when creating or editing an account (SPEC §6). */
+const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
+
+/** True when every error of a 401 batch answer is the admin-password refusal (the session is fine). */
+async function onlyAdminPasswordRefused(res: Response): Promise<boolean> {
+  try {
+    const body: unknown = await res.clone().json();
+    const items = Array.isArray(body) ? body : [body];
+    return items.every(
+      (item) =>
+        typeof item === "object" &&
+        item !== null &&
+        (!("error" in item) || (item as { error?: { message?: unknown } }).error?.message === ADMIN_PASSWORD_INCORRECT),
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Subscriptions go over the WebSocket, queries and mutations over batched HTTP. */
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
@@ -87,7 +106,8 @@ export function makeTrpcClient() {
           fetch: async (url, init) => {
             const res = await fetch(url, init);
             // An expired or revoked token: drop the session so the route guard sends the user to /signin.
-            if (res.status === 401 && readSession()) writeSession(null);
+            // A wrong admin password (create / edit account, 401 too) is not a session problem.
+            if (res.status === 401 && readSession() && !(await onlyAdminPasswordRefused(res))) writeSession(null);
             return res;
           },
         }),

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { adminProcedure, authedProcedure, publicProcedure, router } from "../trpc";
 import {
+  ZEditAccountInput,
+  ZListAccountsInput,
   ZLoginInput,
+  ZProfileInput,
   ZLoginOutput,
   ZPublicUser,
   ZRegisterInput,
@@ -9,7 +12,16 @@ import {
   ZSetActiveOutput,
   ZStaffMember,
 } from "../schemas/accounts";
-import { getOwnAccount, listStaff, login, registerUser, setUserActive } from "../services/accounts";
+import {
+  editUser,
+  getOwnAccount,
+  getProfile,
+  listAccounts,
+  listStaff,
+  login,
+  registerUser,
+  setUserActive,
+} from "../services/accounts";
 
 export const accountsRouter = router({
   /** SPEC §2.4: sign in with email and password; returns token and user. */
@@ -27,12 +39,38 @@ export const accountsRouter = router({
     .output(ZPublicUser)
     .mutation(({ ctx, input }) => registerUser(ctx.db, ctx.user, input)),
 
+  /**
+   * SPEC §2.10, §7.1 GET /auth/users (admin): every user `{ id, username, email, role, active, image }`
+   * by username, narrowed by `role` and/or `active` when given.
+   */
+  list: adminProcedure
+    .input(ZListAccountsInput)
+    .output(z.array(ZPublicUser))
+    .query(({ ctx, input }) => listAccounts(ctx.db, ctx.user, input)),
+
+  /** SPEC §7.1 GET /auth/profile/{id}: one user's public fields, for that user or an admin (403 otherwise, 404). */
+  profile: authedProcedure
+    .input(ZProfileInput)
+    .output(ZPublicUser)
+    .query(({ ctx, input }) => getProfile(ctx.db, ctx.user, input.userId)),
+
+  /**
+   * SPEC §2.10, §5, §7.1 PUT /auth/editprofile (admin): edits username, email, role and optionally
+   * the password, confirmed with the admin's own password (401), 409 for a taken email or username
+   * or demoting the last active admin, 400 for a weak password, 404 for an unknown user.
+   */
+  edit: adminProcedure
+    .input(ZEditAccountInput)
+    .output(ZPublicUser)
+    .mutation(({ ctx, input }) => editUser(ctx.db, ctx.user, input)),
+
   /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */
   staff: authedProcedure.output(z.array(ZStaffMember)).query(({ ctx }) => listStaff(ctx.db)),
 
   /**
    * SPEC §2.10, §7.1 POST /api/update-status: admin activates or deactivates an account (not their
-   * own deactivation); a deactivated user's live subscriptions are closed at once.
+   * own deactivation, nor the last active admin's: 409); a deactivated user's live subscriptions
+   * are closed at once.
    */
   setActive: adminProcedure
     .input(ZSetActiveInput)

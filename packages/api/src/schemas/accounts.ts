@@ -36,3 +36,28 @@ export type StaffMember = z.infer<typeof ZStaffMember>;
 export const ZSetActiveInput = z.object({ userId: ZId, active: z.boolean() });
 export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
 export const ZSetActiveOutput = z.object({ ok: z.literal(true) });
+
+/** SPEC §2.10: the Accounts page's filter (role and/or active); left out, every user. */
+export const ZListAccountsInput = z
+  .object({ role: z.enum(ROLES).optional(), active: z.boolean().optional() })
+  .optional()
+  .default({});
+export type ListAccountsInput = z.infer<typeof ZListAccountsInput>;
+
+/** SPEC §7.1 GET /auth/profile/{id}: whose profile. */
+export const ZProfileInput = z.object({ userId: ZId });
+export type ProfileInput = z.infer<typeof ZProfileInput>;
+
+/**
+ * SPEC §2.10, §5: an admin edits an account. Same rules as create, but the password is optional
+ * (empty means unchanged) and checked only when given.
+ */
+export const ZEditAccountInput = z.object({
+  userId: ZId,
+  username: ZRegisterInput.shape.username,
+  email: ZRegisterInput.shape.email,
+  password: z.string().optional(),
+  role: ZRegisterInput.shape.role,
+  adminPassword: ZRegisterInput.shape.adminPassword,
+});
+export type EditAccountInput = z.infer<typeof ZEditAccountInput>;

@@ -9,10 +9,20 @@ import {
   hasAnyUser,
   insertUser,
   listActiveStaff,
+  listUsers,
+  lockActiveAdminIds,
   setUserActiveFlag,
+  updateUserAccount,
 } from "@tafsiri/db/repositories/users";
 import type { AppDeps, SessionUser } from "../context";
-import type { PublicUser, RegisterInput, SetActiveInput, StaffMember } from "../schemas/accounts";
+import type {
+  EditAccountInput,
+  ListAccountsInput,
+  PublicUser,
+  RegisterInput,
+  SetActiveInput,
+  StaffMember,
+} from "../schemas/accounts";
 import { AppError } from "../errors/app-error";
 import { hashPassword, signToken, verifyPassword } from "./auth";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "./password-rules";
@@ -24,6 +34,9 @@ export const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an 
 export const USER_NOT_FOUND = "User not found.";
 export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 export const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
+export const LAST_ADMIN_DEACTIVATE = "The last active administrator cannot be deactivated.";
+export const LAST_ADMIN_DEMOTE = "The last active administrator cannot be made Staff.";
+export const NO_PROFILE_ACCESS = "You may only view your own profile.";
 
 export function toPublicUser(u: Pick<User, "id" | "username" | "email" | "role" | "active" | "image">): PublicUser {
   return { id: u.id, username: u.username, email: u.email, role: u.role, active: u.active, image: u.image };
@@ -60,11 +73,34 @@ export function assertStrongPassword(password: string): void {
   }
 }
 
-async function assertUnique(db: Executor, username: string, email: string): Promise<void> {
-  const clash = await findUserClash(db, username, email);
+async function assertUnique(db: Executor, username: string, email: string, exceptId?: string): Promise<void> {
+  const clash = await findUserClash(db, username.trim(), email.trim(), exceptId);
   if (!clash) return;
-  const what = clash.email.toLowerCase() === email.toLowerCase() ? "email" : "username";
+  const what = clash.email.toLowerCase() === email.trim().toLowerCase() ? "email" : "username";
   throw new AppError("CONFLICT", `A user with this ${what} already exists.`);
+}
+
+/** A PostgreSQL unique violation (two concurrent requests taking the same email or username). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
+}
+
+/** Runs `work`, answering a unique violation as CONFLICT 'A user with this email or username already exists.'. */
+async function conflictOnDuplicate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "A user with this email or username already exists.");
+    throw error;
+  }
+}
+
+/** Throws UNAUTHORIZED 'Admin password is incorrect.' unless `password` is the admin's own (SPEC §6). */
+async function assertAdminPassword(db: Executor, admin: SessionUser, password: string): Promise<void> {
+  const adminHash = await findPasswordHash(db, admin.id);
+  if (adminHash === undefined || !(await verifyPassword(adminHash, password))) {
+    throw new AppError("UNAUTHORIZED", ADMIN_PASSWORD_INCORRECT);
+  }
 }
 
 /** Inserts a user with a hashed password; throws CONFLICT on a taken email or username. */
@@ -87,16 +123,78 @@ export async function createUser(
  * password, CONFLICT for a taken email or username. Returns the new public user.
  */
 export async function registerUser(db: Database, admin: SessionUser, input: RegisterInput): Promise<PublicUser> {
-  const adminHash = await findPasswordHash(db, admin.id);
-  if (adminHash === undefined || !(await verifyPassword(adminHash, input.adminPassword))) {
-    throw new AppError("UNAUTHORIZED", ADMIN_PASSWORD_INCORRECT);
-  }
+  requireAdmin(admin);
+  await assertAdminPassword(db, admin, input.adminPassword);
   assertStrongPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    const user = await createUser(trx, input);
-    await insertAuditEntry(trx, admin.id, "create", "user", user.id, { role: user.role });
-    return toPublicUser(user);
-  });
+  return conflictOnDuplicate(() =>
+    db.transaction().execute(async (trx) => {
+      const user = await createUser(trx, input);
+      await insertAuditEntry(trx, admin.id, "create", "user", user.id, { role: user.role });
+      return toPublicUser(user);
+    }),
+  );
+}
+
+/**
+ * SPEC §2.10, §7.1 GET /auth/users (admin): every user, active and inactive, as
+ * `{ id, username, email, role, active, image }` (never a hash), by username; `role` and `active`
+ * narrow the list (the page's filter menu). Throws FORBIDDEN for non-admins.
+ */
+export async function listAccounts(db: Executor, admin: SessionUser, filter: ListAccountsInput): Promise<PublicUser[]> {
+  requireAdmin(admin);
+  return listUsers(db, { role: filter.role, active: filter.active });
+}
+
+/**
+ * SPEC §7.1 GET /auth/profile/{id}: one user's public fields, for that user or an admin.
+ * Throws FORBIDDEN 'You may only view your own profile.' for anyone else, NOT_FOUND 'User not found.'.
+ */
+export async function getProfile(db: Executor, caller: SessionUser, userId: string): Promise<PublicUser> {
+  if (caller.role !== "Admin" && caller.id !== userId) throw new AppError("FORBIDDEN", NO_PROFILE_ACCESS);
+  const row = await findUser(db, userId);
+  if (!row) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+  return toPublicUser(row);
+}
+
+/**
+ * SPEC §2.10, §5, §6, §7.1 PUT /auth/editprofile (admin): changes an account's username, email,
+ * role and, when a password is given (non-empty), its password, confirmed with the admin's own
+ * password; audited ('edit', with the changed field names, never the password). A new password
+ * also ends that user's older sessions (password change time). Throws FORBIDDEN for non-admins,
+ * UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST 'Password is weak. …', NOT_FOUND
+ * 'User not found.', CONFLICT for an email (case-insensitive) or username another user has, and
+ * CONFLICT 'The last active administrator cannot be made Staff.'. Returns the updated public user.
+ */
+export async function editUser(db: Database, admin: SessionUser, input: EditAccountInput): Promise<PublicUser> {
+  requireAdmin(admin);
+  await assertAdminPassword(db, admin, input.adminPassword);
+  const password = input.password ? input.password : undefined;
+  if (password !== undefined) assertStrongPassword(password);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
+  return conflictOnDuplicate(() =>
+    db.transaction().execute(async (trx) => {
+      const admins = await lockActiveAdminIds(trx);
+      const before = await findUser(trx, input.userId);
+      if (!before) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+      if (input.role !== "Admin" && admins.length === 1 && admins[0] === before.id) {
+        throw new AppError("CONFLICT", LAST_ADMIN_DEMOTE);
+      }
+      await assertUnique(trx, input.username, input.email, before.id);
+      const after = await updateUserAccount(trx, before.id, {
+        username: input.username.trim(),
+        email: input.email.trim().toLowerCase(),
+        role: input.role,
+        passwordHash,
+      });
+      if (!after) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+      const changed = (["username", "email", "role"] as const).filter((k) => before[k] !== after[k]);
+      await insertAuditEntry(trx, admin.id, "edit", "user", after.id, {
+        changed: passwordHash === undefined ? changed : [...changed, "password"],
+        role: after.role,
+      });
+      return toPublicUser(after);
+    }),
+  );
 }
 
 /** Active staff members, by username (recorder and assignee dropdowns, GET /auth/staff). */
@@ -125,13 +223,19 @@ export async function ensureFirstAdmin(
  * audit entry, in one transaction. Deactivation also records a 'user.deactivated' live event for
  * that user: their open subscriptions end and their WebSockets are closed, and their token is
  * refused from then on (authenticate checks `active`). Throws FORBIDDEN for non-admins,
- * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.'.
+ * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.', CONFLICT
+ * 'The last active administrator cannot be deactivated.' (active admins are locked first, so two
+ * admins deactivating each other at once cannot both succeed).
  * Returns { ok: true }.
  */
 export async function setUserActive(deps: AppDeps, admin: SessionUser, input: SetActiveInput): Promise<{ ok: true }> {
   requireAdmin(admin);
   if (!input.active && input.userId === admin.id) throw new AppError("BAD_REQUEST", CANNOT_DEACTIVATE_SELF);
   const change = deps.db.transaction().execute(async (trx) => {
+    const admins = await lockActiveAdminIds(trx);
+    if (!input.active && admins.length === 1 && admins[0] === input.userId) {
+      throw new AppError("CONFLICT", LAST_ADMIN_DEACTIVATE);
+    }
     const updated = await setUserActiveFlag(trx, input.userId, input.active);
     if (!updated) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     await insertAuditEntry(trx, admin.id, input.active ? "activate" : "deactivate", "user", input.userId);

@@ -1,5 +1,5 @@
 import type { NewUser, Role, User } from "../schema";
-import type { Executor } from "../connection";
+import type { DbTransaction, Executor } from "../connection";
 
 /** A user's id and username. */
 export interface UserRef {
@@ -64,14 +64,16 @@ export async function findPasswordHash(db: Executor, id: string): Promise<string
 
 /**
  * A user whose email or username equals `email` or `username` case-insensitively, with both of
- * its values (to tell which one clashes), or undefined when both are free.
+ * its values (to tell which one clashes), or undefined when both are free. `exceptId` leaves that
+ * user out (an account keeps its own email and username when edited).
  */
 export function findUserClash(
   db: Executor,
   username: string,
   email: string,
+  exceptId?: string,
 ): Promise<{ username: string; email: string } | undefined> {
-  return db
+  let query = db
     .selectFrom("users")
     .select(["username", "email"])
     .where((eb) =>
@@ -79,8 +81,9 @@ export function findUserClash(
         eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()),
         eb(eb.fn("lower", ["username"]), "=", username.toLowerCase()),
       ]),
-    )
-    .executeTakeFirst();
+    );
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
 }
 
 /** Inserts a user (values as given: the caller normalizes and hashes) and returns it; throws on a unique violation. */
@@ -109,4 +112,60 @@ export function listActiveStaff(db: Executor): Promise<UserRef[]> {
 export async function setUserActiveFlag(db: Executor, id: string, active: boolean): Promise<boolean> {
   const updated = await db.updateTable("users").set({ active }).where("id", "=", id).returning("id").executeTakeFirst();
   return updated !== undefined;
+}
+
+/** A user as the Accounts page lists it (never the password hash). */
+export interface AccountRow {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  image: string | null;
+}
+
+/** Every user (active and inactive), optionally only of `role` and/or `active`, by username. */
+export function listUsers(
+  db: Executor,
+  filter: { role?: Role | undefined; active?: boolean | undefined } = {},
+): Promise<AccountRow[]> {
+  let query = db.selectFrom("users").select(["id", "username", "email", "role", "active", "image"]);
+  if (filter.role !== undefined) query = query.where("role", "=", filter.role);
+  if (filter.active !== undefined) query = query.where("active", "=", filter.active);
+  return query.orderBy("username").orderBy("id").execute();
+}
+
+/**
+ * Locks the rows of every active Admin until the transaction ends and answers their ids, so that
+ * two concurrent changes cannot both remove the last active admin.
+ */
+export async function lockActiveAdminIds(trx: DbTransaction): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "Admin")
+    .where("active", "=", true)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Updates a user's username, email, role and, when given, password hash (the password change time
+ * then becomes now, so older session tokens are refused). Answers the updated user, or undefined
+ * when there is no such user; throws on a unique violation.
+ */
+export function updateUserAccount(
+  db: Executor,
+  id: string,
+  values: { username: string; email: string; role: Role; passwordHash?: string | undefined },
+): Promise<User | undefined> {
+  const { passwordHash, ...rest } = values;
+  return db
+    .updateTable("users")
+    .set(passwordHash === undefined ? rest : { ...rest, passwordHash, passwordChangedAt: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
 }

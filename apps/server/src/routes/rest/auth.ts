@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, ZLoginInput, ZRegisterInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { DONE, ZDoneFields, ZRestDone, answers } from "./shapes/common";
+import { DONE, ZDoneFields, ZPathId, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
 import { signInAllowed, TOO_MANY_SIGN_INS } from "../../lib/sign-in-limit";
 
@@ -61,10 +61,42 @@ const ZUpdateStatusBody = z
   })
   .meta({ examples: [{ userId: EXAMPLE_USER._id, status: "deactivate" }] });
 
+const ZUserList = z.array(ZRestUser).meta({ examples: [[EXAMPLE_USER]] });
+
+const ZProfileAnswer = z.object({ user: ZRestUser }).meta({ examples: [{ user: EXAMPLE_USER }] });
+
+/** SPEC §7.1 PUT /auth/editprofile body: the create fields plus `userId`; an empty password leaves it unchanged. */
+const ZEditProfileBody = z
+  .object({
+    userId: z.string({ error: USER_ID_REQUIRED }).min(1, USER_ID_REQUIRED),
+    username: ZRegisterInput.shape.username,
+    email: ZRegisterInput.shape.email,
+    password: z.string().optional(),
+    role: ZRegisterInput.shape.role,
+    adminpassword: ZRegisterInput.shape.adminPassword,
+    adminEmail: z.string().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        userId: EXAMPLE_USER._id,
+        username: "amina",
+        email: "amina@example.org",
+        role: "Staff",
+        adminpassword: "Admin-pass1!",
+        adminEmail: "admin@example.org",
+      },
+    ],
+  });
+
+const ZEditProfileAnswer = ZRestDone.extend({ user: ZRestUser }).meta({
+  examples: [{ ...DONE, message: "Account for amina has been edited successfully", user: EXAMPLE_USER }],
+});
+
 const ACCOUNTS = ["Accounts"];
 const BEARER = [{ bearerAuth: [] }];
 
-/** SPEC §7.1 account paths: sign-in (rate limited per IP), register, staff list, activation. */
+/** SPEC §7.1 account paths: sign-in (rate limited per IP), register, accounts list, profile, edit, staff list, activation. */
 export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
   app.post(
     "/auth/login",
@@ -97,7 +129,8 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         summary: "Create an account (admin)",
         description:
           "SPEC §2.10, §5, §6, §7.1. The admin confirms with their own password (`adminpassword`). 400 with the spec's " +
-          "messages ('Username is required', 'Password is weak', ...), 401, 403 for staff or a wrong admin password, 409 for a taken email.",
+          "messages ('Username is required', 'Password is weak', ...), 401 without a session or 'Admin password is incorrect.', " +
+          "403 for staff, 409 for a taken email (case-insensitive) or username.",
         tags: ACCOUNTS,
         security: BEARER,
         body: ZRegisterBody,
@@ -114,6 +147,71 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         adminPassword: b.adminpassword,
       });
       return { ...DONE, message: `Account for ${user.username} has been created successfully`, user: restUser(user) };
+    },
+  );
+
+  app.get(
+    "/auth/users",
+    {
+      schema: {
+        summary: "List accounts (admin)",
+        description:
+          "SPEC §2.10, §7.1. Every user, active and inactive, by username; never a password hash or token. " +
+          "401 without a session, 403 for staff.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        response: answers(ZUserList),
+      },
+    },
+    async (req) => (await req.caller.accounts.list()).map(restUser),
+  );
+
+  app.get(
+    "/auth/profile/:id",
+    {
+      schema: {
+        summary: "One account's profile",
+        description:
+          "SPEC §7.1. The user `{id}` for that user or an admin. 400 'Unknown id.' for a malformed id, 401 without " +
+          "a session, 403 for another user's profile, 404 'User not found.'.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZProfileAnswer),
+      },
+    },
+    async (req) => ({ user: restUser(await req.caller.accounts.profile({ userId: req.params.id })) }),
+  );
+
+  app.put(
+    "/auth/editprofile",
+    {
+      schema: {
+        summary: "Edit an account (admin)",
+        description:
+          "SPEC §2.10, §5, §6, §7.1. `userId` names the account (the original could send an empty body: 400 " +
+          "'A user id is required.'); the admin confirms with their own password (`adminpassword`). A password, " +
+          "when given, must be Strong and ends that user's older sessions. 400 with the spec's messages or " +
+          "'Unknown id.', 401 without a session or 'Admin password is incorrect.', 403 for staff, 404 'User not " +
+          "found.', 409 for an email (case-insensitive) or username another user has, or for demoting the last " +
+          "active administrator.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        body: ZEditProfileBody,
+        response: answers(ZEditProfileAnswer),
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const user = await req.caller.accounts.edit({
+        userId: b.userId,
+        username: b.username,
+        email: b.email,
+        password: b.password,
+        role: b.role,
+        adminPassword: b.adminpassword,
+      });
+      return { ...DONE, message: `Account for ${user.username} has been edited successfully`, user: restUser(user) };
     },
   );
 
@@ -138,7 +236,8 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         summary: "Activate or deactivate an account (admin)",
         description:
           "SPEC §2.10, §4, §7.1. The original sent no user id (ARCHITECTURE): `userId` names the account. A deactivated " +
-          "user's live connections close at once. 400 without userId or with another status, 401, 403, 404 for an unknown user.",
+          "user's live connections close at once. 400 without userId or with another status, 401, 403, 404 for an unknown " +
+          "user, 409 for deactivating the last active administrator.",
         tags: ACCOUNTS,
         security: BEARER,
         body: ZUpdateStatusBody,

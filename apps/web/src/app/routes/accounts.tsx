@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { AccountsPage } from "../../features/accounts/components/accounts-page";
 
+/** /accounts/users (Admin, SPEC §2.10): the Accounts page. */
 export function Component() {
-  return <PlaceholderPage title="ACCOUNTS" />;
+  return <AccountsPage />;
 }
