@@ -11,6 +11,7 @@ import { commentsRouter } from "./routers/comments";
 import { submissionsRouter } from "./routers/submissions";
 import { searchRouter } from "./routers/search";
 import { statisticsRouter } from "./routers/statistics";
+import { logsRouter } from "./routers/logs";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   submissions: submissionsRouter,
   search: searchRouter,
   statistics: statisticsRouter,
+  logs: logsRouter,
 });
 
 export type AppRouter = typeof appRouter;

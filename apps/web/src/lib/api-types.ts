@@ -35,3 +35,9 @@ export type EngagementRow = RouterOutputs["statistics"]["engagement"][number];
 export type TeamReportRow = RouterOutputs["statistics"]["teamReport"][number];
 /** `statistics.rates`: the payment rates in whole UGX. */
 export type PaymentRates = RouterOutputs["statistics"]["rates"];
+/** A user of `accounts.list` (Accounts page): never a password hash. */
+export type AccountUser = RouterOutputs["accounts"]["list"][number];
+/** A row of `logs.list` (Logs page). */
+export type LogEntry = RouterOutputs["logs"]["list"]["items"][number];
+/** `logs.filters`: the Logs page's actor and action choices. */
+export type LogFilterChoices = RouterOutputs["logs"]["filters"];

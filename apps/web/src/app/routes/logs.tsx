@@ -1,5 +1,6 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { LogsPage } from "../../features/logs/components/logs-page";
 
+/** /log/log-listing: the Logs page (Admin; issue 9 Build 5). */
 export function Component() {
-  return <PlaceholderPage title="Logs" />;
+  return <LogsPage />;
 }

@@ -30,7 +30,8 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
   const trpc = useTRPC();
   return useCallback(
     (event) => {
-      const keys: QueryKey[] = [];
+      // Every change writes an audit entry: the Logs page refetches on any event.
+      const keys: QueryKey[] = [trpc.logs.pathKey()];
       if (!event || event.kind === "notification.created" || event.kind === "audio.deleted") {
         keys.push(trpc.notifications.pathKey());
       }

@@ -7,6 +7,7 @@ import { useStatusParam } from "../hooks/use-status-param";
 import { useSubmissions } from "../hooks/use-submissions";
 import { StatusFilter } from "./status-filter";
 import { SUBMISSION_COLUMNS, SubmissionRow } from "./submission-row";
+import { DataTable } from "../../../components/data-table";
 
 /**
  * The Submissions page (/submission/general, SPEC §2.7): admins see 'All submissions', staff
@@ -83,23 +84,14 @@ export function SubmissionsPage() {
         {submissions.isFetching && !submissions.isPending && <span className="spinner muted" aria-label="Refreshing" />}
       </div>
       <StatusFilter value={status} counts={submissions.data?.counts} onChange={choose} />
-      <h2 className="section-title" id="submissions-table-title">
-        All Submissions
-      </h2>
-      <div className="table-wrap">
-        <table className="table submissions-table" aria-labelledby="submissions-table-title">
-          <thead>
-            <tr>
-              {SUBMISSION_COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{body()}</tbody>
-        </table>
-      </div>
+      <DataTable
+        id="submissions-table-title"
+        title="All Submissions"
+        columns={SUBMISSION_COLUMNS}
+        className="submissions-table"
+      >
+        {body()}
+      </DataTable>
       <Pagination
         page={page}
         totalPages={submissions.data?.totalPages ?? 0}

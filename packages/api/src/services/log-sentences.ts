@@ -1,0 +1,141 @@
+/**
+ * The audit log in words (issue 9 Build 5, Logs): pure functions, no database. The web app shows
+ * these strings; it never imports this file.
+ */
+
+/** What describeAuditEntry needs of an entry: as written by insertAuditEntry, plus the names it concerns. */
+export interface DescribedEntry {
+  action: string;
+  entity: string;
+  entityId: string | null;
+  detail: Record<string, unknown>;
+  /** The concerned audio's filename now; null when it is gone or the entry concerns none. */
+  audioName: string | null;
+  /** The concerned user's username now; null when the account is gone or the entry concerns none. */
+  userName: string | null;
+}
+
+const RATE_NAMES: Record<string, string> = {
+  transcript_rate_ugx: "transcript",
+  recording_rate_ugx: "recording",
+};
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/**
+ * An audit entry in words, without the actor (who has their own column), e.g. 'approved the
+ * transcript of acc-101-0', 'assigned interview-07 to amina', 'created the account of baraka'.
+ * Every action written by packages/api (grep insertAuditEntry) has its sentence; an unknown one
+ * reads '<action> <entity>'. A deleted audio reads as its filename when the entry kept it
+ * ('delete'), else 'a deleted audio'; a gone account as 'a deleted user'.
+ */
+export function describeAuditEntry(e: DescribedEntry): string {
+  const audio = e.audioName ?? text(e.detail.filename) ?? "a deleted audio";
+  const user = e.userName ?? "a deleted user";
+  const reason = text(e.detail.reason);
+  switch (e.entity) {
+    case "transcript":
+    case "recording":
+      switch (e.action) {
+        case "approve":
+          return `approved the ${e.entity} of ${audio}`;
+        case "reject":
+          return `rejected the ${e.entity} of ${audio}${reason ? `: ${reason}` : ""}`;
+        case "remove":
+          return `deleted the ${e.entity} of ${audio}`;
+        case "save":
+          return `saved the ${e.entity} of ${audio}`;
+        case "upload":
+          return `uploaded the ${e.entity} of ${audio}`;
+      }
+      break;
+    case "task":
+      switch (e.action) {
+        case "assign":
+          return `assigned ${audio} to ${user}`;
+        case "reassign":
+          return `reassigned ${audio} to ${user}`;
+        case "recommend":
+          return `recommended ${audio} to ${user}`;
+        case "set-status":
+          return `changed the task status of ${audio}`;
+      }
+      break;
+    case "audio":
+      switch (e.action) {
+        case "create":
+          return `uploaded ${audio}`;
+        case "open":
+          return `opened ${audio}`;
+        case "delete":
+          return `deleted ${audio}`;
+      }
+      break;
+    case "initial-transcript":
+      if (e.action === "attach")
+        return `${e.detail.replaced === true ? "replaced" : "attached"} the initial transcript of ${audio}`;
+      break;
+    case "submission":
+      switch (e.action) {
+        case "create":
+          return `started the submission of ${audio}`;
+        case "comment":
+          return `commented on ${audio}`;
+      }
+      break;
+    case "user":
+      switch (e.action) {
+        case "create":
+          return `created the account of ${user}`;
+        case "activate":
+          return `activated the account of ${user}`;
+        case "deactivate":
+          return `deactivated the account of ${user}`;
+        case "edit":
+        case "update":
+          return `edited the account of ${user}`;
+      }
+      break;
+    case "setting":
+      if (e.action === "set-rate") {
+        const rate = RATE_NAMES[e.entityId ?? ""] ?? e.entityId ?? "a";
+        const from = typeof e.detail.from === "number" ? ` from ${e.detail.from}` : "";
+        const to = typeof e.detail.to === "number" ? ` to ${e.detail.to} UGX` : "";
+        return `set the ${rate} rate${from}${to}`;
+      }
+      break;
+  }
+  return `${e.action} ${e.entity}`;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  activate: "Activated an account",
+  approve: "Approved",
+  assign: "Assigned",
+  attach: "Attached an initial transcript",
+  comment: "Commented",
+  create: "Created (audio, account, submission)",
+  deactivate: "Deactivated an account",
+  delete: "Deleted an audio",
+  edit: "Edited an account",
+  open: "Opened an audio",
+  reassign: "Reassigned",
+  recommend: "Recommended",
+  reject: "Rejected",
+  remove: "Deleted a transcript or recording",
+  save: "Saved a transcript",
+  "set-rate": "Set a payment rate",
+  "set-status": "Changed a task status",
+  update: "Edited an account",
+  upload: "Uploaded a recording",
+};
+
+/** An action as the Logs filter offers it ('approve' → 'Approved'); an unknown one with its dashes as spaces, capitalised. */
+export function actionLabel(action: string): string {
+  const known = ACTION_LABELS[action];
+  if (known) return known;
+  const words = action.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
