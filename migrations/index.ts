@@ -7,6 +7,7 @@ import * as submissionListIndexes from "./20261125000000_submission_list_indexes
 import * as listOrderIndexes from "./20261126000000_list_order_indexes";
 import * as reviewTimes from "./20261127000000_review_times";
 import * as auditListIndexes from "./20261128120000_audit_list_indexes";
+import * as passwordResets from "./20261129000000_password_resets";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "20261126000000_list_order_indexes": listOrderIndexes,
   "20261127000000_review_times": reviewTimes,
   "20261128120000_audit_list_indexes": auditListIndexes,
+  "20261129000000_password_resets": passwordResets,
 };

@@ -108,7 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
           }
           const user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
-          return createContextInner({ ...deps, user });
+          return createContextInner({ ...deps, user, clientIp: req.ip });
         },
         onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
-import { createEventBus, createLocalStorage, type AppDeps } from "@tafsiri/api";
+import { createEventBus, createLocalStorage, createMailer, type AppDeps } from "@tafsiri/api";
 import { ensureFirstAdmin } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
@@ -39,6 +39,9 @@ export async function bootstrap(
       databaseUrl: settings.DATABASE_URL,
       onError: (error) => log(`Live events: ${error instanceof Error ? error.message : String(error)}`),
     }),
+    mailer: createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: path.join(dataDir, "outbox"), log }),
+    publicUrl: settings.PUBLIC_URL ?? `http://${settings.HOST}:${settings.PORT}`,
+    log,
   };
   return { deps, handle };
 }

@@ -27,7 +27,10 @@ const ZSettings = z.object({
     .string()
     .refine(isTimeZone, "APP_TIMEZONE must be an IANA time zone, e.g. Africa/Kampala")
     .default("UTC"),
+  /** Base of links in e-mails (password reset); unset means http://HOST:PORT. */
   PUBLIC_URL: z.string().optional(),
+  /** SMTP server for e-mail (smtp://user:pass@host:port or smtps://…); unset: mail goes to DATA_DIR/outbox as .eml. */
+  SMTP_URL: z.string().optional(),
   /** Largest accepted upload, in bytes (default 512 MB). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

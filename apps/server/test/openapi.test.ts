@@ -97,13 +97,19 @@ describe("GET /api/openapi.json", () => {
     }
   });
 
-  it("asks for the Bearer token on every path but sign-in, files and the health check", () => {
+  it("asks for the Bearer token on every path but sign-in, password reset, files and the health check", () => {
     const open = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
         .filter(([, op]) => (op.security ?? []).length === 0)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(open.sort()).toEqual(["GET /files/{*}", "GET /healthz", "POST /auth/login"]);
+    expect(open.sort()).toEqual([
+      "GET /auth/passwordreset/{email}",
+      "GET /files/{*}",
+      "GET /healthz",
+      "POST /auth/login",
+      "POST /auth/resetpassword",
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Database, Role } from "@tafsiri/db";
 import type { FileStorage } from "./storage/file-storage";
 import type { EventBus } from "./live/bus";
+import type { Mailer } from "./mail/mailer";
 
 /** The signed-in user as procedures see it (never the password hash). */
 export interface SessionUser {
@@ -20,17 +21,25 @@ export interface AppDeps {
   events: EventBus;
   /** IANA time zone of the Dashboard's "today" and "yesterday" (APP_TIMEZONE); "UTC" when unset. */
   timezone?: string;
+  /** Sends e-mail (password reset); without one, reset links are only logged. */
+  mailer?: Mailer;
+  /** Base of links in e-mails (PUBLIC_URL, or http://HOST:PORT). */
+  publicUrl?: string;
+  /** Told of things an operator should see (the reset link when mailing to the outbox, mail failures). */
+  log?: (line: string) => void;
 }
 
 export interface Context extends AppDeps {
   user: SessionUser | null;
   /** How the call arrived: the WebSocket serves subscriptions only. */
   transport?: "http" | "ws";
+  /** The caller's IP address (rate limits), when known. */
+  clientIp?: string;
 }
 
 /** The transport-independent context (STYLE §4); HTTP and WebSocket adapters build on it. */
 export async function createContextInner(
-  opts: AppDeps & { user: SessionUser | null; transport?: "http" | "ws" },
+  opts: AppDeps & { user: SessionUser | null; transport?: "http" | "ws"; clientIp?: string },
 ): Promise<Context> {
   return { ...opts, transport: opts.transport ?? "http" };
 }

@@ -16,7 +16,15 @@ export { AppError, APP_ERROR_CODES, UNEXPECTED_ERROR, type AppErrorCode } from "
 export { describeError, firstIssueMessage, type ErrorAnswer } from "./errors/describe-error";
 
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
-export { ZLoginInput, ZRegisterInput } from "./schemas/accounts";
+export {
+  ZLoginInput,
+  ZPasswordResetAnswer,
+  ZRegisterInput,
+  ZRequestPasswordResetInput,
+  ZResetPasswordInput,
+} from "./schemas/accounts";
+export { createMailer, MAIL_FROM, type Mailer, type MailMessage } from "./mail/mailer";
+export { requestPasswordReset, resetPassword, RESET_REQUESTED, TOO_MANY_RESETS } from "./services/password-reset";
 export { ZAssignTaskInput, ZReassignInput, ZSetTaskStatusInput } from "./schemas/tasks";
 export { ZCreateNotificationInput } from "./schemas/notifications";
 export { ZCreateRecommendationInput } from "./schemas/recommendations";

@@ -154,6 +154,16 @@ export interface EventTable {
   createdAt: CreatedAt;
 }
 
+/** A password reset link (issue 9 Build 4): only the sha256 of its token is kept. */
+export interface PasswordResetTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  createdAt: CreatedAt;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -167,6 +177,7 @@ export interface DB {
   settings: SettingTable;
   auditLog: AuditLogTable;
   events: EventTable;
+  passwordResets: PasswordResetTable;
 }
 
 export type User = Selectable<UserTable>;

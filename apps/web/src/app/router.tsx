@@ -29,6 +29,7 @@ function guarded(path: string, roles: Role[], load: () => Promise<{ Component: R
 const routes: RouteObject[] = [
   { path: paths.signIn, lazy: () => import("./routes/signin") },
   { path: paths.resetPassword, lazy: () => import("./routes/reset-password") },
+  { path: `${paths.resetPassword}/:token`, lazy: () => import("./routes/reset-password-token") },
   { path: paths.notFound, lazy: () => import("./routes/not-found") },
   {
     element: (

@@ -11,7 +11,11 @@ import {
   ZSetActiveInput,
   ZSetActiveOutput,
   ZStaffMember,
+  ZPasswordResetAnswer,
+  ZRequestPasswordResetInput,
+  ZResetPasswordInput,
 } from "../schemas/accounts";
+import { requestPasswordReset, resetPassword } from "../services/password-reset";
 import {
   editUser,
   getOwnAccount,
@@ -29,6 +33,21 @@ export const accountsRouter = router({
     .input(ZLoginInput)
     .output(ZLoginOutput)
     .mutation(({ ctx, input }) => login(ctx.db, ctx.jwtSecret, input.email, input.password)),
+
+  /**
+   * SPEC §2.5, §7.1 GET /auth/passwordreset/{email}: e-mails a single-use reset link to an active
+   * account; the same answer for every address; 429 past the per-e-mail or per-IP limit.
+   */
+  requestPasswordReset: publicProcedure
+    .input(ZRequestPasswordResetInput)
+    .output(ZPasswordResetAnswer)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
+
+  /** The reset link's page: sets a Strong password, ends the link and every older session. */
+  resetPassword: publicProcedure
+    .input(ZResetPasswordInput)
+    .output(ZPasswordResetAnswer)
+    .mutation(({ ctx, input }) => resetPassword(ctx.db, input.token, input.password)),
 
   /** The signed-in user (to refresh the stored session). */
   me: authedProcedure.output(ZPublicUser).query(({ ctx }) => getOwnAccount(ctx.db, ctx.user)),

@@ -8,6 +8,18 @@ export const ZLoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof ZLoginInput>;
 
+/** SPEC §2.5: the e-mail a reset link is asked for ('Email is required'). */
+export const ZRequestPasswordResetInput = z.object({
+  email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").max(320),
+});
+/** The link's token and the new password. */
+export const ZResetPasswordInput = z.object({
+  token: z.string({ error: "This reset link is not valid." }).min(1, "This reset link is not valid.").max(200),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
+});
+/** SPEC §7.1 GET /auth/passwordreset/{email}: `{ status, message }`. */
+export const ZPasswordResetAnswer = z.object({ status: z.literal("success"), message: z.string() });
+
 export const ZPublicUser = z.object({
   id: z.string(),
   username: z.string(),

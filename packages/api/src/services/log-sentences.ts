@@ -96,6 +96,8 @@ export function describeAuditEntry(e: DescribedEntry): string {
         case "edit":
         case "update":
           return `edited the account of ${user}`;
+        case "reset-password":
+          return "reset their password with an e-mailed link";
       }
       break;
     case "setting":
@@ -124,6 +126,7 @@ const ACTION_LABELS: Record<string, string> = {
   reassign: "Reassigned",
   recommend: "Recommended",
   reject: "Rejected",
+  "reset-password": "Reset a password by e-mail",
   remove: "Deleted a transcript or recording",
   save: "Saved a transcript",
   "set-rate": "Set a payment rate",

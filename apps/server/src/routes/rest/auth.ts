@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, ZLoginInput, ZRegisterInput } from "@tafsiri/api";
+import {
+  AppError,
+  RESET_REQUESTED,
+  ZLoginInput,
+  ZPasswordResetAnswer,
+  ZRegisterInput,
+  ZResetPasswordInput,
+} from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { DONE, ZDoneFields, ZPathId, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
@@ -93,6 +100,22 @@ const ZEditProfileAnswer = ZRestDone.extend({ user: ZRestUser }).meta({
   examples: [{ ...DONE, message: "Account for amina has been edited successfully", user: EXAMPLE_USER }],
 });
 
+const ZPasswordResetParams = z
+  .object({ email: z.string().meta({ examples: ["amina@example.org"] }) })
+  .meta({ examples: [{ email: "amina@example.org" }] });
+
+const ZPasswordResetRequested = ZPasswordResetAnswer.meta({
+  examples: [{ status: "success", message: RESET_REQUESTED }],
+});
+
+const ZResetPasswordBody = ZResetPasswordInput.meta({
+  examples: [{ token: "q3Jx0vJ9m8m0l7H5bYd6wQ2v1kzq4r8tT0pO5xw3e1A", password: "N3w-Str0ng-pass!" }],
+});
+
+const ZResetPasswordDone = ZPasswordResetAnswer.meta({
+  examples: [{ status: "success", message: "Your password has been reset. Sign in with your new password." }],
+});
+
 const ACCOUNTS = ["Accounts"];
 const BEARER = [{ bearerAuth: [] }];
 
@@ -120,6 +143,43 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       const { token, user } = await req.caller.accounts.login(req.body);
       return { ...DONE, token, user: { ...restUser(user), token } };
     },
+  );
+
+  app.get(
+    "/auth/passwordreset/:email",
+    {
+      schema: {
+        summary: "Ask for a password reset link",
+        description:
+          "SPEC §2.5, §7.1. Always answers `{ status: 'success', message }` with the same message, whatever the address " +
+          "(nobody learns which e-mails have accounts). For an active account a single-use link to /reset-password/{token}, " +
+          "valid 60 minutes, is e-mailed (SMTP_URL; unset: an .eml in DATA_DIR/outbox and the link in the log). " +
+          "429 past 5 requests per e-mail or 20 per IP in 15 minutes.",
+        tags: ACCOUNTS,
+        security: [],
+        params: ZPasswordResetParams,
+        response: answers(ZPasswordResetRequested),
+      },
+    },
+    async (req) => req.caller.accounts.requestPasswordReset({ email: req.params.email }),
+  );
+
+  app.post(
+    "/auth/resetpassword",
+    {
+      schema: {
+        summary: "Set a new password from a reset link",
+        description:
+          "SPEC §2.5, §5, §8 (the page of the e-mailed link). Sets the password and ends the link, every other link of the " +
+          "user and every older session. 400 'Password is weak. …', 'This reset link has expired.', 'This reset link has " +
+          "already been used.' or 'This reset link is not valid.'.",
+        tags: ACCOUNTS,
+        security: [],
+        body: ZResetPasswordBody,
+        response: answers(ZResetPasswordDone),
+      },
+    },
+    async (req) => req.caller.accounts.resetPassword(req.body),
   );
 
   app.post(

@@ -33,7 +33,7 @@ declare module "fastify" {
 export function authenticateRequest(deps: AppDeps) {
   return async (req: FastifyRequest): Promise<void> => {
     req.user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
-    req.caller = createCaller(await createContextInner({ ...deps, user: req.user }));
+    req.caller = createCaller(await createContextInner({ ...deps, user: req.user, clientIp: req.ip }));
   };
 }
 

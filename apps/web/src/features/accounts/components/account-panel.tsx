@@ -6,7 +6,7 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
 import { EMPTY_FORM, formErrors, formOf, ROLES, type AccountField, type AccountForm } from "../lib/account-form";
-import { PasswordMeter } from "./password-meter";
+import { PasswordMeter } from "../../../components/password-meter";
 
 /**
  * SPEC §2.10, §5, §8: the 'Create new account' / 'Edit account' side panel (a radix Dialog shown as

@@ -1,25 +1,39 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { AuthLayout } from "./auth-layout";
 import { TextField } from "./text-field";
 import { emailError } from "../lib/validation";
 import { paths } from "../../../config/paths";
 
 /**
- * Password reset request (SPEC §2.5). The server side of the reset is not built yet, so a valid
- * request says so plainly instead of pretending a link was sent.
+ * Password reset request (SPEC §2.5, §8): the server answers the same message for every address
+ * and e-mails a single-use link to an active account. Toast 'Success' with the message, or 'Error'.
  */
 export function ResetPasswordPage() {
+  const trpc = useTRPC();
+  const request = useMutation(trpc.accounts.requestPasswordReset.mutationOptions());
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState<string | undefined>();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const next = emailError(email);
     setError(next);
     if (next) return;
-    toast.info("Password reset is not available yet. Please contact an administrator.");
+    request.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: ({ message }) => {
+          setSent(message);
+          toast.success("Success", { description: message });
+        },
+        onError: (failure) => toast.error("Error", { description: errorMessage(failure) }),
+      },
+    );
   };
 
   return (
@@ -40,10 +54,13 @@ export function ResetPasswordPage() {
             setError(emailError(value));
           }}
         />
-        <button type="submit" className="btn btn-primary auth-submit">
+        <button type="submit" className="btn btn-primary auth-submit" disabled={request.isPending}>
           Request password Reset
         </button>
       </form>
+      <p className="auth-subtitle" role="status" aria-live="polite">
+        {sent}
+      </p>
       <p className="auth-back">
         <Link to={paths.signIn} className="auth-link">
           Back to login

@@ -1,4 +1,4 @@
-import { criteriaMet, passwordStrength } from "../../../lib/password-strength";
+import { criteriaMet, passwordStrength } from "../lib/password-strength";
 
 /**
  * SPEC §4 strength meter under a password field: a bar of five steps and the word Weak, Moderate

@@ -1,0 +1,8 @@
+import { useParams } from "react-router";
+import { SetNewPasswordPage } from "../../features/auth/components/set-new-password-page";
+
+/** /reset-password/:token, the e-mailed reset link (issue 9). */
+export function Component() {
+  const { token = "" } = useParams();
+  return <SetNewPasswordPage token={token} />;
+}
