@@ -72,7 +72,10 @@ describe("password reset", () => {
     await expect(h.caller(null).accounts.login({ email: user.email, password: TEST_PASSWORD })).rejects.toThrow(
       "Invalid email or password.",
     );
-    await expect(h.caller(null).accounts.login({ email: user.email, password: NEW_PASSWORD })).resolves.toBeTruthy();
+    await expect(h.caller(null).accounts.login({ email: user.email, password: NEW_PASSWORD })).resolves.toMatchObject({
+      token: expect.any(String),
+      user: { id: user.id, email: user.email },
+    });
     expect(await authenticate(h.deps.db, h.deps.jwtSecret, oldToken)).toBeNull();
     const audit = await h.deps.db
       .selectFrom("auditLog")
@@ -100,7 +103,10 @@ describe("password reset", () => {
     await expect(h.caller(null).accounts.resetPassword({ token, password: NEW_PASSWORD })).rejects.toThrow(
       "This reset link has expired.",
     );
-    await expect(h.caller(null).accounts.login({ email: user.email, password: TEST_PASSWORD })).resolves.toBeTruthy();
+    await expect(h.caller(null).accounts.login({ email: user.email, password: TEST_PASSWORD })).resolves.toMatchObject({
+      token: expect.any(String),
+      user: { id: user.id, email: user.email },
+    });
   });
 
   it("limits requests per e-mail (5 in 15 minutes) and per IP (20)", async () => {
