@@ -71,19 +71,23 @@ subscribeSession(() => {
 /** Sends each subscription over the current session's WebSocket (see liveClient). */
 const liveLink: TRPCLink<AppRouter> = (runtime) => (ctx) => wsLink<AppRouter>({ client: liveClient() })(runtime)(ctx);
 
-/** The server's 401 message for a wrong admin password when creating or editing an account (SPEC §6). */
-const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
+/**
+ * The server's answer when a call has no valid session (missing, expired or revoked token; its
+ * SIGN_IN_REQUIRED). Other 401s, such as a wrong admin password when creating an account, leave
+ * the session alone.
+ */
+const SIGN_IN_REQUIRED = "You must be signed in.";
 
-/** True when every error of a 401 batch answer is the admin-password refusal (the session is fine). */
-async function onlyAdminPasswordRefused(res: Response): Promise<boolean> {
+/** True when an error of the (batch) answer says the session is gone. */
+async function sessionRefused(res: Response): Promise<boolean> {
   try {
     const body: unknown = await res.clone().json();
     const items = Array.isArray(body) ? body : [body];
-    return items.every(
+    return items.some(
       (item) =>
         typeof item === "object" &&
         item !== null &&
-        (!("error" in item) || (item as { error?: { message?: unknown } }).error?.message === ADMIN_PASSWORD_INCORRECT),
+        (item as { error?: { message?: unknown } }).error?.message === SIGN_IN_REQUIRED,
     );
   } catch {
     return false;
@@ -106,8 +110,7 @@ export function makeTrpcClient() {
           fetch: async (url, init) => {
             const res = await fetch(url, init);
             // An expired or revoked token: drop the session so the route guard sends the user to /signin.
-            // A wrong admin password (create / edit account, 401 too) is not a session problem.
-            if (res.status === 401 && readSession() && !(await onlyAdminPasswordRefused(res))) writeSession(null);
+            if (res.status === 401 && readSession() && (await sessionRefused(res))) writeSession(null);
             return res;
           },
         }),
