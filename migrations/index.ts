@@ -8,6 +8,7 @@ import * as listOrderIndexes from "./20261126000000_list_order_indexes";
 import * as reviewTimes from "./20261127000000_review_times";
 import * as auditListIndexes from "./20261128120000_audit_list_indexes";
 import * as passwordResets from "./20261129000000_password_resets";
+import * as sessionVersions from "./20261130000000_session_versions";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "20261127000000_review_times": reviewTimes,
   "20261128120000_audit_list_indexes": auditListIndexes,
   "20261129000000_password_resets": passwordResets,
+  "20261130000000_session_versions": sessionVersions,
 };

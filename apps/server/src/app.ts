@@ -8,7 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import {
   AppError,
   appRouter,
-  authenticate,
+  authenticateSession,
   bearerToken,
   createContextInner,
   describeError,
@@ -107,8 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           if (info.calls.some((call) => call.path === SIGN_IN_PROCEDURE) && !(await signInAllowed(app, req, res))) {
             throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
           }
-          const user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
-          return createContextInner({ ...deps, user, clientIp: req.ip });
+          const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
+          return createContextInner({ ...deps, user: session?.user ?? null, session, clientIp: req.ip });
         },
         onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
@@ -117,12 +117,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const onConnection = trpcWebSocketHandler({
       router: appRouter,
       keepAlive: { pingMs: 30_000, pongWaitMs: 5_000 },
-      createContext: async ({ socket, req, connectionParams }) =>
-        createContextInner({
-          ...deps,
-          transport: "ws",
-          user: await openSocketSession(deps, socket, connectionParams, req.socket),
-        }),
+      createContext: async ({ socket, req, connectionParams }) => {
+        const session = await openSocketSession(deps, socket, connectionParams, req.socket);
+        return createContextInner({ ...deps, transport: "ws", user: session.user, session });
+      },
       // describeError unwraps an AppError (sign-in required, deactivated): only real failures are logged.
       onError,
       onSocketError: (error) =>

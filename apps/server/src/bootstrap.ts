@@ -42,6 +42,7 @@ export async function bootstrap(
     mailer: createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: path.join(dataDir, "outbox"), log }),
     publicUrl: settings.PUBLIC_URL ?? `http://${settings.HOST}:${settings.PORT}`,
     log,
+    sessionLifetimeSeconds: settings.SESSION_IDLE_DAYS * 24 * 60 * 60,
   };
   return { deps, handle };
 }

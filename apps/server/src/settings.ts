@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SESSION_IDLE_DAYS } from "@tafsiri/api";
 
 /** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
 export const DEFAULT_LOGIN_RATE_LIMIT = 10;
@@ -41,6 +42,15 @@ const ZSettings = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * Days a session lasts without use (issue 9 Build 3): a token is valid this long and the web app
+   * renews it while it is used. Fractions are allowed (0.5: twelve hours).
+   */
+  SESSION_IDLE_DAYS: z.coerce
+    .number()
+    .positive("SESSION_IDLE_DAYS must be a positive number of days")
+    .max(365, "SESSION_IDLE_DAYS must be at most 365")
+    .default(DEFAULT_SESSION_IDLE_DAYS),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

@@ -177,9 +177,11 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     });
     expect(refused.closeCode).not.toBeNull();
 
-    // Reactivated, the same token opens a subscription again.
+    // Reactivated, the old token stays refused (issue 9 Build 3); a new one opens a subscription.
     await h.call("POST", "/api/update-status", await h.token(admin), { userId: target.id, status: "activate" });
-    const accepted = await rawConnect(baseUrl, { token }, 500);
+    const stillRefused = await rawConnect(baseUrl, { token });
+    expect(stillRefused.messages[0]).toMatchObject({ id: null, error: { message: "You must be signed in." } });
+    const accepted = await rawConnect(baseUrl, { token: await h.token(target) }, 500);
     expect(accepted.messages).toEqual([{ id: 1, result: { type: "started" } }]);
     expect(accepted.closeCode).toBeNull();
   });

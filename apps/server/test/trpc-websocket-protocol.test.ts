@@ -44,12 +44,10 @@ beforeAll(async () => {
     router: appRouter,
     // What the app's route does for a connection, less the session's deactivation watch and write
     // batching (which send no frames of their own).
-    createContext: async ({ info }) =>
-      createContextInner({
-        ...h.deps,
-        transport: "ws",
-        user: await authenticateConnection(h.deps, info.connectionParams),
-      }),
+    createContext: async ({ info }) => {
+      const session = await authenticateConnection(h.deps, info.connectionParams);
+      return createContextInner({ ...h.deps, transport: "ws", user: session.user, session });
+    },
   });
   theirs = `http://127.0.0.1:${(wss.address() as AddressInfo).port}`;
 });

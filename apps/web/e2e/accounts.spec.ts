@@ -1,8 +1,11 @@
-// Issue 9 item 2, SPEC §2.10, §4, §5, §8: the Accounts page in a real browser. With nobody but the
-// admin the create panel opens by itself; the admin creates a staff account in the side panel (a
-// weak password refused with the toast, then a strong one accepted), the card appears; edits it;
-// the filter shows it under Staff / Active; deactivating it (after a confirmation) shows Inactive
-// on the card, and the new user cannot sign in while inactive. axe finds nothing serious.
+// Issue 9 items 2 and 3, SPEC §2.10, §4, §5, §8: the Accounts page and sessions that can be ended,
+// in a real browser. With nobody but the admin the create panel opens by itself; the admin creates
+// a staff account in the side panel (a weak password refused with the toast, then a strong one
+// accepted), the card appears; edits it; the staff member signs in in a second browser context;
+// the filter shows them under Staff / Active; deactivating them (after a confirmation) shows
+// Inactive on the card and signs the staff tab out within 2 s, and they cannot sign in;
+// reactivated, their old token stays refused and a new sign-in works; 'Sign out everywhere' signs
+// their open tab out. axe finds nothing serious.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import {
@@ -19,6 +22,23 @@ import {
 import { seriousAxeViolations } from "./support/axe";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
+
+/** The web app's local-storage key of the session (SPEC §3). */
+const SESSION_KEY = "tafsiri-session";
+
+/** The session token a page holds, or null when it is signed out. */
+async function storedToken(page: Page): Promise<string | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+  return raw ? (JSON.parse(raw) as { token: string }).token : null;
+}
+
+/** Waits until `page` has been signed out and shows /signin; answers how long that took after `since` (ms). */
+async function signedOutAfter(page: Page, since: number): Promise<number> {
+  await page.waitForURL((url) => url.pathname.toLowerCase() === "/signin", { timeout: 5_000 });
+  const took = Date.now() - since;
+  expect(await storedToken(page)).toBeNull();
+  return took;
+}
 
 const NEW_USER = { username: "zawadi", email: "zawadi@example.test" };
 const WEAK = "weakpass";
@@ -45,6 +65,23 @@ describeBrowser("accounts: create, edit, filter, deactivate", () => {
   const step = createSteps();
   let admin: TestUser;
   let page: Page;
+  let staffPage: Page;
+  let oldToken: string | null = null;
+
+  /** The answer status of GET /auth/profile/{id} of the staff member with `token`. */
+  const profileStatus = async (token: string | null): Promise<number> => {
+    const id = (
+      await suite.server.harness.deps.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", EDITED.email)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const res = await fetch(`${suite.server.baseURL}/auth/profile/${id}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return res.status;
+  };
 
   beforeAll(async () => {
     admin = await suite.server.createUser("Admin", { username: "admin-amina" });
@@ -137,6 +174,14 @@ describeBrowser("accounts: create, edit, filter, deactivate", () => {
     await toastsGone(page);
   });
 
+  step("the staff member signs in in a second browser context", async () => {
+    staffPage = await suite.newPage("new-user");
+    await signIn(staffPage, { email: EDITED.email, password: STRONG });
+    await atPath(staffPage, "/Audios");
+    oldToken = await storedToken(staffPage);
+    expect(oldToken).not.toBeNull();
+  });
+
   step("the filter shows it under Staff / Active and not under Admin", async () => {
     await page.getByRole("button", { name: /^Filter/ }).click();
     const menu = await seen(page.getByRole("dialog", { name: "Filter accounts" }));
@@ -165,12 +210,14 @@ describeBrowser("accounts: create, edit, filter, deactivate", () => {
     await seen(card(page, EDITED.username));
   });
 
-  step("deactivating (after a confirmation) shows Inactive, and the user cannot sign in", async () => {
+  step("deactivating (after a confirmation) shows Inactive and signs the staff tab out within 2 s", async () => {
     const target = card(page, EDITED.username);
     await target.getByRole("button", { name: "Deactivate" }).click();
     const confirm = await seen(page.getByRole("alertdialog", { name: `Deactivate ${EDITED.username}?` }));
     await screenshot(page, "accounts-06-confirm");
+    const clicked = Date.now();
     await confirm.getByRole("button", { name: "Deactivate" }).click();
+    expect(await signedOutAfter(staffPage, clicked)).toBeLessThan(2_000);
     await toast(page, `Account for ${EDITED.username} has been deactivated.`);
     await seen(target.getByText("Inactive", { exact: true }));
     await seen(target.getByRole("button", { name: "Activate" }));
@@ -178,11 +225,46 @@ describeBrowser("accounts: create, edit, filter, deactivate", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, "accounts-07-inactive");
 
-    const staffPage = await suite.newPage("new-user");
-    await staffPage.goto("/signin");
     await submitSignIn(staffPage, EDITED.email, STRONG);
     await toast(staffPage, "Login Failed");
     expect(new URL(staffPage.url()).pathname).toBe("/signin");
+    await toastsGone(staffPage);
+  });
+
+  step("reactivated, the old token stays refused and a new sign-in works", async () => {
+    const target = card(page, EDITED.username);
+    await target.getByRole("button", { name: "Activate" }).click();
+    const confirm = await seen(page.getByRole("alertdialog", { name: `Activate ${EDITED.username}?` }));
+    await confirm.getByRole("button", { name: "Activate" }).click();
+    await toast(page, `Account for ${EDITED.username} has been activated.`);
+    await seen(target.getByText("Active", { exact: true }));
+    await toastsGone(page);
+
+    expect(await profileStatus(oldToken)).toBe(401);
+    await submitSignIn(staffPage, EDITED.email, STRONG);
+    await atPath(staffPage, "/Audios");
+    const newToken = await storedToken(staffPage);
+    expect(newToken).not.toBe(oldToken);
+    expect(await profileStatus(newToken)).toBe(200);
+  });
+
+  step("'Sign out everywhere' (after a confirmation) signs the open staff tab out", async () => {
+    const opener = card(page, EDITED.username).getByRole("button", { name: "Sign out everywhere" });
+    await opener.click();
+    const confirm = await seen(page.getByRole("alertdialog", { name: `Sign ${EDITED.username} out everywhere?` }));
+    expect(await seriousAxeViolations(page, { include: ['[role="alertdialog"]'] })).toEqual([]);
+    await screenshot(page, "accounts-08-sign-out-everywhere");
+    const token = await storedToken(staffPage);
+    const clicked = Date.now();
+    await confirm.getByRole("button", { name: "Sign out everywhere" }).click();
+    expect(await signedOutAfter(staffPage, clicked)).toBeLessThan(2_000);
+    await toast(page, `${EDITED.username} has been signed out everywhere.`);
+    await confirm.waitFor({ state: "detached" });
+    // Focus is back on the button that opened the dialog; the admin stays signed in.
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await atPath(page, "/accounts/users");
+    expect(await profileStatus(token)).toBe(401);
+    await toastsGone(page);
   });
 
   step("the admin's own card offers no Deactivate", async () => {

@@ -27,10 +27,20 @@ export interface AppDeps {
   publicUrl?: string;
   /** Told of things an operator should see (the reset link when mailing to the outbox, mail failures). */
   log?: (line: string) => void;
+  /** How long a session token lasts without renewal, in seconds (SESSION_IDLE_DAYS; default 30 days). */
+  sessionLifetimeSeconds?: number;
+}
+
+/** The session a call's token carries: its version and expiry (issue 9 Build 3). */
+export interface CallSession {
+  version: number;
+  expiresAt: Date;
 }
 
 export interface Context extends AppDeps {
   user: SessionUser | null;
+  /** The session of the caller's token (null without one, or for callers made in code). */
+  session?: CallSession | null;
   /** How the call arrived: the WebSocket serves subscriptions only. */
   transport?: "http" | "ws";
   /** The caller's IP address (rate limits), when known. */
@@ -39,7 +49,12 @@ export interface Context extends AppDeps {
 
 /** The transport-independent context (STYLE §4); HTTP and WebSocket adapters build on it. */
 export async function createContextInner(
-  opts: AppDeps & { user: SessionUser | null; transport?: "http" | "ws"; clientIp?: string },
+  opts: AppDeps & {
+    user: SessionUser | null;
+    session?: CallSession | null;
+    transport?: "http" | "ws";
+    clientIp?: string;
+  },
 ): Promise<Context> {
   return { ...opts, transport: opts.transport ?? "http" };
 }

@@ -8,7 +8,7 @@
 // tRPC: router, context, types.
 export { appRouter, type AppRouter } from "./root";
 export { ADMINS_ONLY, SIGN_IN_REQUIRED, createCallerFactory } from "./trpc";
-export { createContextInner, type AppDeps, type Context, type SessionUser } from "./context";
+export { createContextInner, type AppDeps, type CallSession, type Context, type SessionUser } from "./context";
 export type { RouterInputs, RouterOutputs } from "./router-types";
 
 // One error model for both APIs.
@@ -34,7 +34,14 @@ export { ZCategory, ZId } from "./schemas/common";
 export { ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
-export { authenticate, bearerToken } from "./services/auth";
+export {
+  authenticate,
+  authenticateSession,
+  bearerToken,
+  DEFAULT_SESSION_IDLE_DAYS,
+  type AuthenticatedSession,
+} from "./services/auth";
+export { endsSession, SESSION_ENDED } from "./live/session-events";
 export { ensureFirstAdmin } from "./services/accounts";
 
 // Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).

@@ -192,8 +192,9 @@ describe("events.onEvent (issue 3)", () => {
 });
 
 describe("accounts.setActive (SPEC §2.10)", () => {
-  it("deactivates and reactivates an account, with audit entries", async () => {
+  it("deactivates and reactivates an account, with audit entries; the old token stays refused", async () => {
     const target = await h.createUser("Staff");
+    const token = await h.token(target);
     const before = await latestId();
     await expect(h.caller(admin).accounts.setActive({ userId: target.id, active: false })).resolves.toEqual({
       ok: true,
@@ -206,7 +207,6 @@ describe("accounts.setActive (SPEC §2.10)", () => {
     expect(row.active).toBe(false);
     expect((await eventsSince(before)).map((r) => [r.kind, r.recipientId])).toEqual([["user.deactivated", target.id]]);
     // Their token no longer opens a session (HTTP or WebSocket).
-    const token = await h.token(target);
     expect(await authenticate(h.deps.db, h.deps.jwtSecret, token)).toBeNull();
 
     const mid = await latestId();
@@ -216,7 +216,9 @@ describe("accounts.setActive (SPEC §2.10)", () => {
         .active,
     ).toBe(true);
     expect(await eventsSince(mid)).toEqual([]);
-    expect(await authenticate(h.deps.db, h.deps.jwtSecret, token)).toMatchObject({ id: target.id });
+    // Reactivation does not revive the tokens issued before (issue 9 Build 3); a new sign-in works.
+    expect(await authenticate(h.deps.db, h.deps.jwtSecret, token)).toBeNull();
+    expect(await authenticate(h.deps.db, h.deps.jwtSecret, await h.token(target))).toMatchObject({ id: target.id });
     const audits = await h.deps.db
       .selectFrom("auditLog")
       .select("action")

@@ -211,6 +211,7 @@ describe("describeAuditEntry", () => {
       ["deactivate", "user", "deactivated the account of baraka"],
       ["activate", "user", "activated the account of baraka"],
       ["edit", "user", "edited the account of baraka"],
+      ["sign-out-everywhere", "user", "signed out every session of baraka"],
       ["frobnicate", "widget", "frobnicate widget"],
     ];
     for (const [action, entity, sentence] of cases) {
@@ -232,6 +233,7 @@ describe("describeAuditEntry", () => {
       "created the account of a deleted user",
     );
     expect(actionLabel("approve")).toBe("Approved");
-    expect(actionLabel("sign-out-everywhere")).toBe("Sign out everywhere");
+    expect(actionLabel("sign-out-everywhere")).toBe("Signed a user out everywhere");
+    expect(actionLabel("archive-old_entries")).toBe("Archive old entries");
   });
 });

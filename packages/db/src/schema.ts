@@ -28,6 +28,8 @@ export interface UserTable {
   active: Generated<boolean>;
   image: string | null;
   passwordChangedAt: Timestamp;
+  /** Carried in every session token; raising it ends every older session (issue 9 Build 3). */
+  sessionVersion: Generated<number>;
   createdAt: CreatedAt;
 }
 

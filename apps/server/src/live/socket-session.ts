@@ -1,17 +1,22 @@
 import { WebSocket } from "ws";
 import {
   AppError,
-  authenticate,
+  authenticateSession,
+  endsSession,
   SIGN_IN_REQUIRED,
   type AppDeps,
+  type AuthenticatedSession,
   type EventSubscriber,
-  type SessionUser,
 } from "@tafsiri/api";
 
 /** Close code for a socket whose user was deactivated (4000-4999: application codes). */
 export const DEACTIVATED_CLOSE_CODE = 4403;
-/** Lets the subscription send its 'user.deactivated' event and UNAUTHORIZED error before the close. */
+/** Close code for a socket whose session was ended ('Sign out everywhere', a new password, reactivation) or expired. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** Lets the subscription send its ending event and UNAUTHORIZED error before the close. */
 const CLOSE_DELAY_MS = 100;
+/** setTimeout's longest delay (about 24.8 days); a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** An event as the bus hands it to a subscriber. */
 type BusEvent = Parameters<EventSubscriber["deliver"]>[0];
@@ -23,31 +28,79 @@ export interface CorkableSocket {
 }
 
 /**
- * Issue 3: the user of a tRPC WebSocket connection, from `connectionParams.token` (the session
- * JWT, checked like a Bearer token). Throws UNAUTHORIZED 'You must be signed in.' without a valid
+ * Issue 3, issue 9 Build 3: the session of a tRPC WebSocket connection, from
+ * `connectionParams.token` (the session JWT, checked like a Bearer token: user active, session
+ * version current, not expired). Throws UNAUTHORIZED 'You must be signed in.' without a valid
  * token (the loop then answers the error and closes the socket).
  */
 export async function authenticateConnection(
   deps: AppDeps,
   connectionParams: Record<string, string | undefined> | null,
-): Promise<SessionUser> {
-  const user = await authenticate(deps.db, deps.jwtSecret, connectionParams?.token);
-  if (!user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
-  return user;
+): Promise<AuthenticatedSession> {
+  const session = await authenticateSession(deps.db, deps.jwtSecret, connectionParams?.token);
+  if (!session) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+  return session;
+}
+
+/** What watchSession does with a socket: close it, and stop its timer when it closes. */
+export interface WatchedSession {
+  /** Called with each event the bus hands the connection; true once the socket is being closed. */
+  onEvent(event: BusEvent): boolean;
+  /** Stops the expiry timer (the socket closed). */
+  stop(): void;
 }
 
 /**
- * Watches the events the bus hands a connection for the deactivation of its user (`userId`):
- * the returned function, called with each of them, closes `socket` (code 4403) shortly after a
- * 'user.deactivated' event for that user, once the subscription has told the client, and then
- * answers true (the caller stops listening); reconnecting is refused because the user is no longer
- * active. Every other event answers false.
+ * Issue 9 Build 3: keeps a socket open only while its session is: closes `socket` shortly after
+ * an event that ends the session (code 4403 for 'user.deactivated', 4401 for a 'session.ended'
+ * of a newer version: endsSession), once the subscription has told the client, and at the token's
+ * expiry (4401), unless a 'session.renewed' event for the same session version moved the expiry
+ * later (the client renewed its token). Reconnecting with the old token is then refused.
  */
-export function watchForDeactivation(socket: WebSocket, userId: string): (event: BusEvent) => boolean {
-  return (event) => {
-    if (event.kind !== "user.deactivated" || event.recipientId !== userId) return false;
-    setTimeout(() => socket.close(DEACTIVATED_CLOSE_CODE, "Account deactivated"), CLOSE_DELAY_MS).unref();
-    return true;
+export function watchSession(socket: WebSocket, session: AuthenticatedSession): WatchedSession {
+  let expiresAt = session.expiresAt.getTime();
+  let timer: NodeJS.Timeout | null = null;
+  let closing = false;
+
+  const close = (code: number, reason: string) => {
+    if (closing) return;
+    closing = true;
+    if (timer) clearTimeout(timer);
+    setTimeout(() => socket.close(code, reason), CLOSE_DELAY_MS).unref();
+  };
+  const arm = () => {
+    if (timer) clearTimeout(timer);
+    const wait = expiresAt - Date.now();
+    if (wait <= 0) return close(SESSION_ENDED_CLOSE_CODE, "Session expired");
+    timer = setTimeout(arm, Math.min(wait, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+
+  return {
+    onEvent(event) {
+      if (closing || event.recipientId !== session.user.id) return closing;
+      if (endsSession(event, session.version)) {
+        const deactivated = event.kind === "user.deactivated";
+        close(
+          deactivated ? DEACTIVATED_CLOSE_CODE : SESSION_ENDED_CLOSE_CODE,
+          deactivated ? "Account deactivated" : "Session ended",
+        );
+        return true;
+      }
+      if (event.kind === "session.renewed" && event.payload.sessionVersion === session.version) {
+        const renewedUntil = Date.parse(String(event.payload.expiresAt));
+        if (renewedUntil > expiresAt) {
+          expiresAt = renewedUntil;
+          arm();
+        }
+      }
+      return false;
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
   };
 }
 
@@ -76,28 +129,32 @@ export function batchBurstWrites(tcp: CorkableSocket): () => void {
  * Opens a connection's session: authenticates it (authenticateConnection), then, until the
  * socket closes, listens to the bus as the user, as one subscriber that hears every event this
  * connection's subscriptions hear, to batch each burst's writes on `tcp` (batchBurstWrites, when
- * given) and close the socket when the user is deactivated (watchForDeactivation). Returns the
- * user for the connection's context.
+ * given) and close the socket when the session ends or expires (watchSession). Returns the
+ * session (user, version, expiry) for the connection's context.
  */
 export async function openSocketSession(
   deps: AppDeps,
   socket: WebSocket,
   connectionParams: Record<string, string | undefined> | null,
   tcp?: CorkableSocket,
-): Promise<SessionUser> {
-  const user = await authenticateConnection(deps, connectionParams);
+): Promise<AuthenticatedSession> {
+  const session = await authenticateConnection(deps, connectionParams);
   const batch = tcp ? batchBurstWrites(tcp) : null;
-  const deactivated = watchForDeactivation(socket, user.id);
+  const watch = watchSession(socket, session);
   const unsubscribe = deps.events.subscribe({
-    userId: user.id,
+    userId: session.user.id,
     // Hears every event this connection's subscriptions hear, so it can cork before they send.
-    isAdmin: user.role === "Admin",
+    isAdmin: session.user.role === "Admin",
     deliver(event) {
       batch?.();
-      if (deactivated(event)) unsubscribe();
+      if (watch.onEvent(event)) unsubscribe();
     },
   });
-  socket.once("close", unsubscribe);
-  if (socket.readyState !== WebSocket.OPEN) unsubscribe();
-  return user;
+  const stop = () => {
+    unsubscribe();
+    watch.stop();
+  };
+  socket.once("close", stop);
+  if (socket.readyState !== WebSocket.OPEN) stop();
+  return session;
 }

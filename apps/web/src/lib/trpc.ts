@@ -26,8 +26,8 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-/** The WebSocket of the live events and the token it was opened with (one per signed-in session). */
-let live: { client: TRPCWebSocketClient; token: string } | null = null;
+/** The WebSocket of the live events and the user it was opened for (one per signed-in user). */
+let live: { client: TRPCWebSocketClient; userId: string } | null = null;
 
 /** ws://host/trpc or wss://host/trpc, beside the page. */
 function liveUrl(): string {
@@ -36,23 +36,24 @@ function liveUrl(): string {
 
 /**
  * The WebSocket client for subscriptions, opened on first use with the session's token in
- * connectionParams (the server checks it on connect). A changed token (sign-out, sign-in as
+ * connectionParams (the server checks it on connect, and again whenever it reconnects, with the
+ * newest token: a renewed token keeps the same socket). Another user (sign-out, sign-in as
  * someone else) gets a new client; keep-alive pings notice a dead connection within seconds, and
  * the client then reconnects with the last event id it received (wsLink sends it), so nothing is
  * missed.
  */
 function liveClient(): TRPCWebSocketClient {
-  const token = readSession()?.token ?? "";
-  if (live?.token === token) return live.client;
+  const userId = readSession()?._id ?? "";
+  if (live?.userId === userId) return live.client;
   closeLiveClient();
   const client = createWSClient({
     url: liveUrl,
-    connectionParams: () => ({ token }),
+    connectionParams: () => ({ token: readSession()?.token ?? "" }),
     keepAlive: { enabled: true, intervalMs: 10_000, pongTimeoutMs: 5_000 },
     // 0.5 s, 1 s, 2 s … at most 10 s between attempts while the server is unreachable.
     retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
   });
-  live = { client, token };
+  live = { client, userId };
   return client;
 }
 
@@ -63,9 +64,9 @@ function closeLiveClient(): void {
   void current?.client.close();
 }
 
-// Sign-out (or an expired session) closes the socket before any component has reacted.
+// Sign-out (or an ended session) closes the socket before any component has reacted.
 subscribeSession(() => {
-  if (live && live.token !== readSession()?.token) closeLiveClient();
+  if (live && live.userId !== (readSession()?._id ?? "")) closeLiveClient();
 });
 
 /** Sends each subscription over the current session's WebSocket (see liveClient). */

@@ -2,14 +2,14 @@ import type { EventAudience, Executor } from "@tafsiri/db";
 import { audioStaffIds, insertEvents, lockEventOrder } from "@tafsiri/db/repositories/events";
 import type { InsertedNotification } from "@tafsiri/db/repositories/notifications";
 import type { AppDeps } from "../context";
-import type { LiveEventKind } from "../schemas/events";
+import type { RecordedEventKind } from "../schemas/events";
 
 /** One event to record: who it reaches ('admins': every active admin; 'user': recipientId). */
 export interface EventToRecord {
   audience: EventAudience;
   recipientId?: string | null;
   audioId?: string | null;
-  kind: LiveEventKind;
+  kind: RecordedEventKind;
   payload?: Record<string, unknown>;
 }
 

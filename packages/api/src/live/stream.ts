@@ -1,10 +1,11 @@
 import { tracked, type TrackedEnvelope } from "@trpc/server";
 import { readUserEventsAfter, type EventRow } from "@tafsiri/db/repositories/events";
-import type { AppDeps, SessionUser } from "../context";
+import type { Context, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { LIVE_EVENT_KINDS, type LiveEvent, type LiveEventKind } from "../schemas/events";
 import type { NotificationItem } from "../schemas/notifications";
 import { shareSerialization } from "./serialize-once";
+import { endsSession, SESSION_ENDED } from "./session-events";
 
 /** The message that ends a deactivated user's subscription (UNAUTHORIZED). */
 export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
@@ -66,16 +67,26 @@ function isAfter(a: string, b: string): boolean {
  * Issue 3 `events.onEvent`: the caller's live events as tracked events (tracking id = event id).
  * Registers with the bus first (buffering), then, when `lastEventId` is given, yields the
  * caller's events after it from the table (theirs, and the admins' when they are an admin), then
- * the live ones, each once and in id order. A live 'user.deactivated' for the caller is yielded
- * and then ends the stream with UNAUTHORIZED 'Your account has been deactivated.'. Ends quietly
- * when `signal` aborts (the client unsubscribed or the socket closed).
+ * the live ones, each once and in id order. An event that ends the caller's session (issue 9
+ * Build 3: a 'user.deactivated', or a 'session.ended' newer than the session of `deps.session`)
+ * is yielded and then ends the stream with UNAUTHORIZED 'Your account has been deactivated.' or
+ * 'Your session has ended. Please sign in again.'; a 'session.ended' of an older session is
+ * skipped. Ends quietly when `signal` aborts (the client unsubscribed or the socket closed).
  */
 export async function* streamLiveEvents(
-  deps: AppDeps,
+  deps: Pick<Context, "db" | "events" | "session">,
   user: SessionUser,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<TrackedEnvelope<LiveEvent>, void, unknown> {
+  // A caller made in code has no token: any session event ends its stream.
+  const sessionVersion = deps.session?.version ?? 0;
+  /** The error ending the stream after `row`, or null when the stream goes on (a stale session event is skipped: undefined). */
+  const endingOf = (row: EventRow): AppError | null | undefined => {
+    if (row.kind !== "user.deactivated" && row.kind !== "session.ended") return null;
+    if (!endsSession(row, sessionVersion)) return undefined;
+    return new AppError("UNAUTHORIZED", row.kind === "user.deactivated" ? ACCOUNT_DEACTIVATED : SESSION_ENDED);
+  };
   const isAdmin = user.role === "Admin";
   const queue: EventRow[] = [];
   let wake: (() => void) | null = null;
@@ -101,8 +112,11 @@ export async function* streamLiveEvents(
         });
         for (const row of rows) {
           last = row.id;
+          const ending = endingOf(row);
+          if (ending === undefined) continue;
           const event = toLiveEvent(row);
           if (event) yield tracked(event.id, event);
+          if (ending) throw ending;
         }
         if (rows.length < BACKLOG_PAGE) break;
       }
@@ -118,10 +132,12 @@ export async function* streamLiveEvents(
       }
       if (last !== null && !isAfter(row.id, last)) continue;
       last = row.id;
+      const ending = endingOf(row);
+      if (ending === undefined) continue;
       const event = sharedLiveEvent(row);
       if (!event) continue;
       yield tracked(event.id, event);
-      if (event.kind === "user.deactivated") throw new AppError("UNAUTHORIZED", ACCOUNT_DEACTIVATED);
+      if (ending) throw ending;
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);

@@ -14,7 +14,10 @@ import {
   ZPasswordResetAnswer,
   ZRequestPasswordResetInput,
   ZResetPasswordInput,
+  ZEndSessionsInput,
+  ZRenewedSession,
 } from "../schemas/accounts";
+import { endSessions, renewSession } from "../services/sessions";
 import { requestPasswordReset, resetPassword } from "../services/password-reset";
 import {
   editUser,
@@ -32,7 +35,7 @@ export const accountsRouter = router({
   login: publicProcedure
     .input(ZLoginInput)
     .output(ZLoginOutput)
-    .mutation(({ ctx, input }) => login(ctx.db, ctx.jwtSecret, input.email, input.password)),
+    .mutation(({ ctx, input }) => login(ctx, input.email, input.password)),
 
   /**
    * SPEC §2.5, §7.1 GET /auth/passwordreset/{email}: e-mails a single-use reset link to an active
@@ -47,7 +50,22 @@ export const accountsRouter = router({
   resetPassword: publicProcedure
     .input(ZResetPasswordInput)
     .output(ZPasswordResetAnswer)
-    .mutation(({ ctx, input }) => resetPassword(ctx.db, input.token, input.password)),
+    .mutation(({ ctx, input }) => resetPassword(ctx, input.token, input.password)),
+
+  /**
+   * Issue 9 Build 3: a fresh token for the caller's session, valid SESSION_IDLE_DAYS from now (the
+   * web app renews while it is used); 401 without a valid token.
+   */
+  renewSession: authedProcedure.output(ZRenewedSession).mutation(({ ctx }) => renewSession(ctx, ctx.user, ctx.session)),
+
+  /**
+   * Issue 9 Build 3, 'Sign out everywhere' (admin): ends every session of the user: their tokens
+   * answer 401 and their open sockets close within a second; 404 for an unknown user.
+   */
+  endSessions: adminProcedure
+    .input(ZEndSessionsInput)
+    .output(ZSetActiveOutput)
+    .mutation(({ ctx, input }) => endSessions(ctx, ctx.user, input.userId)),
 
   /** The signed-in user (to refresh the stored session). */
   me: authedProcedure.output(ZPublicUser).query(({ ctx }) => getOwnAccount(ctx.db, ctx.user)),
@@ -81,7 +99,7 @@ export const accountsRouter = router({
   edit: adminProcedure
     .input(ZEditAccountInput)
     .output(ZPublicUser)
-    .mutation(({ ctx, input }) => editUser(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => editUser(ctx, ctx.user, input)),
 
   /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */
   staff: authedProcedure.output(z.array(ZStaffMember)).query(({ ctx }) => listStaff(ctx.db)),

@@ -49,6 +49,12 @@ export const ZSetActiveInput = z.object({ userId: ZId, active: z.boolean() });
 export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
 export const ZSetActiveOutput = z.object({ ok: z.literal(true) });
 
+/** Issue 9 Build 3: 'Sign out everywhere' for one user (admin). */
+export const ZEndSessionsInput = z.object({ userId: ZId });
+
+/** Issue 9 Build 3: a renewed session token and when it expires (ISO time). */
+export const ZRenewedSession = z.object({ token: z.string(), expiresAt: z.string() });
+
 /** SPEC §2.10: the Accounts page's filter (role and/or active); left out, every user. */
 export const ZListAccountsInput = z
   .object({ role: z.enum(ROLES).optional(), active: z.boolean().optional() })

@@ -2,14 +2,29 @@ import { z } from "zod";
 import { ZNotificationItem } from "./notifications";
 
 /** What a live event reports (issue 3). */
-export const LIVE_EVENT_KINDS = ["notification.created", "audio.changed", "audio.deleted", "user.deactivated"] as const;
+export const LIVE_EVENT_KINDS = [
+  "notification.created",
+  "audio.changed",
+  "audio.deleted",
+  "user.deactivated",
+  "session.ended",
+] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+
+/**
+ * Every kind of event recorded: the live ones, and 'session.renewed', which only the server's
+ * WebSocket sessions act on (a renewed token keeps the user's open sockets open) and which is
+ * never sent to a client.
+ */
+export type RecordedEventKind = LiveEventKind | "session.renewed";
 
 /**
  * One event of `events.onEvent` (the data of a tracked event whose tracking id is `id`):
  * 'notification.created' carries the new notification as the bell shows it; 'audio.changed' /
  * 'audio.deleted' name the audio whose task, transcript, recording or assignment changed (or
- * that was deleted) so views refetch it; 'user.deactivated' ends the subscription.
+ * that was deleted) so views refetch it; 'user.deactivated' and 'session.ended' (every session of
+ * the user older than the event was ended: 'Sign out everywhere', a password change or reset,
+ * reactivation) end the subscription, and the client signs out.
  */
 export const ZLiveEvent = z.object({
   /** Increasing decimal id; pass the last one seen as lastEventId to resume. */

@@ -24,10 +24,11 @@ import type {
   StaffMember,
 } from "../schemas/accounts";
 import { AppError } from "../errors/app-error";
-import { hashPassword, signToken, verifyPassword } from "./auth";
+import { hashPassword, signSessionToken, verifyPassword } from "./auth";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "./password-rules";
 import { requireAdmin } from "./access";
 import { publishAfter, recordEvent } from "../live/record";
+import { sessionEndedEvent } from "../live/session-events";
 
 export const INVALID_LOGIN = "Invalid email or password.";
 export const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
@@ -54,16 +55,18 @@ export async function getOwnAccount(db: Executor, user: SessionUser): Promise<Pu
 
 /**
  * SPEC §2.4, §7.1 POST /auth/login: checks email and password.
- * Returns the session token and public user. Throws UNAUTHORIZED with the same message for an
- * unknown email or a wrong password, FORBIDDEN for a deactivated account.
+ * Returns the session token (carrying the user's session version, valid for SESSION_IDLE_DAYS
+ * unless renewed: issue 9 Build 3) and public user. Throws UNAUTHORIZED with the same message
+ * for an unknown email or a wrong password, FORBIDDEN for a deactivated account.
  */
-export async function login(db: Database, secret: Uint8Array, email: string, password: string) {
-  const user = await findUserByEmail(db, email.trim());
+export async function login(deps: AppDeps, email: string, password: string) {
+  const user = await findUserByEmail(deps.db, email.trim());
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
   }
   if (!user.active) throw new AppError("FORBIDDEN", DEACTIVATED_LOGIN);
-  return { token: await signToken(secret, user), user: toPublicUser(user) };
+  const { token } = await signSessionToken(deps.jwtSecret, user, deps.sessionLifetimeSeconds);
+  return { token, user: toPublicUser(user) };
 }
 
 /** Throws BAD_REQUEST 'Password is weak' (with the §5 description) unless the password is Strong. */
@@ -160,18 +163,19 @@ export async function getProfile(db: Executor, caller: SessionUser, userId: stri
  * SPEC §2.10, §5, §6, §7.1 PUT /auth/editprofile (admin): changes an account's username, email,
  * role and, when a password is given (non-empty), its password, confirmed with the admin's own
  * password; audited ('edit', with the changed field names, never the password). A new password
- * also ends that user's older sessions (password change time). Throws FORBIDDEN for non-admins,
+ * also ends every session of that user (session version; their open sockets close). Throws FORBIDDEN for non-admins,
  * UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST 'Password is weak. …', NOT_FOUND
  * 'User not found.', CONFLICT for an email (case-insensitive) or username another user has, and
  * CONFLICT 'The last active administrator cannot be made Staff.'. Returns the updated public user.
  */
-export async function editUser(db: Database, admin: SessionUser, input: EditAccountInput): Promise<PublicUser> {
+export async function editUser(deps: AppDeps, admin: SessionUser, input: EditAccountInput): Promise<PublicUser> {
   requireAdmin(admin);
+  const db = deps.db;
   await assertAdminPassword(db, admin, input.adminPassword);
   const password = input.password ? input.password : undefined;
   if (password !== undefined) assertStrongPassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  return conflictOnDuplicate(() =>
+  const edit = conflictOnDuplicate(() =>
     db.transaction().execute(async (trx) => {
       const admins = await lockActiveAdminIds(trx);
       const before = await findUser(trx, input.userId);
@@ -192,9 +196,11 @@ export async function editUser(db: Database, admin: SessionUser, input: EditAcco
         changed: passwordHash === undefined ? changed : [...changed, "password"],
         role: after.role,
       });
+      if (passwordHash !== undefined) await recordEvent(trx, sessionEndedEvent(after.id, after.sessionVersion));
       return toPublicUser(after);
     }),
   );
+  return publishAfter(deps, edit);
 }
 
 /** Active staff members, by username (recorder and assignee dropdowns, GET /auth/staff). */
@@ -220,9 +226,10 @@ export async function ensureFirstAdmin(
 
 /**
  * SPEC §2.10, §7.1 POST /api/update-status (admin): activates or deactivates an account, with an
- * audit entry, in one transaction. Deactivation also records a 'user.deactivated' live event for
- * that user: their open subscriptions end and their WebSockets are closed, and their token is
- * refused from then on (authenticate checks `active`). Throws FORBIDDEN for non-admins,
+ * audit entry, in one transaction. A change of state raises the user's session version (issue 9
+ * Build 3), so tokens issued before stay refused even after reactivation. Deactivation also
+ * records a 'user.deactivated' live event for that user: their open subscriptions end and their
+ * WebSockets are closed. Throws FORBIDDEN for non-admins,
  * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.', CONFLICT
  * 'The last active administrator cannot be deactivated.' (active admins are locked first, so two
  * admins deactivating each other at once cannot both succeed).
@@ -239,8 +246,9 @@ export async function setUserActive(deps: AppDeps, admin: SessionUser, input: Se
     const updated = await setUserActiveFlag(trx, input.userId, input.active);
     if (!updated) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     await insertAuditEntry(trx, admin.id, input.active ? "activate" : "deactivate", "user", input.userId);
-    if (!input.active)
-      await recordEvent(trx, { audience: "user", recipientId: input.userId, kind: "user.deactivated" });
+    if (updated !== "unchanged" && !input.active) {
+      await recordEvent(trx, sessionEndedEvent(input.userId, updated.sessionVersion, "user.deactivated"));
+    }
   });
   await publishAfter(deps, change);
   return { ok: true };

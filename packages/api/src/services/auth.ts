@@ -4,8 +4,10 @@ import type { Database, Role } from "@tafsiri/db";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
 import type { SessionUser } from "../context";
 
-/** How long a sign-in lasts. */
-export const TOKEN_LIFETIME = "12h";
+/** Days a session lasts without use when SESSION_IDLE_DAYS is unset (issue 9 Build 3). */
+export const DEFAULT_SESSION_IDLE_DAYS = 30;
+/** Seconds a token is valid: renewing it while the app is used keeps the session (SESSION_IDLE_DAYS). */
+export const DEFAULT_SESSION_LIFETIME_SECONDS = DEFAULT_SESSION_IDLE_DAYS * 24 * 60 * 60;
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -21,41 +23,85 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-/** Signs a session JWT (HS256, 12 h) for a user id and role. */
-export function signToken(secret: Uint8Array, user: { id: string; role: Role }): Promise<string> {
-  return new SignJWT({ role: user.role })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(user.id)
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_LIFETIME)
-    .sign(secret);
+/** Who a session token is for: the user, their role and the session version it carries. */
+export interface TokenSubject {
+  id: string;
+  role: Role;
+  sessionVersion: number;
+}
+
+/** A verified session token: its user, the session version it carries and when it expires. */
+export interface AuthenticatedSession {
+  user: SessionUser;
+  version: number;
+  expiresAt: Date;
 }
 
 /**
- * Resolves a Bearer token to its user. Returns null when the token is missing, invalid,
- * expired, names no user, the user is deactivated, or the password changed after it was issued.
+ * Signs a session JWT (HS256) for a user id, role and session version (claim `sv`), valid for
+ * `lifetimeSeconds` (default SESSION_IDLE_DAYS' 30 days). Answers the token and its expiry.
  */
+export async function signSessionToken(
+  secret: Uint8Array,
+  subject: TokenSubject,
+  lifetimeSeconds: number = DEFAULT_SESSION_LIFETIME_SECONDS,
+): Promise<{ token: string; expiresAt: Date }> {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = issuedAt + Math.max(1, Math.round(lifetimeSeconds));
+  const token = await new SignJWT({ role: subject.role, sv: subject.sessionVersion })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(subject.id)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(secret);
+  return { token, expiresAt: new Date(expiresAt * 1000) };
+}
+
+/** signSessionToken's token alone (tests, benchmarks). */
+export async function signToken(secret: Uint8Array, subject: TokenSubject, lifetimeSeconds?: number): Promise<string> {
+  return (await signSessionToken(secret, subject, lifetimeSeconds)).token;
+}
+
+/**
+ * Issue 9 Build 3: resolves a Bearer token to its session. Returns null when the token is
+ * missing, invalid or expired, names no user, the user is deactivated, or the token's session
+ * version (`sv`) is not the user's current one (deactivation, reactivation, a password change or
+ * reset, or 'Sign out everywhere' happened since it was issued).
+ */
+export async function authenticateSession(
+  db: Database,
+  secret: Uint8Array,
+  token: string | undefined | null,
+): Promise<AuthenticatedSession | null> {
+  if (!token) return null;
+  let sub: string | undefined;
+  let version: unknown;
+  let exp: number | undefined;
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    sub = payload.sub;
+    version = payload.sv;
+    exp = payload.exp;
+  } catch {
+    return null;
+  }
+  if (!sub || exp === undefined || !Number.isInteger(version) || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
+  const row = await findSessionUser(db, sub);
+  if (!row || !row.active || row.sessionVersion !== version) return null;
+  return {
+    user: { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active },
+    version: row.sessionVersion,
+    expiresAt: new Date(exp * 1000),
+  };
+}
+
+/** The user of a valid session token (authenticateSession), or null. */
 export async function authenticate(
   db: Database,
   secret: Uint8Array,
   token: string | undefined | null,
 ): Promise<SessionUser | null> {
-  if (!token) return null;
-  let sub: string | undefined;
-  let iat: number | undefined;
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"] });
-    sub = payload.sub;
-    iat = payload.iat;
-  } catch {
-    return null;
-  }
-  if (!sub || iat === undefined || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
-  const row = await findSessionUser(db, sub);
-  if (!row || !row.active) return null;
-  // iat has second precision; allow tokens issued in the same second as the change.
-  if (Math.floor(row.passwordChangedAt.getTime() / 1000) > iat) return null;
-  return { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active };
+  return (await authenticateSession(db, secret, token))?.user ?? null;
 }
 
 /** Reads `Authorization: Bearer <token>`. */

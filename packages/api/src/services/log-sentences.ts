@@ -98,6 +98,8 @@ export function describeAuditEntry(e: DescribedEntry): string {
           return `edited the account of ${user}`;
         case "reset-password":
           return "reset their password with an e-mailed link";
+        case "sign-out-everywhere":
+          return `signed out every session of ${user}`;
       }
       break;
     case "setting":
@@ -131,6 +133,7 @@ const ACTION_LABELS: Record<string, string> = {
   save: "Saved a transcript",
   "set-rate": "Set a payment rate",
   "set-status": "Changed a task status",
+  "sign-out-everywhere": "Signed a user out everywhere",
   update: "Edited an account",
   upload: "Uploaded a recording",
 };

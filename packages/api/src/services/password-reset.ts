@@ -12,6 +12,8 @@ import type { AppDeps } from "../context";
 import { AppError } from "../errors/app-error";
 import { hashPassword } from "./auth";
 import { assertStrongPassword } from "./accounts";
+import { publishAfter, recordEvent } from "../live/record";
+import { sessionEndedEvent } from "../live/session-events";
 
 /** The one answer to every reset request, whatever the address (no account enumeration). */
 export const RESET_REQUESTED = "If an account exists for that e-mail, a reset link has been sent.";
@@ -121,26 +123,30 @@ export async function requestPasswordReset(
  * Sets a new password from a reset link: the password must be Strong (BAD_REQUEST 'Password is
  * weak. …'), the link known (BAD_REQUEST 'This reset link is not valid.'), unused ('This reset link
  * has already been used.') and unexpired ('This reset link has expired.'). Marks this and every
- * other outstanding link of the user used, makes now the password change time (every older
- * session token is refused) and writes an audit entry ('reset-password'), in one transaction.
+ * other outstanding link of the user used, makes now the password change time, raises the session
+ * version (every older session token is refused and the user's open sockets close: issue 9 Build 3)
+ * and writes an audit entry ('reset-password'), in one transaction.
  */
 export async function resetPassword(
-  db: Database,
+  deps: AppDeps,
   token: string,
   password: string,
 ): Promise<{ status: "success"; message: string }> {
   assertStrongPassword(password);
   const passwordHash = await hashPassword(password);
   const tokenHash = hashResetToken(token);
-  await db.transaction().execute(async (trx) => {
+  const change = deps.db.transaction().execute(async (trx) => {
     const link = await findPasswordResetForUpdate(trx, tokenHash);
     if (!link) throw new AppError("BAD_REQUEST", RESET_INVALID);
     if (link.usedAt) throw new AppError("BAD_REQUEST", RESET_USED);
     if (link.expiresAt.getTime() <= Date.now()) throw new AppError("BAD_REQUEST", RESET_EXPIRED);
     const now = new Date();
-    if (!(await setUserPassword(trx, link.userId, passwordHash, now))) throw new AppError("BAD_REQUEST", RESET_INVALID);
+    const sessionVersion = await setUserPassword(trx, link.userId, passwordHash, now);
+    if (sessionVersion === undefined) throw new AppError("BAD_REQUEST", RESET_INVALID);
     await usePasswordResets(trx, link.userId, now);
     await insertAuditEntry(trx, link.userId, "reset-password", "user", link.userId);
+    await recordEvent(trx, sessionEndedEvent(link.userId, sessionVersion));
   });
+  await publishAfter(deps, change);
   return { status: "success", message: RESET_DONE };
 }

@@ -10,6 +10,7 @@ import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
 import { createUser } from "../services/accounts";
 import { signToken } from "../services/auth";
+import { findSessionUser } from "@tafsiri/db/repositories/users";
 import { createLocalStorage } from "../storage/file-storage";
 import { createEventBus } from "../live/bus";
 
@@ -27,6 +28,7 @@ export interface TestHarness {
   createUser(role: Role, overrides?: { username?: string; email?: string; password?: string }): Promise<SessionUser>;
   /** A tRPC caller acting as `user` (or anonymous with null). */
   caller(user: SessionUser | null): ReturnType<typeof createCaller>;
+  /** A session token for `user` carrying their current session version. */
   token(user: SessionUser): Promise<string>;
   close(): Promise<void>;
 }
@@ -63,7 +65,10 @@ export async function createHarness(): Promise<TestHarness> {
       return { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active };
     },
     caller: (user) => createCaller({ ...deps, user }),
-    token: (user) => signToken(deps.jwtSecret, user),
+    async token(user) {
+      const row = await findSessionUser(deps.db, user.id);
+      return signToken(deps.jwtSecret, { id: user.id, role: user.role, sessionVersion: row?.sessionVersion ?? 1 });
+    },
     async close() {
       await events.close();
       await handle.close();

@@ -36,13 +36,22 @@ export async function usePasswordResets(db: Executor, userId: string, at: Date):
     .execute();
 }
 
-/** Sets a user's password hash and makes `at` its password change time (older session tokens are refused). */
-export async function setUserPassword(db: Executor, userId: string, passwordHash: string, at: Date): Promise<boolean> {
+/**
+ * Sets a user's password hash, makes `at` its password change time and raises the session version
+ * (older session tokens are refused). Answers the new session version, or undefined when there is
+ * no such user.
+ */
+export async function setUserPassword(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  at: Date,
+): Promise<number | undefined> {
   const row = await db
     .updateTable("users")
-    .set({ passwordHash, passwordChangedAt: at })
+    .set((eb) => ({ passwordHash, passwordChangedAt: at, sessionVersion: eb("sessionVersion", "+", 1) }))
     .where("id", "=", userId)
-    .returning("id")
+    .returning("sessionVersion")
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.sessionVersion;
 }

@@ -44,14 +44,15 @@ export interface SessionUserRow {
   email: string;
   role: Role;
   active: boolean;
-  passwordChangedAt: Date;
+  /** The version a token must carry to be accepted. */
+  sessionVersion: number;
 }
 
-/** The session fields of the user with this id (active flag and password change time included), or undefined. */
+/** The session fields of the user with this id (active flag and session version included), or undefined. */
 export function findSessionUser(db: Executor, id: string): Promise<SessionUserRow | undefined> {
   return db
     .selectFrom("users")
-    .select(["id", "username", "email", "role", "active", "passwordChangedAt"])
+    .select(["id", "username", "email", "role", "active", "sessionVersion"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -108,10 +109,36 @@ export function listActiveStaff(db: Executor): Promise<UserRef[]> {
     .execute();
 }
 
-/** Sets a user's `active` flag; true when the user exists (a row was updated), false otherwise. */
-export async function setUserActiveFlag(db: Executor, id: string, active: boolean): Promise<boolean> {
-  const updated = await db.updateTable("users").set({ active }).where("id", "=", id).returning("id").executeTakeFirst();
-  return updated !== undefined;
+/**
+ * Sets a user's `active` flag. A change also raises the session version, ending every session of
+ * the user. Answers `{ sessionVersion }` (the new version) when the flag changed, "unchanged" when
+ * it already had that value, undefined when there is no such user.
+ */
+export async function setUserActiveFlag(
+  db: Executor,
+  id: string,
+  active: boolean,
+): Promise<{ sessionVersion: number } | "unchanged" | undefined> {
+  const updated = await db
+    .updateTable("users")
+    .set((eb) => ({ active, sessionVersion: eb("sessionVersion", "+", 1) }))
+    .where("id", "=", id)
+    .where("active", "<>", active)
+    .returning("sessionVersion")
+    .executeTakeFirst();
+  if (updated) return updated;
+  return (await findUserRef(db, id)) ? "unchanged" : undefined;
+}
+
+/** Raises a user's session version, ending every session they have; answers the new version, or undefined when there is no such user. */
+export async function raiseSessionVersion(db: Executor, id: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable("users")
+    .set((eb) => ({ sessionVersion: eb("sessionVersion", "+", 1) }))
+    .where("id", "=", id)
+    .returning("sessionVersion")
+    .executeTakeFirst();
+  return row?.sessionVersion;
 }
 
 /** A user as the Accounts page lists it (never the password hash). */
@@ -153,8 +180,8 @@ export async function lockActiveAdminIds(trx: DbTransaction): Promise<string[]> 
 
 /**
  * Updates a user's username, email, role and, when given, password hash (the password change time
- * then becomes now, so older session tokens are refused). Answers the updated user, or undefined
- * when there is no such user; throws on a unique violation.
+ * then becomes now and the session version rises, so older session tokens are refused). Answers
+ * the updated user, or undefined when there is no such user; throws on a unique violation.
  */
 export function updateUserAccount(
   db: Executor,
@@ -164,7 +191,11 @@ export function updateUserAccount(
   const { passwordHash, ...rest } = values;
   return db
     .updateTable("users")
-    .set(passwordHash === undefined ? rest : { ...rest, passwordHash, passwordChangedAt: new Date() })
+    .set((eb) =>
+      passwordHash === undefined
+        ? rest
+        : { ...rest, passwordHash, passwordChangedAt: new Date(), sessionVersion: eb("sessionVersion", "+", 1) },
+    )
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();

@@ -116,6 +116,14 @@ const ZResetPasswordDone = ZPasswordResetAnswer.meta({
   examples: [{ status: "success", message: "Your password has been reset. Sign in with your new password." }],
 });
 
+const ZSignOutEverywhereBody = z
+  .object({ userId: z.string({ error: USER_ID_REQUIRED }).min(1, USER_ID_REQUIRED) })
+  .meta({ examples: [{ userId: EXAMPLE_USER._id }] });
+
+const ZRenewAnswer = z
+  .object({ ...ZDoneFields, token: z.string(), expiresAt: z.string() })
+  .meta({ examples: [{ ...DONE, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", expiresAt: "2026-12-23T09:30:00.000Z" }] });
+
 const ACCOUNTS = ["Accounts"];
 const BEARER = [{ bearerAuth: [] }];
 
@@ -127,7 +135,8 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Sign in",
         description:
-          "SPEC §2.4, §7.1. Answers a 12-hour session token and the user. 400 'Email is required' / 'Password is required', " +
+          "SPEC §2.4, §7.1. Answers a session token (valid SESSION_IDLE_DAYS, 30 days, unless renewed through " +
+          "POST /auth/renew) and the user. 400 'Email is required' / 'Password is required', " +
           "401 for a wrong email or password or a deactivated account, 429 past LOGIN_RATE_LIMIT attempts per IP per minute.",
         tags: ACCOUNTS,
         security: [],
@@ -308,6 +317,43 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       const { userId, status } = req.body;
       await req.caller.accounts.setActive({ userId, active: status === "activate" });
       return { ...DONE, message: `Account ${status === "activate" ? "activated" : "deactivated"} successfully.` };
+    },
+  );
+
+  app.post(
+    "/auth/renew",
+    {
+      schema: {
+        summary: "Renew the session token",
+        description:
+          "SPEC §4 (a session lasts until Sign Out), issue 9. Answers a fresh token for the caller's session, valid SESSION_IDLE_DAYS (30) from now; a " +
+          "session ends only by sign-out, by being ended, or after that many days without renewal. The old token stays " +
+          "valid until it expires. 401 without a valid token.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        response: answers(ZRenewAnswer),
+      },
+    },
+    async (req) => ({ ...DONE, ...(await req.caller.accounts.renewSession()) }),
+  );
+
+  app.post(
+    "/auth/signouteverywhere",
+    {
+      schema: {
+        summary: "Sign a user out everywhere (admin)",
+        description:
+          "SPEC §2.10, §4, issue 9. Ends every session of the user: their tokens answer 401 from then on and their open live " +
+          "connections close within a second. 400 without userId, 401, 403, 404 for an unknown user.",
+        tags: ACCOUNTS,
+        security: BEARER,
+        body: ZSignOutEverywhereBody,
+        response: answers(ZRestDone),
+      },
+    },
+    async (req) => {
+      await req.caller.accounts.endSessions({ userId: req.body.userId });
+      return { ...DONE, message: "Every session of this account has been signed out." };
     },
   );
 };

@@ -3,7 +3,7 @@ import {
   AppError,
   SIGN_IN_REQUIRED,
   appRouter,
-  authenticate,
+  authenticateSession,
   bearerToken,
   createCallerFactory,
   createContextInner,
@@ -32,8 +32,9 @@ declare module "fastify" {
  */
 export function authenticateRequest(deps: AppDeps) {
   return async (req: FastifyRequest): Promise<void> => {
-    req.user = await authenticate(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
-    req.caller = createCaller(await createContextInner({ ...deps, user: req.user, clientIp: req.ip }));
+    const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
+    req.user = session?.user ?? null;
+    req.caller = createCaller(await createContextInner({ ...deps, user: req.user, session, clientIp: req.ip }));
   };
 }
 

@@ -1,13 +1,17 @@
 import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
 import { LiveEvents } from "../../features/live/components/live-events";
+import { SessionRenewal } from "../../features/auth/components/session-renewal";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";
 import { SearchDialog } from "../../features/search/components/search-dialog";
 import { Header } from "../../features/shell/components/header";
 import { Sidebar } from "../../features/shell/components/sidebar";
 import { useSidebarState } from "../../features/shell/hooks/use-sidebar-state";
 
-/** The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by LiveEvents. */
+/**
+ * The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by
+ * LiveEvents and signed in by SessionRenewal while it is used.
+ */
 export function AppLayout() {
   const sidebar = useSidebarState();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -22,6 +26,7 @@ export function AppLayout() {
   return (
     <div className="shell">
       <LiveEvents />
+      <SessionRenewal />
       <a href="#main-content" className="shell-skip-link">
         Skip to content
       </a>

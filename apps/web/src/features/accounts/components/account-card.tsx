@@ -6,11 +6,13 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
 import { initials } from "../../../lib/initials";
 import { AccountPanel } from "./account-panel";
+import { EndSessionsButton } from "./end-sessions-button";
 
 /**
  * SPEC §2.10: one user's card: initials, username, email, role and Active or Inactive in words;
- * 'Edit Profile' (the 'Edit account' panel), 'Send Email' (a mailto: link) and Activate or
- * Deactivate after a confirmation (not offered on the signed-in admin's own card).
+ * 'Edit Profile' (the 'Edit account' panel), 'Send Email' (a mailto: link), 'Sign out everywhere'
+ * for an active account (issue 9 Build 3) and Activate or Deactivate after a confirmation (not
+ * offered on the signed-in admin's own card).
  */
 export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boolean }) {
   const trpc = useTRPC();
@@ -67,6 +69,7 @@ export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boole
         <a className="btn btn-sm" href={`mailto:${user.email}`} aria-describedby={headingId}>
           Send Email
         </a>
+        {user.active && <EndSessionsButton user={user} isSelf={isSelf} describedBy={headingId} />}
         {!isSelf && (
           <AlertDialog.Root open={confirming} onOpenChange={(next) => !setActive.isPending && setConfirming(next)}>
             <AlertDialog.Trigger asChild>

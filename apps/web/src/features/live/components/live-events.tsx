@@ -120,8 +120,8 @@ function useApplyEvent(): (event: LiveEvent) => void {
  * the WebSocket and refetches what each event changed, so the bell, the task cards and every
  * approval or completion status update without a reload. When the subscription starts (also
  * after a reconnect) everything live is refetched once, covering the moments before it ran; a
- * reconnect resumes after the last event received, so none is missed. A 'user.deactivated'
- * event or an UNAUTHORIZED end drops the session (the guard then shows /signin); any other
+ * reconnect resumes after the last event received, so none is missed. A 'user.deactivated' or
+ * 'session.ended' event (issue 9 Build 3) or an UNAUTHORIZED end drops the session (the guard then shows /signin); any other
  * failure subscribes again after RETRY_MS.
  */
 export function LiveEvents() {
@@ -140,7 +140,7 @@ export function LiveEvents() {
           for (const queryKey of staleKeys(null)) void queryClient.invalidateQueries({ queryKey });
         },
         onData: ({ data }) => {
-          if (data.kind === "user.deactivated") writeSession(null);
+          if (data.kind === "user.deactivated" || data.kind === "session.ended") writeSession(null);
           else applyEvent(data);
         },
         onError: (error) => {

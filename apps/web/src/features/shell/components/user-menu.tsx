@@ -1,5 +1,7 @@
 import { DropdownMenu } from "radix-ui";
 import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { paths } from "../../../config/paths";
 import { initials } from "../../../lib/initials";
 import { signOut } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
@@ -7,16 +9,18 @@ import { SignOutIcon } from "./icons";
 
 /**
  * The header's user menu (SPEC §2.3): shows username and role; 'Sign Out' clears the session and
- * the query cache, after which the route guard sends the user to /signin.
+ * the query cache and goes to /, whose route guard sends the user on to /signin.
  */
 export function UserMenu() {
   const session = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   if (!session) return null;
 
   const onSignOut = () => {
     queryClient.clear();
     signOut();
+    void navigate(paths.home, { replace: true });
   };
 
   return (

@@ -1,0 +1,66 @@
+import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
+import { raiseSessionVersion } from "@tafsiri/db/repositories/users";
+import type { AppDeps, CallSession, SessionUser } from "../context";
+import { AppError } from "../errors/app-error";
+import { publishAfter, recordEvent } from "../live/record";
+import { SIGN_IN_REQUIRED } from "../trpc";
+import { requireAdmin } from "./access";
+import { signSessionToken } from "./auth";
+import { USER_NOT_FOUND } from "./accounts";
+import { sessionEndedEvent } from "../live/session-events";
+
+/**
+ * Sessions that can be ended (issue 9 Build 3). Every token carries its user's session version;
+ * raising the version (deactivation, reactivation, a password change or reset, 'Sign out
+ * everywhere') makes every older token refused over HTTP, and the event recorded with it closes
+ * the user's open WebSockets (apps/server/src/live/socket-session.ts).
+ */
+
+/**
+ * Issue 9 Build 3, 'Sign out everywhere' on an account's card (admin): raises the user's session
+ * version, so every token they hold is refused (HTTP 401) and their open WebSockets close within
+ * a second; audited ('sign-out-everywhere'). An admin may end their own sessions too.
+ * Throws FORBIDDEN for non-admins, NOT_FOUND 'User not found.'. Returns { ok: true }.
+ */
+export async function endSessions(deps: AppDeps, admin: SessionUser, userId: string): Promise<{ ok: true }> {
+  requireAdmin(admin);
+  const change = deps.db.transaction().execute(async (trx) => {
+    const version = await raiseSessionVersion(trx, userId);
+    if (version === undefined) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+    await insertAuditEntry(trx, admin.id, "sign-out-everywhere", "user", userId);
+    await recordEvent(trx, sessionEndedEvent(userId, version));
+  });
+  await publishAfter(deps, change);
+  return { ok: true };
+}
+
+/**
+ * Issue 9 Build 3: a fresh token for the caller's session (same user and session version),
+ * valid for SESSION_IDLE_DAYS from now; the web app renews while it is used, so a session ends
+ * only by Sign Out, by being ended, or after SESSION_IDLE_DAYS without use. Records a
+ * 'session.renewed' event so the user's open sockets stay open until the new expiry.
+ * Throws UNAUTHORIZED 'You must be signed in.' without a token session.
+ * Returns `{ token, expiresAt }` (ISO time).
+ */
+export async function renewSession(
+  deps: AppDeps,
+  user: SessionUser,
+  session: CallSession | null | undefined,
+): Promise<{ token: string; expiresAt: string }> {
+  if (!session) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+  const { token, expiresAt } = await signSessionToken(
+    deps.jwtSecret,
+    { id: user.id, role: user.role, sessionVersion: session.version },
+    deps.sessionLifetimeSeconds,
+  );
+  const change = deps.db.transaction().execute((trx) =>
+    recordEvent(trx, {
+      audience: "user",
+      recipientId: user.id,
+      kind: "session.renewed",
+      payload: { sessionVersion: session.version, expiresAt: expiresAt.toISOString() },
+    }),
+  );
+  await publishAfter(deps, change);
+  return { token, expiresAt: expiresAt.toISOString() };
+}
