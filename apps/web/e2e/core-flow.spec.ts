@@ -269,4 +269,28 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
     await seen(staffPage.getByText("Approved", { exact: true }));
     expect(await staffPage.getByRole("heading", { name: "Upload Translated Audio" }).count()).toBe(0);
   });
+
+  step("Manage audios: Delete asks first; Cancel keeps the audio, Delete removes it", async () => {
+    await adminPage.goto("/management/manageaudios");
+    await adminPage.getByRole("group", { name: "Category" }).getByRole("button", { name: "Dementia" }).click();
+    const row = await seen(adminPage.getByRole("row").filter({ hasText: "bulk-five" }));
+    const opener = row.getByRole("button", { name: "Delete" });
+    await opener.click();
+    let dialog = await seen(
+      adminPage.getByRole("alertdialog", { name: "Are you sure you want to delete this audio?" }),
+    );
+    await seen(dialog.getByText("This action is not reversible !"));
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await seen(row);
+
+    await opener.click();
+    dialog = await seen(adminPage.getByRole("alertdialog", { name: "Are you sure you want to delete this audio?" }));
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toast(adminPage, /deleted successfully/i);
+    await adminPage.getByRole("row").filter({ hasText: "bulk-five" }).waitFor({ state: "detached" });
+    await seen(adminPage.getByRole("row").filter({ hasText: "bulk-four" }));
+    await toastsGone(adminPage);
+  });
 });

@@ -93,5 +93,4 @@ describeBrowser("sessions: renewed while used, ended when idle", () => {
     });
     expect(await storedToken(idlePage)).toBeNull();
   });
-
 });

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
 import { initials } from "../../../lib/initials";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { AccountPanel } from "./account-panel";
 import { EndSessionsButton } from "./end-sessions-button";
 
@@ -71,8 +71,10 @@ export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boole
         </a>
         {user.active && <EndSessionsButton user={user} isSelf={isSelf} describedBy={headingId} />}
         {!isSelf && (
-          <AlertDialog.Root open={confirming} onOpenChange={(next) => !setActive.isPending && setConfirming(next)}>
-            <AlertDialog.Trigger asChild>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            trigger={
               <button
                 type="button"
                 className={user.active ? "btn btn-sm btn-outline-danger" : "btn btn-sm btn-success"}
@@ -80,37 +82,18 @@ export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boole
               >
                 {action}
               </button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="dialog-overlay" />
-              <AlertDialog.Content className="dialog-content">
-                <AlertDialog.Title className="dialog-title">
-                  {action} {user.username}?
-                </AlertDialog.Title>
-                <AlertDialog.Description>
-                  {user.active
-                    ? `${user.username} will be signed out and cannot sign in until the account is activated again.`
-                    : `${user.username} will be able to sign in again.`}
-                </AlertDialog.Description>
-                <div className="dialog-actions">
-                  <AlertDialog.Cancel asChild>
-                    <button type="button" className="btn" disabled={setActive.isPending}>
-                      Cancel
-                    </button>
-                  </AlertDialog.Cancel>
-                  <button
-                    type="button"
-                    className={user.active ? "btn btn-danger" : "btn btn-success"}
-                    disabled={setActive.isPending}
-                    onClick={() => void confirm()}
-                  >
-                    {setActive.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-                    {action}
-                  </button>
-                </div>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
-          </AlertDialog.Root>
+            }
+            title={`${action} ${user.username}?`}
+            description={
+              user.active
+                ? `${user.username} will be signed out and cannot sign in until the account is activated again.`
+                : `${user.username} will be able to sign in again.`
+            }
+            confirmLabel={action}
+            confirmClassName={user.active ? "btn btn-danger" : "btn btn-success"}
+            pending={setActive.isPending}
+            onConfirm={() => void confirm()}
+          />
         )}
       </div>
     </li>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 
 /**
  * Issue 9 Build 3: 'Sign out everywhere' on an account's card, after a confirmation: every
@@ -34,39 +34,23 @@ export function EndSessionsButton({
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !endSessions.isPending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <button type="button" className="btn btn-sm" aria-describedby={describedBy}>
           Sign out everywhere
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content">
-          <AlertDialog.Title className="dialog-title">Sign {user.username} out everywhere?</AlertDialog.Title>
-          <AlertDialog.Description>
-            {isSelf
-              ? "Every session of your account ends, this one included: you will have to sign in again."
-              : `Every open session of ${user.username} ends at once, on every device. They can sign in again.`}
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn" disabled={endSessions.isPending}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={endSessions.isPending}
-              onClick={() => void confirm()}
-            >
-              {endSessions.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              Sign out everywhere
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={`Sign ${user.username} out everywhere?`}
+      description={
+        isSelf
+          ? "Every session of your account ends, this one included: you will have to sign in again."
+          : `Every open session of ${user.username} ends at once, on every device. They can sign in again.`
+      }
+      confirmLabel="Sign out everywhere"
+      pending={endSessions.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

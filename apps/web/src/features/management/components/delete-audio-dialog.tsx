@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 
 /**
  * SPEC §2.18 'Delete': asks 'Are you sure you want to delete this audio?' / 'This action is not
@@ -33,31 +33,21 @@ export function DeleteAudioDialog({
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <button type="button" className="btn btn-danger btn-sm">
           Delete
         </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content">
-          <AlertDialog.Title className="dialog-title">Are you sure you want to delete this audio?</AlertDialog.Title>
-          <AlertDialog.Description>This action is not reversible !</AlertDialog.Description>
-          <p className="muted">{filename}</p>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn" disabled={remove.isPending}>
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => void confirm()}>
-              {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              Delete
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title="Are you sure you want to delete this audio?"
+      description="This action is not reversible !"
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+    >
+      <p className="muted">{filename}</p>
+    </ConfirmDialog>
   );
 }
