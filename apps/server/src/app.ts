@@ -17,6 +17,7 @@ import {
 } from "@tafsiri/api";
 import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
+import { registerBodyLimits } from "./lib/body-limits";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
 import { openSocketSession } from "./live/socket-session";
 import { trpcWebSocketHandler } from "./live/trpc-websocket";
@@ -38,12 +39,16 @@ export interface AppOptions {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The `Permissions-Policy` of every answer: no powerful browser feature for any origin. */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
 
 /**
  * Builds the Fastify app as a plugin tree (testable with app.inject()): security headers, the
  * sign-in rate limit (LOGIN_RATE_LIMIT attempts per IP per minute over POST /auth/login and tRPC
- * accounts.login together; 429 past it), tRPC at /trpc in its own scope (HTTP, and WebSocket
+ * accounts.login together, each accounts.login call of a batch counting; 429 past it), tRPC at
+ * /trpc in its own scope (HTTP, and WebSocket
  * subscriptions authenticated by `connectionParams.token`, with keep-alive pings), the REST compatibility
  * layer and file routes in sibling scopes (zod schemas, one error handler), the OpenAPI document of
  * every route with a schema (GET /api/openapi.json, /api/docs), and the built web app. Does not listen.
@@ -52,6 +57,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: "info" } : false,
     bodyLimit: 1024 * 1024,
+    // A tRPC batch names its procedures in one path parameter (`/trpc/a,b,c`); Fastify's default
+    // of 100 characters answered 414 to a page's batch of a few queries (tRPC's Fastify guide).
+    routerOptions: { maxParamLength: 5000 },
   });
   const { deps } = opts;
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
@@ -69,6 +77,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Helmet 8 sets no Permissions-Policy: the web app uses no camera, microphone, location, payment or
+  // USB device (translated recordings are uploaded as files), so every answer denies them all.
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
+  });
+  // JSON body limits: 1 MB (above), except /trpc, which admits the longest transcript (lib/body-limits.ts).
+  registerBodyLimits(app);
 
   await registerSignInLimit(app, opts.settings.LOGIN_RATE_LIMIT ?? DEFAULT_LOGIN_RATE_LIMIT);
 
@@ -104,7 +119,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: async ({ req, res, info }) => {
-          if (info.calls.some((call) => call.path === SIGN_IN_PROCEDURE) && !(await signInAllowed(app, req, res))) {
+          // Every accounts.login call of a batch is one attempt (issue 10 Build 3); too many refuse the whole request.
+          const signIns = info.calls.filter((call) => call.path === SIGN_IN_PROCEDURE).length;
+          if (signIns > 0 && !(await signInAllowed(app, req, res, signIns))) {
             throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
           }
           const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));

@@ -170,7 +170,7 @@ describe("POST /api/audios/upload/AUDIO", () => {
     });
   });
 
-  it("refuses two files in one form", async () => {
+  it("refuses two files in one form (413, an over-limit request; see hostile/too-many-parts.test.ts)", async () => {
     const wav = await fixture("hello.wav");
     await expectRefused(
       () =>
@@ -179,7 +179,7 @@ describe("POST /api/audios/upload/AUDIO", () => {
           ["file", { name: "one.wav", content: wav }],
           ["file", { name: "two.wav", content: wav }],
         ]),
-      400,
+      413,
       "Please upload one file at a time.",
     );
   });
@@ -192,10 +192,15 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
     audioId = (await uploadWav("with-transcript.wav", await fixture("hello.wav")))._id;
   });
 
-  /** Uploads a transcript file and returns the text then shown by "View Transcript". */
+  /**
+   * Uploads a transcript file and returns the text then shown by "View Transcript". Each test
+   * replaces the previous one (`replace=true`; without it a second upload is a 409, see
+   * hostile/initial-transcript-replace.test.ts).
+   */
   async function attachAndRead(name: string, content: Buffer | string): Promise<string> {
     const res = await h.upload("INITIAL_TRANSCRIPT", adminToken, [
       ["audioId", audioId],
+      ["replace", "true"],
       ["file", { name, content }],
     ]);
     expect(res.statusCode, res.body).toBe(200);

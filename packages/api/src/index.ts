@@ -31,7 +31,7 @@ export { ZCreateRecommendationInput } from "./schemas/recommendations";
 export { ZCommentText } from "./schemas/comments";
 export { ZEnsureSubmissionInput, ZListSubmissionsInput } from "./schemas/submissions";
 export { ZCategory, ZId } from "./schemas/common";
-export { ZReviewReason } from "./schemas/transcripts";
+export { MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG, ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
 export {
@@ -47,7 +47,7 @@ export { ensureFirstAdmin } from "./services/accounts";
 // Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).
 export { findTranslationFor } from "./services/recommendations";
 export { reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
-export { fileLinkFor } from "./services/file-links";
+export { fileDownload, fileLinkFor, type FileDownload } from "./services/file-links";
 export { signFileUrl, verifyFileUrl } from "./services/file-urls";
 export { createLocalStorage, type FileStorage } from "./storage/file-storage";
 export {

@@ -88,10 +88,14 @@ describe("createAudio (SPEC §2.16, §5)", () => {
 });
 
 describe("attachInitialTranscript (SPEC §2.18)", () => {
-  it("stores the text as initial-transcripts/{audioId}.txt and replaces an earlier one", async () => {
+  it("stores the text as initial-transcripts/{audioId}.txt and replaces an earlier one only when told to", async () => {
     const audio = await newAudio(h, admin);
     await attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "first text" });
-    await attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "second text" });
+    await expect(attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "not this" })).rejects.toMatchObject(
+      { code: "CONFLICT", message: "This audio already has a transcript." },
+    );
+    expect(await h.deps.storage.readText(`initial-transcripts/${audio.id}.txt`)).toBe("first text");
+    await attachInitialTranscript(h.deps, admin, { audioId: audio.id, text: "second text", replace: true });
     const row = await h.deps.db
       .selectFrom("audios")
       .select("transcriptKey")

@@ -28,6 +28,13 @@ function tooLarge(maxBytes: number): AppError {
   return new AppError("TOO_LARGE", tooLargeMessage(maxBytes));
 }
 
+/** Text fields an upload form may carry (the largest form has five); one file besides. */
+const MAX_FIELDS = 20;
+/** 413 for a form past MAX_FIELDS. */
+const TOO_MANY_FIELDS = `The upload form has too many fields. The limit is ${MAX_FIELDS} fields and one file.`;
+/** 413 for a form with a second file. */
+const ONE_FILE_AT_A_TIME = "Please upload one file at a time.";
+
 /** True for the errors @fastify/multipart raises on a size or count limit. */
 function isLimitError(error: unknown): error is { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
@@ -42,9 +49,10 @@ function isLimitError(error: unknown): error is { code: string } {
  * The file part is streamed to `storage.tempPath()` as it arrives, never buffered whole.
  * Clients should send the text fields before the file (the web client does); fields sent after
  * the file are accepted too, since every part is read before the caller acts on the form.
- * One file per form. Errors (AppError): TOO_LARGE (413,
- * 'File is too large. The limit is N MB.') past `maxBytes`, BAD_REQUEST for a second file,
- * too many fields or a body that is not multipart. On any error the temp file is removed.
+ * One file per form. Errors (AppError): TOO_LARGE (413) past `maxBytes` ('File is too large. The
+ * limit is N MB.'), for a second file ('Please upload one file at a time.') and for more than 20
+ * fields ('The upload form has too many fields. The limit is 20 fields and one file.');
+ * BAD_REQUEST for a body that is not multipart. On any error the temp file is removed.
  */
 export async function readUploadForm(
   req: FastifyRequest,
@@ -61,7 +69,7 @@ export async function readUploadForm(
   };
   try {
     const parts = req.parts({
-      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 40, fieldSize: 1024 * 1024 },
+      limits: { fileSize: maxBytes, files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: 1024 * 1024 },
     });
     for await (const part of parts) {
       if (part.type === "field") {
@@ -79,9 +87,10 @@ export async function readUploadForm(
     await discard();
     if (error instanceof AppError) throw error;
     if (isLimitError(error)) {
+      // Every limit is an over-limit request (413), like a file past the size limit.
       if (error.code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge(maxBytes);
-      if (error.code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", "Please upload one file at a time.");
-      throw new AppError("BAD_REQUEST", "The upload form has too many fields.");
+      if (error.code === "FST_FILES_LIMIT") throw new AppError("TOO_LARGE", ONE_FILE_AT_A_TIME);
+      throw new AppError("TOO_LARGE", TOO_MANY_FIELDS);
     }
     throw new AppError("BAD_REQUEST", "The upload could not be read. Please try again.", { cause: error });
   }

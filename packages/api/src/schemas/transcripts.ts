@@ -15,11 +15,18 @@ export const ZTranscript = z.object({
 });
 export type Transcript = z.infer<typeof ZTranscript>;
 
+/**
+ * Longest transcript, in characters (UTF-16 code units, as JavaScript counts them). The JSON body
+ * limit of /trpc admits this many at their worst encoding (apps/server/src/lib/body-limits.ts).
+ */
+export const MAX_TRANSCRIPT_CHARS = 2_000_000;
+export const TRANSCRIPT_TOO_LONG = "The transcript may be at most 2,000,000 characters.";
+
 export const ZSaveTranscriptInput = z.object({
   audioId: ZId,
   text: z
     .string()
-    .max(2_000_000)
+    .max(MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG)
     .refine((t) => t.trim().length > 0, "Transcript is empty."),
 });
 export const ZSaveTranscriptOutput = z.object({ status: ZTranscriptStatus, fileName: z.string(), message: z.string() });

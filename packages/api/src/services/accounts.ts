@@ -24,7 +24,7 @@ import type {
   StaffMember,
 } from "../schemas/accounts";
 import { AppError } from "../errors/app-error";
-import { hashPassword, signSessionToken, verifyPassword } from "./auth";
+import { dummyPasswordHash, hashPassword, signSessionToken, verifyPassword } from "./auth";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "./password-rules";
 import { requireAdmin } from "./access";
 import { publishAfter, recordEvent } from "../live/record";
@@ -57,13 +57,15 @@ export async function getOwnAccount(db: Executor, user: SessionUser): Promise<Pu
  * SPEC §2.4, §7.1 POST /auth/login: checks email and password.
  * Returns the session token (carrying the user's session version, valid for SESSION_IDLE_DAYS
  * unless renewed: issue 9 Build 3) and public user. Throws UNAUTHORIZED with the same message
- * for an unknown email or a wrong password, FORBIDDEN for a deactivated account.
+ * for an unknown email or a wrong password, FORBIDDEN for a deactivated account (only once its
+ * password was right). An unknown email is verified against dummyPasswordHash, so its answer
+ * takes as long as a wrong password's and the time tells nobody which emails have accounts
+ * (issue 10 Build 3).
  */
 export async function login(deps: AppDeps, email: string, password: string) {
   const user = await findUserByEmail(deps.db, email.trim());
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
-  }
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !matches) throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
   if (!user.active) throw new AppError("FORBIDDEN", DEACTIVATED_LOGIN);
   const { token } = await signSessionToken(deps.jwtSecret, user, deps.sessionLifetimeSeconds);
   return { token, user: toPublicUser(user) };

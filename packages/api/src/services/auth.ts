@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import argon2 from "argon2";
 import { jwtVerify, SignJWT } from "jose";
 import type { Database, Role } from "@tafsiri/db";
@@ -14,6 +15,21 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id });
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Issue 10 Build 3: an argon2id hash of a random password nobody knows, made once (on first use)
+ * by hashPassword, so with the same parameters as every stored hash. Sign-in verifies against it
+ * when the e-mail is unknown, so that answer takes as long as a wrong password's.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(32).toString("base64url")).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
+  return dummyHash;
+}
+
 /** True when `password` matches the argon2 `hash`; false for a malformed hash. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
@@ -22,6 +38,13 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
     return false;
   }
 }
+
+/** Issue 10 Build 4: the `iss` claim of every session token, required on verification. */
+export const TOKEN_ISSUER = "tafsiri";
+/** Issue 10 Build 4: the `aud` claim of every session token, required on verification. */
+export const TOKEN_AUDIENCE = "tafsiri-api";
+/** How far in the future a token's `iat` may be (clocks of several server processes drift a little). */
+const IAT_CLOCK_TOLERANCE_SECONDS = 30;
 
 /** Who a session token is for: the user, their role and the session version it carries. */
 export interface TokenSubject {
@@ -39,7 +62,8 @@ export interface AuthenticatedSession {
 
 /**
  * Signs a session JWT (HS256) for a user id, role and session version (claim `sv`), valid for
- * `lifetimeSeconds` (default SESSION_IDLE_DAYS' 30 days). Answers the token and its expiry.
+ * `lifetimeSeconds` (default SESSION_IDLE_DAYS' 30 days), with `iat`, `exp`, issuer TOKEN_ISSUER
+ * and audience TOKEN_AUDIENCE (all required by authenticateSession). Answers the token and its expiry.
  */
 export async function signSessionToken(
   secret: Uint8Array,
@@ -51,6 +75,8 @@ export async function signSessionToken(
   const token = await new SignJWT({ role: subject.role, sv: subject.sessionVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(subject.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(secret);
@@ -67,6 +93,9 @@ export async function signToken(secret: Uint8Array, subject: TokenSubject, lifet
  * missing, invalid or expired, names no user, the user is deactivated, or the token's session
  * version (`sv`) is not the user's current one (deactivation, reactivation, a password change or
  * reset, or 'Sign out everywhere' happened since it was issued).
+ * Issue 10 Build 4: only HS256 is accepted, and `exp`, `iat`, `sub`, issuer TOKEN_ISSUER and
+ * audience TOKEN_AUDIENCE are required; a token issued more than 30 s in the future is refused
+ * (no tolerance on `exp`: an expired token is refused at once).
  */
 export async function authenticateSession(
   db: Database,
@@ -77,15 +106,25 @@ export async function authenticateSession(
   let sub: string | undefined;
   let version: unknown;
   let exp: number | undefined;
+  let iat: number | undefined;
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ["exp", "iat", "sub", "iss", "aud"],
+    });
     sub = payload.sub;
     version = payload.sv;
     exp = payload.exp;
+    iat = payload.iat;
   } catch {
     return null;
   }
-  if (!sub || exp === undefined || !Number.isInteger(version) || !/^[0-9a-f-]{36}$/i.test(sub)) return null;
+  if (!sub || exp === undefined || iat === undefined || !Number.isInteger(version) || !/^[0-9a-f-]{36}$/i.test(sub))
+    return null;
+  // jose checks `iat` against the clock only with maxTokenAge; a token from the future is a forgery.
+  if (iat > Date.now() / 1000 + IAT_CLOCK_TOLERANCE_SECONDS) return null;
   const row = await findSessionUser(db, sub);
   if (!row || !row.active || row.sessionVersion !== version) return null;
   return {

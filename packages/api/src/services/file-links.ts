@@ -1,6 +1,9 @@
+import path from "node:path";
+import type { Executor } from "@tafsiri/db";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
-import { audioIdForFileKey } from "@tafsiri/db/repositories/file-keys";
+import { audioIdForFileKey, storedFileOwner } from "@tafsiri/db/repositories/file-keys";
+import { storedContentType } from "../uploads/file-rules";
 import { requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
 
@@ -43,4 +46,36 @@ export async function fileLinkFor(deps: AppDeps, user: SessionUser, fileUrl: str
   await requireAudioAccess(deps.db, user, audioId);
   if (!(await deps.storage.exists(key))) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
   return signFileUrl(deps.jwtSecret, key);
+}
+
+/** How a stored file is offered when downloaded (`Content-Disposition`). */
+export interface FileDownload {
+  /** inline for audio (played in place), attachment for transcripts and documents. */
+  disposition: "inline" | "attachment";
+  /** The name a browser saves it under, e.g. "interview-07.wav". */
+  fileName: string;
+}
+
+/**
+ * The disposition and name of stored file `key` (issue 10): audio (an audio's own file or a
+ * translated recording) is inline, everything else an attachment. Names come from the audio:
+ * `{filename}{ext}`, `{filename}_INITIALTRANSCRIPT.txt`, the transcript version's .cha name,
+ * `{filename}_TRANSLATEDAUDIO{ext}`; a file no row points at keeps its stored name.
+ */
+export async function fileDownload(db: Executor, key: string): Promise<FileDownload> {
+  const disposition = storedContentType(key).startsWith("audio/") ? "inline" : "attachment";
+  const ext = path.posix.extname(key).toLowerCase();
+  const owner = await storedFileOwner(db, key);
+  switch (owner?.kind) {
+    case "audio":
+      return { disposition, fileName: `${owner.audioFilename}${ext}` };
+    case "initial-transcript":
+      return { disposition, fileName: `${owner.audioFilename}_INITIALTRANSCRIPT${ext}` };
+    case "transcript":
+      return { disposition, fileName: owner.fileName };
+    case "recording":
+      return { disposition, fileName: `${owner.audioFilename}_TRANSLATEDAUDIO${ext}` };
+    case undefined:
+      return { disposition, fileName: path.posix.basename(key) };
+  }
 }

@@ -117,8 +117,19 @@ async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): 
   };
 }
 
-/** INITIAL_TRANSCRIPT (SPEC §2.18, §5): .doc, .docx, .pdf or .txt; its text is extracted and attached. */
+/** The INITIAL_TRANSCRIPT form's `replace` field: "true" replaces an existing transcript; left out or "false" does not. */
+function replaceField(value: string | undefined): boolean {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  throw new AppError("BAD_REQUEST", "replace must be true or false.");
+}
+
+/**
+ * INITIAL_TRANSCRIPT (SPEC §2.18, §5): .doc, .docx, .pdf or .txt; its text is extracted and
+ * attached. An existing transcript is replaced only with `replace=true` (else 409).
+ */
 async function uploadInitialTranscript(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
+  const replace = replaceField(form.fields.replace);
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select a file to upload.");
   const ext = transcriptExtension(extensionOf(file.originalName));
@@ -127,7 +138,7 @@ async function uploadInitialTranscript(deps: AppDeps, user: SessionUser, form: U
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The selected file is not a valid ${ext} file.`);
   }
   const text = await readText(() => extractText(file.tempFile, ext));
-  const out = await attachInitialTranscript(deps, user, { audioId: form.fields.audioId ?? "", text });
+  const out = await attachInitialTranscript(deps, user, { audioId: form.fields.audioId ?? "", text, replace });
   return { kind: "INITIAL_TRANSCRIPT", message: "Transcript uploaded successfully!", audioId: out.audioId };
 }
 

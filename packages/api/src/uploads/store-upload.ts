@@ -30,6 +30,7 @@ export interface TempUpload {
 export const INVALID_AUDIO_FILE = "The selected file is not a valid audio file.";
 export const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
 export const EMPTY_INITIAL_TRANSCRIPT = "The transcript file has no text.";
+export const HAS_INITIAL_TRANSCRIPT = "This audio already has a transcript.";
 export const RECORDER_REQUIRED = "Please select a staff to recorded the audio.";
 export const RECORDING_LOCKED = "The recording has been approved and can no longer be replaced.";
 export const RECORDING_UPLOADED = "Translation Audio file uploaded successfully.";
@@ -91,20 +92,23 @@ export async function createAudio(
 
 /**
  * SPEC §2.18, §7.2 INITIAL_TRANSCRIPT: attaches an initial transcript's extracted plain text to
- * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`; replaces an earlier one;
- * records an 'audio.changed' live event.
+ * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`, with an audit entry
+ * (detail `replaced`) and an 'audio.changed' live event. An audio that already has one keeps it
+ * unless `replace` is true (issue 10: the rule is the server's, not only the screen's); the check
+ * runs under the audio's row lock, so of two concurrent first uploads one wins.
  * Throws FORBIDDEN for non-admins, BAD_REQUEST 'The transcript file has no text.' for blank text,
- * NOT_FOUND 'Audio not found.'. Returns the audio id.
+ * NOT_FOUND 'Audio not found.', CONFLICT 'This audio already has a transcript.'. Returns the audio id.
  */
 export async function attachInitialTranscript(
   deps: AppDeps,
   user: SessionUser,
-  input: { audioId: string; text: string },
+  input: { audioId: string; text: string; replace?: boolean },
 ): Promise<{ audioId: string }> {
   requireAdmin(user);
   if (input.text.trim() === "") throw new AppError("BAD_REQUEST", EMPTY_INITIAL_TRANSCRIPT);
   const change = commitWithFile(deps.db, async (trx, store) => {
     const { audio } = await lockAudioAccess(trx, user, input.audioId);
+    if (audio.transcriptKey !== null && input.replace !== true) throw new AppError("CONFLICT", HAS_INITIAL_TRANSCRIPT);
     const key = `initial-transcripts/${audio.id}.txt`;
     await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
     await setTranscriptKey(trx, audio.id, key);

@@ -15,6 +15,9 @@ const ZUploadForm = z
       .string()
       .optional()
       .meta({ description: "INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT: the audio." }),
+    replace: z.enum(["true", "false"]).optional().meta({
+      description: "INITIAL_TRANSCRIPT: `true` replaces the audio's existing transcript (else 409).",
+    }),
     recordedBy: z.string().optional().meta({ description: "AUDIOTRANSLATION: the staff member who recorded it." }),
     recorded_audio_approval_status: z.string().optional(),
     translation_script_approval_status: z.string().optional(),
@@ -69,11 +72,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
         description:
           `SPEC §2.13, §2.16, §2.18, §5, §7.1, §7.2; ARCHITECTURE "Decisions". KIND is one of ${UPLOAD_KINDS.join(", ")}. ` +
           "AUDIO (admin): `category` and an .mp3, .wav, .ogg or .flac file; the name up to its first dot is the filename. " +
-          "INITIAL_TRANSCRIPT (admin): `audioId` and a .doc, .docx, .pdf or .txt file, whose text is extracted. " +
+          "INITIAL_TRANSCRIPT (admin): `audioId` and a .doc, .docx, .pdf or .txt file, whose text is extracted; an audio " +
+          "that already has one answers 409 'This audio already has a transcript.' unless `replace` is `true`. " +
           "AUDIOTRANSLATION: `audioId`, `recordedBy` and the translated recording. TRANSLATED_TRANSCRIPT: `audioId` and a " +
-          ".cha or .txt plain-text file. Files are typed by their content. 400 with the spec's messages, 401, 403, 404 " +
-          "(unknown KIND, audio or recorder), 409 (a filename that exists), 413 past MAX_UPLOAD_BYTES (20 MB for " +
-          "transcripts), 415 for a file whose type is not accepted. A refused upload leaves no file behind.",
+          ".cha or .txt plain-text file of at most 2,000,000 characters. Files are typed by their content. 400 with the " +
+          "spec's messages, 401, 403, 404 (unknown KIND, audio or recorder), 409 (a filename that exists, an initial " +
+          "transcript that exists), 413 past MAX_UPLOAD_BYTES (20 MB for transcripts), for a second file ('Please upload " +
+          "one file at a time.') and past 20 fields ('The upload form has too many fields. The limit is 20 fields and " +
+          "one file.'), 415 for a file whose type is not accepted. A refused upload leaves no file behind.",
         tags: ["Uploads"],
         security: [{ bearerAuth: [] }],
         consumes: ["multipart/form-data"],

@@ -33,7 +33,8 @@ function StageCell({ status }: { status: string | null }) {
 
 /**
  * SPEC §2.18 Manage Audios: every audio of a category with its assignee, stage statuses and
- * completion; view or upload the initial transcript, reassign, delete. Paginated.
+ * completion; view, upload or (after a confirmation) replace the initial transcript, reassign,
+ * delete. Paginated.
  */
 export function ManageAudios() {
   const trpc = useTRPC();
@@ -67,7 +68,7 @@ export function ManageAudios() {
         </td>
         <td>
           {audio.hasTranscript ? (
-            <ViewTranscriptDialog audioId={audio.id} filename={audio.filename} />
+            <ViewTranscriptDialog audioId={audio.id} filename={audio.filename} onReplaced={refresh} />
           ) : (
             <UploadTranscriptDialog audioId={audio.id} filename={audio.filename} onUploaded={refresh} />
           )}

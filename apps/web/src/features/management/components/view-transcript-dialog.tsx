@@ -2,12 +2,23 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPCClient } from "../../../lib/trpc";
 import { Modal } from "./modal";
+import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 
 /**
  * SPEC §2.18 'View Transcript': a modal showing an audio's initial transcript as text, fetched
- * with a plain GET from the signed URL that audios.get returns (SPEC §7.2).
+ * with a plain GET from the signed URL that audios.get returns (SPEC §7.2). 'Replace transcript'
+ * picks another file and, after a confirmation, replaces it (issue 10); the modal then shows the
+ * new text and `onReplaced` runs.
  */
-export function ViewTranscriptDialog({ audioId, filename }: { audioId: string; filename: string }) {
+export function ViewTranscriptDialog({
+  audioId,
+  filename,
+  onReplaced,
+}: {
+  audioId: string;
+  filename: string;
+  onReplaced(): void;
+}) {
   const client = useTRPCClient();
   const [open, setOpen] = useState(false);
   const transcript = useQuery({
@@ -19,7 +30,8 @@ export function ViewTranscriptDialog({ audioId, filename }: { audioId: string; f
     queryFn: async () => {
       const audio = await client.audios.get.query({ audioId });
       if (!audio.transcriptUrl) throw new Error("Transcript file not found");
-      const response = await fetch(audio.transcriptUrl);
+      // no-store: a replaced transcript keeps its key, so a cached answer would show the old text.
+      const response = await fetch(audio.transcriptUrl, { cache: "no-store" });
       if (!response.ok) throw new Error(response.statusText);
       return response.text();
     },
@@ -49,6 +61,15 @@ export function ViewTranscriptDialog({ audioId, filename }: { audioId: string; f
         <pre className="transcript-text">{transcript.data}</pre>
       )}
       <div className="dialog-actions">
+        <UploadTranscriptDialog
+          audioId={audioId}
+          filename={filename}
+          replace
+          onUploaded={() => {
+            void transcript.refetch();
+            onReplaced();
+          }}
+        />
         <button type="button" className="btn" onClick={() => setOpen(false)}>
           Close
         </button>

@@ -15,11 +15,18 @@ export function uploadAudio(category: Category, file: File): Promise<RestResult>
 
 /**
  * Attaches an initial transcript (.doc, .docx, .pdf, .txt) to an audio through
- * `POST /api/audios/upload/INITIAL_TRANSCRIPT` (SPEC §2.18, §7.2), fields audioId then file.
+ * `POST /api/audios/upload/INITIAL_TRANSCRIPT` (SPEC §2.18, §7.2), fields audioId (then
+ * replace=true when `replace`) then file. The server refuses to overwrite an existing transcript
+ * (409 'This audio already has a transcript.') unless `replace` is set.
  */
-export function uploadInitialTranscript(audioId: string, file: File): Promise<RestResult> {
+export function uploadInitialTranscript(
+  audioId: string,
+  file: File,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<RestResult> {
   const form = new FormData();
   form.append("audioId", audioId);
+  if (replace) form.append("replace", "true");
   form.append("file", file);
   return postForm("/api/audios/upload/INITIAL_TRANSCRIPT", form);
 }

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
+import { MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG } from "@tafsiri/api";
+
+/**
+ * The most bytes one character of a string can take in a JSON body: a control character such as
+ * U+0001 is written `\u0001` (6 bytes); UTF-8 itself needs at most 3 bytes per UTF-16 code unit.
+ */
+const MAX_JSON_BYTES_PER_CHAR = 6;
+
+/**
+ * The body limit of tRPC over HTTP: `transcripts.save` must take a transcript of the schema's
+ * maximum (MAX_TRANSCRIPT_CHARS) however it is encoded, plus the call's envelope. It applies to
+ * the whole /trpc route, since the procedures a request names are the client's choice anyway.
+ */
+export const TRPC_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * MAX_JSON_BYTES_PER_CHAR + 64 * 1024;
+
+/** The route fastifyTRPCPlugin registers for queries and mutations under the /trpc prefix. */
+const TRPC_HTTP_ROUTE = "/trpc/:path";
+const SAVE_TRANSCRIPT = "transcripts.save";
+const BODY_TOO_LARGE = "The request body is too large.";
+
+/**
+ * A body past TRPC_BODY_LIMIT answers 413 in tRPC's own error shape (one error per call of a
+ * batch), so the web client shows the message: for `transcripts.save` the limit in characters
+ * ('The transcript may be at most 2,000,000 characters.', since only a longer transcript makes a
+ * body that large). Every other error goes on to the scope's handler.
+ */
+function trpcBodyTooLarge(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+  const paths = ((req.params as { path?: string }).path ?? "").split(",");
+  const answers = paths.map((path) => ({
+    error: {
+      message: path === SAVE_TRANSCRIPT ? TRANSCRIPT_TOO_LONG : BODY_TOO_LARGE,
+      code: TRPC_ERROR_CODES_BY_KEY.PAYLOAD_TOO_LARGE,
+      data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, path },
+    },
+  }));
+  const batch = (req.query as { batch?: string }).batch === "1";
+  return reply
+    .code(413)
+    .type("application/json")
+    .send(JSON.stringify(batch ? answers : answers[0]));
+}
+
+/**
+ * Makes the JSON body limits agree with the schemas (issue 10): every route keeps the app's
+ * `bodyLimit` (1 MB; REST bodies are small) except tRPC over HTTP, which takes TRPC_BODY_LIMIT and answers a body past it
+ * in tRPC's shape. Register before the routes (it is an onRoute hook).
+ */
+export function registerBodyLimits(app: FastifyInstance): void {
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (route.url !== TRPC_HTTP_ROUTE) return;
+    route.bodyLimit = TRPC_BODY_LIMIT;
+    route.errorHandler = trpcBodyTooLarge;
+  });
+}
