@@ -109,7 +109,14 @@ async function run({ where, db, dataDir }: BenchEnvironment): Promise<void> {
     }
 
     const month = new Date();
-    const monthStart = `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, "0")}-01`;
+    const firstOf = (monthsAhead: number) => {
+      const d = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + monthsAhead, 1));
+      return d.toISOString().slice(0, 10);
+    };
+    const monthStart = firstOf(0);
+    const lastMonthStart = firstOf(-1);
+    const nextMonthStart = firstOf(1);
+    const yearAgo = firstOf(-11);
     const report = await asAdmin.statistics.teamReport({});
     const inMonth = await asAdmin.statistics.teamReport({ from: monthStart });
     const total = (rows: typeof report) =>
@@ -123,6 +130,14 @@ async function run({ where, db, dataDir }: BenchEnvironment): Promise<void> {
     await bench("statistics.teamReport all time", (c) => c.statistics.teamReport({}));
     await bench(`statistics.teamReport this month (from ${monthStart})`, (c) =>
       c.statistics.teamReport({ from: monthStart }),
+    );
+    // What the Dashboard's period menu sends: a month [from, to), midnights in Africa/Kampala (so
+    // partial UTC days at both ends), and a custom year.
+    await bench(`statistics.teamReport last month (${lastMonthStart} to ${monthStart})`, (c) =>
+      c.statistics.teamReport({ from: lastMonthStart, to: monthStart }),
+    );
+    await bench(`statistics.teamReport a year (${yearAgo} to ${nextMonthStart})`, (c) =>
+      c.statistics.teamReport({ from: yearAgo, to: nextMonthStart }),
     );
     await bench("statistics.rates", (c) => c.statistics.rates());
   });

@@ -9,6 +9,7 @@ import * as reviewTimes from "./20261127000000_review_times";
 import * as auditListIndexes from "./20261128120000_audit_list_indexes";
 import * as passwordResets from "./20261129000000_password_resets";
 import * as sessionVersions from "./20261130000000_session_versions";
+import * as assigneeWorkCounts from "./20261201000000_assignee_work_counts";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "20261128120000_audit_list_indexes": auditListIndexes,
   "20261129000000_password_resets": passwordResets,
   "20261130000000_session_versions": sessionVersions,
+  "20261201000000_assignee_work_counts": assigneeWorkCounts,
 };

@@ -166,6 +166,51 @@ export interface PasswordResetTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * Each assignee's work as it is now (migration 20261201000000_assignee_work_counts, decision 011):
+ * written only by the triggers on tasks and submissions, read by the Dashboard's figures.
+ */
+export interface AssigneeWorkCountsTable {
+  assigneeId: string;
+  tasks: number;
+  completed: number;
+  /** Tasks whose submission holds a transcript or a recording. */
+  withWork: number;
+  pendingTranscripts: number;
+  approvedTranscripts: number;
+  rejectedTranscripts: number;
+  pendingRecordings: number;
+  approvedRecordings: number;
+  rejectedRecordings: number;
+}
+
+/**
+ * Each assignee's reviews per UTC day of their review time (completed: by the later of the two),
+ * kept like assignee_work_counts.
+ */
+export interface AssigneeReviewDaysTable {
+  /** The UTC day (a `date`: the drivers parse it to a Date; `day::text` reads YYYY-MM-DD). */
+  day: ColumnType<Date, string, string>;
+  assigneeId: string;
+  completed: number;
+  approvedTranscripts: number;
+  rejectedTranscripts: number;
+  approvedRecordings: number;
+  rejectedRecordings: number;
+}
+
+/** What assignee_work_counts and assignee_review_days count for each task (kept like them). */
+export interface AssigneeWorkTasksTable {
+  taskId: string;
+  assigneeId: string;
+  complete: boolean;
+  /** The submission's statuses and review times; null statuses: no submission. */
+  transcript: TranscriptStatus | null;
+  recording: RecordingStatus | null;
+  transcriptAt: Date | null;
+  recordingAt: Date | null;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -180,6 +225,9 @@ export interface DB {
   auditLog: AuditLogTable;
   events: EventTable;
   passwordResets: PasswordResetTable;
+  assigneeWorkCounts: AssigneeWorkCountsTable;
+  assigneeReviewDays: AssigneeReviewDaysTable;
+  assigneeWorkTasks: AssigneeWorkTasksTable;
 }
 
 export type User = Selectable<UserTable>;

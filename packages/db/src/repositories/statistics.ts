@@ -11,6 +11,11 @@ import type { DbTransaction, Executor } from "../connection";
  *   made by POST /api/createsubmissions before any work, does not count);
  * - review times (submissions.transcript_reviewed_at / recording_reviewed_at) are when the output
  *   became Approved or Rejected, null while it is Pending or absent.
+ * No statement reads every task: the figures of the work as it is now come from
+ * assignee_work_counts (one row per assignee), a period's reviews from assignee_review_days (one
+ * row per assignee and UTC day) and, for the partial days at its ends, from submissions through
+ * the review-time indexes; triggers on tasks and submissions keep both exact (migration
+ * 20261201000000_assignee_work_counts, decision 011).
  */
 
 /** The SPEC §3 Statistics records: Total Users, Tasks and Submissions. */
@@ -38,7 +43,8 @@ const holdsWork = sql<boolean>`(s.translation_script_approval_status <> 'No tran
   or s.recorded_audio_approval_status <> 'No translation audio')`;
 
 /**
- * The Dashboard cards in one statement. "Today" and "yesterday" are calendar days in the IANA
+ * The Dashboard cards in one statement. Tasks complete and not are summed over the assignees'
+ * counters (every task has an assignee). "Today" and "yesterday" are calendar days in the IANA
  * time zone `timeZone` at the instant `now`, computed in SQL (`at time zone`, so daylight saving
  * is right), and matched as a submission_date range (index submissions_submission_date_idx).
  * Throws what PostgreSQL throws for an unknown time zone.
@@ -51,8 +57,8 @@ export async function dashboardCounts(db: Executor, q: { timeZone: string; now: 
       (select count(*) from users where role = 'Admin' and active) as admin_count,
       (select count(*) from users where role = 'Staff' and active) as staff_count,
       t.completed, t.pending, d.today, d.yesterday
-    from (select count(*) filter (where is_complete) as completed, count(*) filter (where not is_complete) as pending
-          from tasks) t,
+    from (select coalesce(sum(completed), 0) as completed, coalesce(sum(tasks - completed), 0) as pending
+          from assignee_work_counts) t,
          (select count(*) filter (where s.submission_date >= ${dayStart(0)}) as today,
                  count(*) filter (where s.submission_date < ${dayStart(0)}) as yesterday
           from submissions s
@@ -86,21 +92,16 @@ export interface EngagementRow {
 
 /**
  * One row per staff member (active, or inactive with tasks), by username: their tasks,
- * complete, not complete, and with a submission, in one statement (tasks left join submissions,
- * grouped by assignee).
+ * complete, not complete, and with a submission, in one statement (users left join their
+ * counters in assignee_work_counts).
  */
 export async function engagementRows(db: Executor): Promise<EngagementRow[]> {
   const { rows } = await sql<Record<keyof EngagementRow, string | number>>`
-    select u.id, u.username, coalesce(w.tasks, 0) as tasks, coalesce(w.completed, 0) as completed,
-           coalesce(w.tasks - w.completed, 0) as pending, coalesce(w.submissions, 0) as submissions
+    select u.id, u.username, coalesce(c.tasks, 0) as tasks, coalesce(c.completed, 0) as completed,
+           coalesce(c.tasks - c.completed, 0) as pending, coalesce(c.with_work, 0) as submissions
     from users u
-    left join (
-      select t.assigned_to, count(*) as tasks, count(*) filter (where t.is_complete) as completed,
-             count(*) filter (where ${holdsWork}) as submissions
-      from tasks t left join submissions s on s.task_id = t.id
-      group by t.assigned_to
-    ) w on w.assigned_to = u.id
-    where u.role = 'Staff' and (u.active or w.tasks > 0)
+    left join assignee_work_counts c on c.assignee_id = u.id
+    where u.role = 'Staff' and (u.active or c.tasks > 0)
     order by lower(u.username), u.id`.execute(db);
   return rows.map((r) => ({
     id: String(r.id),
@@ -153,63 +154,167 @@ function rate(kind: RateKind): RawBuilder<number> {
   return sql<number>`coalesce((select (value #>> '{}')::numeric from settings where key = ${RATE_KEYS[kind]}), 0)`;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The UTC midnight at or after `t` (`up`), or at or before it. */
+function utcMidnight(t: Date, up: boolean): Date {
+  const floor = Math.floor(t.getTime() / DAY_MS) * DAY_MS;
+  return new Date(up && floor < t.getTime() ? floor + DAY_MS : floor);
+}
+
+/** A span of review times [from, to) read from submissions, counted with `sign` (1 or −1). */
+interface Edge {
+  from: Date;
+  to: Date;
+  sign: 1 | -1;
+}
+
+/**
+ * How the report reads `period`: whole UTC days [days.from, days.to) (either end open; null for
+ * none) from assignee_review_days, and `edges` read from the submissions' review times, added
+ * (sign 1) or taken away (sign −1). A partial day at either end of the period is read as itself
+ * when it is at most 12 hours long, otherwise as its whole day less the rest (a month bounded by
+ * midnights in Africa/Kampala, UTC+3, reads 3 hours at each end), so an end costs at most 12
+ * hours of reviews. A period inside one UTC day is read as itself. Together they count every
+ * review time in the period exactly once.
+ */
+function splitPeriod(period: ReviewPeriod): { days: { from?: Date; to?: Date } | null; edges: Edge[] } {
+  const { from, to } = period;
+  let dayFrom = from && utcMidnight(from, true);
+  let dayTo = to && utcMidnight(to, false);
+  if (from && to && dayFrom && dayTo && dayFrom.getTime() > dayTo.getTime())
+    return { days: null, edges: [{ from, to, sign: 1 }] };
+  const edges: Edge[] = [];
+  if (from && dayFrom && dayFrom.getTime() > from.getTime()) {
+    if (dayFrom.getTime() - from.getTime() <= DAY_MS / 2) edges.push({ from, to: dayFrom, sign: 1 });
+    else {
+      dayFrom = new Date(dayFrom.getTime() - DAY_MS);
+      edges.push({ from: dayFrom, to: from, sign: -1 });
+    }
+  }
+  if (to && dayTo && dayTo.getTime() < to.getTime()) {
+    if (to.getTime() - dayTo.getTime() <= DAY_MS / 2) edges.push({ from: dayTo, to, sign: 1 });
+    else {
+      dayTo = new Date(dayTo.getTime() + DAY_MS);
+      edges.push({ from: to, to: dayTo, sign: -1 });
+    }
+  }
+  const noDays = dayFrom && dayTo && dayFrom.getTime() >= dayTo.getTime();
+  return { days: noDays ? null : { from: dayFrom, to: dayTo }, edges };
+}
+
+/** SQL: `column` lies in one of the edges (through the review-time indexes). */
+function inEdges(column: RawBuilder<unknown>, edges: Edge[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    edges.map((e) => sql`(${column} >= ${e.from}::timestamptz and ${column} < ${e.to}::timestamptz)`),
+    sql` or `,
+  )})`;
+}
+
+/** SQL: the sign of the edge `column` lies in, 0 when none (or null). */
+function edgeSign(column: RawBuilder<unknown>, edges: Edge[]): RawBuilder<number> {
+  return sql<number>`case ${sql.join(
+    edges.map(
+      (e) => sql`when ${column} >= ${e.from}::timestamptz and ${column} < ${e.to}::timestamptz then ${sql.lit(e.sign)}`,
+    ),
+    sql` `,
+  )} else 0 end`;
+}
+
+/** A date as YYYY-MM-DD in UTC. */
+function utcDate(t: Date): string {
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * SQL: the reviews of `period` per assignee (assignee_id, completed, approved_transcripts,
+ * approved_recordings, rejected_transcripts, rejected_recordings): the sums of its UTC days in
+ * assignee_review_days, plus or minus the submissions reviewed in its edges (splitPeriod), read
+ * through the review-time indexes (submissions_transcript_reviewed_at_idx,
+ * submissions_recording_reviewed_at_idx) and joined to their tasks for the assignee. A task
+ * completes at its later review time, which is one of the two, so the submissions read include it.
+ */
+function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
+  const { days, edges } = splitPeriod(period);
+  const parts: RawBuilder<unknown>[] = [];
+  if (days) {
+    parts.push(sql`
+      select assignee_id, completed, approved_transcripts, approved_recordings, rejected_transcripts,
+             rejected_recordings
+      from assignee_review_days
+      where ${sql.join(
+        [
+          sql`true`,
+          ...(days.from ? [sql`day >= ${utcDate(days.from)}::date`] : []),
+          ...(days.to ? [sql`day < ${utcDate(days.to)}::date`] : []),
+        ],
+        sql` and `,
+      )}`);
+  }
+  if (edges.length > 0) {
+    const transcriptAt = sql`s.transcript_reviewed_at`;
+    const recordingAt = sql`s.recording_reviewed_at`;
+    const transcript = (status: string) =>
+      sql`case when s.translation_script_approval_status = ${sql.lit(status)} then ${edgeSign(transcriptAt, edges)} else 0 end`;
+    const recording = (status: string) =>
+      sql`case when s.recorded_audio_approval_status = ${sql.lit(status)} then ${edgeSign(recordingAt, edges)} else 0 end`;
+    const completedAt = sql`greatest(s.transcript_reviewed_at, s.recording_reviewed_at)`;
+    parts.push(sql`
+      select t.assigned_to as assignee_id,
+             case when t.is_complete then ${edgeSign(completedAt, edges)} else 0 end as completed,
+             ${transcript("Approved")} as approved_transcripts, ${recording("Approved")} as approved_recordings,
+             ${transcript("Rejected")} as rejected_transcripts, ${recording("Rejected")} as rejected_recordings
+      from submissions s
+      -- Each task by its primary key: the edges hold few reviews, and a hash join would read
+      -- every task (LIMIT 1 keeps the planner from flattening this into such a join).
+      cross join lateral (select t.assigned_to, t.is_complete from tasks t where t.id = s.task_id limit 1) t
+      where ${inEdges(transcriptAt, edges)} or ${inEdges(recordingAt, edges)}`);
+  }
+  if (parts.length === 0) parts.push(sql`select null::uuid as assignee_id, 0, 0, 0, 0, 0 where false`);
+  return sql`(
+    select assignee_id, sum(completed) as completed, sum(approved_transcripts) as approved_transcripts,
+           sum(approved_recordings) as approved_recordings, sum(rejected_transcripts) as rejected_transcripts,
+           sum(rejected_recordings) as rejected_recordings
+    from (${sql.join(parts, sql` union all `)}) v
+    group by assignee_id
+  )`;
+}
+
 /**
  * The Team Engagement Report (SPEC §2.6, issue 9): one row per staff member (active, or inactive
  * with tasks), by username, in one statement. Reviews count in `period` when their review time
  * lies in [from, to) (approval time decides the period); without a bound, every review counts.
  * Pending counts, tasks and submissions (%) describe the work as it is now. Payment uses the
  * rates in settings at the time of the call.
+ *
+ * Nothing reads every task: the figures as they are now (and, without a period, every review's)
+ * come from the assignees' counters (assignee_work_counts), a period's reviews from their daily
+ * counts and the partial days at its ends (periodReviews).
  */
 export async function teamReportRows(db: Executor, period: ReviewPeriod = {}): Promise<TeamReportRow[]> {
   const bounded = period.from !== undefined || period.to !== undefined;
-  const within = (column: RawBuilder<unknown>) =>
-    sql.join(
-      [
-        sql`true`,
-        ...(period.from ? [sql`${column} >= ${period.from}::timestamptz`] : []),
-        ...(period.to ? [sql`${column} < ${period.to}::timestamptz`] : []),
-      ],
-      sql` and `,
-    );
-  const transcriptAt = sql`s.transcript_reviewed_at`;
-  const recordingAt = sql`s.recording_reviewed_at`;
-  const transcript = (status: string) =>
-    sql`s.translation_script_approval_status = ${sql.lit(status)} and ${within(transcriptAt)}`;
-  const recording = (status: string) =>
-    sql`s.recorded_audio_approval_status = ${sql.lit(status)} and ${within(recordingAt)}`;
-  const completedAt = sql`greatest(s.transcript_reviewed_at, s.recording_reviewed_at)`;
+  // r: the reviews counted per assignee, the period's or, without one, every review (the counters).
+  const reviews = bounded ? periodReviews(period) : sql`assignee_work_counts`;
   const { rows } = await sql<Record<keyof TeamReportRow, string | number>>`
     select u.id, u.username,
-           coalesce(w.tasks, 0) as tasks,
-           coalesce(w.completed, 0) as completed,
-           coalesce(round(100.0 * w.with_work / nullif(w.tasks, 0), 2), 0) as submissions,
-           coalesce(w.approved_transcripts * ${rate("transcript")} + w.approved_recordings * ${rate("recording")}, 0)
+           coalesce(c.tasks, 0) as tasks,
+           coalesce(r.completed, 0) as completed,
+           coalesce(round(100.0 * c.with_work / nullif(c.tasks, 0), 2), 0) as submissions,
+           coalesce(r.approved_transcripts, 0) * ${rate("transcript")} + coalesce(r.approved_recordings, 0) * ${rate("recording")}
              as payment,
-           coalesce(w.approved_recordings, 0) as recorded_tasks,
-           coalesce(w.approved_transcripts + w.rejected_transcripts
-                    ${bounded ? sql`` : sql`+ w.pending_transcripts`}, 0) as translated_scripts,
-           coalesce(w.approved_transcripts, 0) as approved_transcripts,
-           coalesce(w.approved_recordings, 0) as approved_recordings,
-           coalesce(w.pending_transcripts, 0) as pending_transcripts,
-           coalesce(w.pending_recordings, 0) as pending_recordings,
-           coalesce(w.rejected_transcripts, 0) as rejected_transcripts,
-           coalesce(w.rejected_recordings, 0) as rejected_recordings
+           coalesce(r.approved_recordings, 0) as recorded_tasks,
+           coalesce(r.approved_transcripts, 0) + coalesce(r.rejected_transcripts, 0)
+             ${bounded ? sql`` : sql`+ coalesce(c.pending_transcripts, 0)`} as translated_scripts,
+           coalesce(r.approved_transcripts, 0) as approved_transcripts,
+           coalesce(r.approved_recordings, 0) as approved_recordings,
+           coalesce(c.pending_transcripts, 0) as pending_transcripts,
+           coalesce(c.pending_recordings, 0) as pending_recordings,
+           coalesce(r.rejected_transcripts, 0) as rejected_transcripts,
+           coalesce(r.rejected_recordings, 0) as rejected_recordings
     from users u
-    left join (
-      select t.assigned_to,
-             count(*) as tasks,
-             count(*) filter (where t.is_complete and ${within(completedAt)}) as completed,
-             count(*) filter (where ${holdsWork}) as with_work,
-             count(*) filter (where ${transcript("Approved")}) as approved_transcripts,
-             count(*) filter (where ${recording("Approved")}) as approved_recordings,
-             count(*) filter (where s.translation_script_approval_status = 'Pending') as pending_transcripts,
-             count(*) filter (where s.recorded_audio_approval_status = 'Pending') as pending_recordings,
-             count(*) filter (where ${transcript("Rejected")}) as rejected_transcripts,
-             count(*) filter (where ${recording("Rejected")}) as rejected_recordings
-      from tasks t left join submissions s on s.task_id = t.id
-      group by t.assigned_to
-    ) w on w.assigned_to = u.id
-    where u.role = 'Staff' and (u.active or w.tasks > 0)
+    left join assignee_work_counts c on c.assignee_id = u.id
+    left join ${reviews} r on r.assignee_id = u.id
+    where u.role = 'Staff' and (u.active or c.tasks > 0)
     order by lower(u.username), u.id`.execute(db);
   return rows.map((r) => ({
     id: String(r.id),
