@@ -8,6 +8,7 @@ import {
   type AuthenticatedSession,
   type EventSubscriber,
 } from "@tafsiri/api";
+import { batchBurstWrites, type CorkableSocket } from "./burst-writes";
 
 /** Close code for a socket whose user was deactivated (4000-4999: application codes). */
 export const DEACTIVATED_CLOSE_CODE = 4403;
@@ -22,10 +23,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 type BusEvent = Parameters<EventSubscriber["deliver"]>[0];
 
 /** The connection's TCP socket (node's net.Socket: `req.socket` of the upgrade request), for batching writes. */
-export interface CorkableSocket {
-  cork(): void;
-  uncork(): void;
-}
 
 /**
  * Issue 3, issue 9 Build 3: the session of a tRPC WebSocket connection, from
@@ -101,27 +98,6 @@ export function watchSession(socket: WebSocket, session: AuthenticatedSession): 
       if (timer) clearTimeout(timer);
       timer = null;
     },
-  };
-}
-
-/**
- * Sends the frames of one burst of live events on `tcp` in one write: the returned function,
- * called as the bus hands the connection each event (before its subscriptions send theirs), corks
- * the socket at the burst's first event and uncorks it once the subscriptions have sent theirs
- * (setImmediate, after the microtasks that run them), so a change's several events cost one
- * system call per connection, not one each.
- */
-export function batchBurstWrites(tcp: CorkableSocket): () => void {
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    tcp.uncork();
-  };
-  return () => {
-    if (corked) return;
-    corked = true;
-    tcp.cork();
-    setImmediate(uncork);
   };
 }
 

@@ -14,6 +14,7 @@ import {
 import { handleKeepAlive } from "@trpc/server/adapters/ws";
 import { parseTRPCMessage, type TRPCRequestMessage, type TRPCResponseMessage } from "@trpc/server/rpc";
 import { serializedJson } from "@tafsiri/api";
+import { batchBurstWrites } from "./burst-writes";
 
 /** What a connection's context is made from. */
 export interface WebSocketContextOptions {
@@ -23,6 +24,20 @@ export interface WebSocketContextOptions {
   connectionParams: Record<string, string> | null;
 }
 
+/** What one connection may ask of the server at once (issue 10 Build 1). */
+export interface WebSocketLimits {
+  /** Subscriptions running at once; one more is refused with TOO_MANY_REQUESTS. */
+  subscriptions: number;
+  /** Messages in one frame (a JSON array); a longer frame is a flood: the socket closes with 1008. */
+  messagesPerFrame: number;
+}
+
+/** The limits of every connection unless trpcWebSocketHandler is given others. */
+export const WEBSOCKET_LIMITS: WebSocketLimits = { subscriptions: 10, messagesPerFrame: 20 };
+
+/** Close code of a connection that broke a limit (RFC 6455 7.4.1 "policy violation"). */
+export const POLICY_VIOLATION = 1008;
+
 /** What trpcWebSocketHandler serves, and who hears what goes wrong. */
 export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -30,6 +45,8 @@ export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
   createContext(opts: WebSocketContextOptions): Promise<inferRouterContext<TRouter>>;
   /** Server-sent PING every `pingMs`; the socket is dropped when nothing arrives within `pongWaitMs` after it. */
   keepAlive?: { pingMs: number; pongWaitMs: number };
+  /** What one connection may run at once (default WEBSOCKET_LIMITS). */
+  limits?: WebSocketLimits;
   /** Hears every error answered to a client (to log the internal ones). */
   onError?(opts: { error: TRPCError; path: string | undefined; type: TRPCProcedureType | "unknown" }): void;
   /**
@@ -66,6 +83,12 @@ function parseConnectionParams(data: unknown): Record<string, string> | null {
  * broadcast). Subscription procedures must end when their `signal` aborts (subscription.stop,
  * the socket closing or failing), as tRPC recommends.
  *
+ * Issue 10 Build 1, limits: a connection runs at most `limits.subscriptions` subscriptions at once
+ * (one more is answered TOO_MANY_REQUESTS and not run; queries and mutations are refused by the
+ * procedures themselves, which serve them over HTTP only), and a frame holding more than `limits.messagesPerFrame` messages closes the socket
+ * with 1008 before any of them runs. The socket's frame size limit is @fastify/websocket's
+ * `maxPayload` (app.ts).
+ *
  * The errors this loop raises itself are TRPCErrors on purpose: they are tRPC protocol failures
  * (a frame that does not parse, a missing or duplicate id, a binary frame, a procedure of the wrong
  * kind), raised where and as tRPC's own getWSConnectionHandler raises them, so the answers match
@@ -75,6 +98,7 @@ function parseConnectionParams(data: unknown): Record<string, string> | null {
 export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWebSocketOptions<TRouter>) {
   const config = opts.router._def._config;
   const serialize = (value: unknown): unknown => config.transformer.output.serialize(value);
+  const limits = opts.limits ?? WEBSOCKET_LIMITS;
 
   return (socket: WebSocket, req: IncomingMessage): void => {
     const subscriptions = new Map<RequestId, AbortController>();
@@ -82,8 +106,12 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
     let ctxPromise: Promise<boolean> | null = null;
     if (opts.keepAlive) handleKeepAlive(socket, opts.keepAlive.pingMs, opts.keepAlive.pongWaitMs);
 
+    // The frames one turn of the event loop sends leave in one write (a page of backlog is hundreds).
+    const batchWrites = batchBurstWrites(req.socket);
     const send = (frame: string) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+      if (socket.readyState !== WebSocket.OPEN) return;
+      batchWrites();
+      socket.send(frame);
     };
     const respond = (message: TRPCResponseMessage) => send(JSON.stringify(transformTRPCResponse(config, message)));
     const respondError = (
@@ -178,6 +206,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         if (!(await ctxPromise)) return;
         if (type === "subscription" && subscriptions.has(id))
           throw new TRPCError({ code: "BAD_REQUEST", message: `Duplicate id ${id}` });
+        if (type === "subscription" && subscriptions.size >= limits.subscriptions)
+          throw new TRPCError({
+            code: "TOO_MANY_REQUESTS",
+            message: `A connection can run at most ${limits.subscriptions} subscriptions at once.`,
+          });
         if (type === "subscription") subscriptions.set(id, abort);
         const result: unknown = await callTRPCProcedure({
           router: opts.router,
@@ -220,6 +253,12 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       }
     };
 
+    /** Stops every subscription of the connection: its socket closed, failed or broke a limit. */
+    const stopAll = () => {
+      for (const abort of subscriptions.values()) abort.abort();
+      subscriptions.clear();
+    };
+
     const handleMessage = (text: string) => {
       let messages: ReturnType<typeof parseTRPCMessage>[];
       try {
@@ -233,6 +272,11 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
         });
         return;
       }
+      if (messages.length > limits.messagesPerFrame) {
+        stopAll();
+        socket.close(POLICY_VIOLATION, `At most ${limits.messagesPerFrame} messages per frame`);
+        return;
+      }
       messages.forEach((msg, index) => {
         if (msg.method === "subscription.stop") subscriptions.get(msg.id)?.abort();
         else void handleRequest(msg, index);
@@ -243,6 +287,8 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       ctxPromise = createContext(() => null);
 
     socket.on("message", (data: RawData, isBinary: boolean) => {
+      // A socket closing (e.g. after a flood) runs nothing more.
+      if (socket.readyState !== WebSocket.OPEN) return;
       if (isBinary) {
         respondError(
           null,
@@ -277,11 +323,6 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       }
       handleMessage(text);
     });
-    /** Stops every subscription of the connection: its socket closed or failed. */
-    const stopAll = () => {
-      for (const abort of subscriptions.values()) abort.abort();
-      subscriptions.clear();
-    };
     socket.on("error", (error: Error) => {
       stopAll();
       opts.onSocketError?.(error);

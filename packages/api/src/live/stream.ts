@@ -1,17 +1,19 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { tracked, type TrackedEnvelope } from "@trpc/server";
-import { readUserEventsAfter, type EventRow } from "@tafsiri/db/repositories/events";
+import type { EventRow } from "@tafsiri/db/repositories/events";
 import type { Context, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { LIVE_EVENT_KINDS, type LiveEvent, type LiveEventKind } from "../schemas/events";
 import type { NotificationItem } from "../schemas/notifications";
+import { BACKLOG_PAGE, readBacklogPage } from "./backlog-reads";
 import { shareSerialization } from "./serialize-once";
 import { endsSession, SESSION_ENDED } from "./session-events";
 
+/** Missed events a resuming subscription sends in one turn of the event loop. */
+const BACKLOG_TURN = 20;
+
 /** The message that ends a deactivated user's subscription (UNAUTHORIZED). */
 export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
-
-/** Missed events read per query when resuming. */
-const BACKLOG_PAGE = 500;
 
 function isLiveEventKind(kind: string): kind is LiveEventKind {
   return (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
@@ -66,7 +68,8 @@ function isAfter(a: string, b: string): boolean {
 /**
  * Issue 3 `events.onEvent`: the caller's live events as tracked events (tracking id = event id).
  * Registers with the bus first (buffering), then, when `lastEventId` is given, yields the
- * caller's events after it from the table (theirs, and the admins' when they are an admin), then
+ * caller's events after it from the table (theirs, and the admins' when they are an admin; read
+ * a page at a time through readBacklogPage, bounded and shared, issue 10 Build 1), then
  * the live ones, each once and in id order. An event that ends the caller's session (issue 9
  * Build 3: a 'user.deactivated', or a 'session.ended' newer than the session of `deps.session`)
  * is yielded and then ends the stream with UNAUTHORIZED 'Your account has been deactivated.' or
@@ -103,22 +106,20 @@ export async function* streamLiveEvents(
   let last = lastEventId ? String(BigInt(lastEventId)) : null;
   try {
     if (last !== null) {
-      for (;;) {
-        const rows = await readUserEventsAfter(deps.db, {
-          afterId: last,
-          userId: user.id,
-          isAdmin,
-          limit: BACKLOG_PAGE,
-        });
-        for (const row of rows) {
+      while (!signal?.aborted) {
+        const rows = await readBacklogPage(deps.db, { afterId: last, userId: user.id, isAdmin });
+        for (const [index, row] of rows.entries()) {
+          // Lets the server answer others every few events: many subscriptions can get the same page at once.
+          if (index > 0 && index % BACKLOG_TURN === 0) await nextTurn();
           last = row.id;
           const ending = endingOf(row);
           if (ending === undefined) continue;
-          const event = toLiveEvent(row);
+          const event = sharedLiveEvent(row);
           if (event) yield tracked(event.id, event);
           if (ending) throw ending;
         }
         if (rows.length < BACKLOG_PAGE) break;
+        await nextTurn();
       }
     }
     while (!signal?.aborted) {
