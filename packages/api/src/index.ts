@@ -49,7 +49,8 @@ export { findTranslationFor } from "./services/recommendations";
 export { reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
 export { fileDownload, fileLinkFor, type FileDownload } from "./services/file-links";
 export { signFileUrl, verifyFileUrl } from "./services/file-urls";
-export { createLocalStorage, type FileStorage } from "./storage/file-storage";
+export { createLocalStorage, type FileStorage, type StoredObject } from "./storage/file-storage";
+export { sweepFiles, FILE_SWEEP_MIN_AGE_MS, type FileSweepReport } from "./storage/sweep";
 export {
   receiveUpload,
   requireUploader,

@@ -4,6 +4,15 @@ import { randomUUID } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 
+/** A stored file as `FileStorage.list` reports it. */
+export interface StoredObject {
+  /** Its storage key, e.g. `audios/2f1c….wav`. */
+  key: string;
+  /** When its content was last written (for an adopted upload: when the upload finished). */
+  modifiedAt: Date;
+  sizeBytes: number;
+}
+
 /**
  * Where uploaded and generated files live. Keys are relative paths such as
  * `audios/2f1c….wav`; they never come from user input unchecked.
@@ -22,6 +31,23 @@ export interface FileStorage {
   readText(key: string): Promise<string>;
   /** Removes a key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key (temp files excluded), one at a time and in no particular order, read lazily
+   * so a caller can work in pages. Names that are not valid keys are skipped (never reported,
+   * never removed). Keys removed while the listing runs may or may not appear. (issue 10 Build 5)
+   */
+  list(): AsyncIterable<StoredObject>;
+  /**
+   * Removes `key` only if its content was last written before `olderThan`, checked just before
+   * the removal (so a file rewritten since it was listed is kept). Returns whether it removed
+   * it; a missing key answers false. Throws for an invalid key. (issue 10 Build 5)
+   */
+  deleteIfOlder(key: string, olderThan: Date): Promise<boolean>;
+  /**
+   * Removes temp entries (unfinished or abandoned uploads, from `tempPath()` and `put`) last
+   * written before `olderThan`; returns their names. (issue 10 Build 5)
+   */
+  sweepTemp(olderThan: Date): Promise<string[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
@@ -68,5 +94,44 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       await fs.rm(absolutePath(key), { force: true });
     },
+    list: () => listKeys(root, ""),
+    async deleteIfOlder(key, olderThan) {
+      const file = absolutePath(key);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile() || stat.mtime >= olderThan) return false;
+      await fs.rm(file, { force: true });
+      return true;
+    },
+    async sweepTemp(olderThan) {
+      const entries = await fs.readdir(tmpDir).catch(() => []);
+      const removed: string[] = [];
+      for (const name of entries) {
+        const stat = await fs.lstat(path.join(tmpDir, name)).catch(() => null);
+        if (!stat || stat.mtime >= olderThan) continue;
+        await fs.rm(path.join(tmpDir, name), { recursive: true, force: true });
+        removed.push(name);
+      }
+      return removed;
+    },
   };
+}
+
+/**
+ * The stored files under `root/dir` (depth first, each folder read lazily), skipping the temp
+ * folder, links and names that are not valid keys.
+ */
+async function* listKeys(root: string, dir: string): AsyncGenerator<StoredObject> {
+  // No such folder (yet), or it went away while listing: nothing to list.
+  const handle = await fs.opendir(path.join(root, dir)).catch(() => null);
+  if (!handle) return;
+  for await (const entry of handle) {
+    const key = dir === "" ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (key !== ".tmp") yield* listKeys(root, key);
+      continue;
+    }
+    if (!entry.isFile() || !SAFE_KEY.test(key) || key.includes("..")) continue;
+    const stat = await fs.stat(path.join(root, key)).catch(() => null);
+    if (stat) yield { key, modifiedAt: stat.mtime, sizeBytes: stat.size };
+  }
 }
