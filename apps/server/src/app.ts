@@ -19,6 +19,7 @@ import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
 import { registerBodyLimits } from "./lib/body-limits";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
+import { createRequestLimit, DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
 import { openSocketSession } from "./live/socket-session";
 import { trpcWebSocketHandler } from "./live/trpc-websocket";
 import { restRoutes } from "./routes/rest/index";
@@ -31,8 +32,12 @@ import { webRoutes } from "./routes/web";
 
 export interface AppOptions {
   deps: AppDeps;
-  /** LOGIN_RATE_LIMIT defaults to DEFAULT_LOGIN_RATE_LIMIT when left out. */
-  settings: Pick<Settings, "MAX_UPLOAD_BYTES" | "WEB_DIST"> & Partial<Pick<Settings, "LOGIN_RATE_LIMIT">>;
+  /**
+   * LOGIN_RATE_LIMIT defaults to DEFAULT_LOGIN_RATE_LIMIT, RATE_LIMIT_PER_USER and
+   * RATE_LIMIT_PER_ADDRESS to DEFAULT_REQUEST_LIMITS when left out; no TRUST_PROXY trusts no proxy.
+   */
+  settings: Pick<Settings, "MAX_UPLOAD_BYTES" | "WEB_DIST"> &
+    Partial<Pick<Settings, "LOGIN_RATE_LIMIT" | "RATE_LIMIT_PER_USER" | "RATE_LIMIT_PER_ADDRESS" | "TRUST_PROXY">>;
   logger?: boolean;
   /** Told of every route as it is registered (tests list them to compare with the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
@@ -47,7 +52,8 @@ export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
 /**
  * Builds the Fastify app as a plugin tree (testable with app.inject()): security headers, the
  * sign-in rate limit (LOGIN_RATE_LIMIT attempts per IP per minute over POST /auth/login and tRPC
- * accounts.login together, each accounts.login call of a batch counting; 429 past it), tRPC at
+ * accounts.login together, each accounts.login call of a batch counting; 429 past it), the general
+ * request limit of /api, /auth, /trpc and /files (lib/request-limit.ts), tRPC at
  * /trpc in its own scope (HTTP, and WebSocket
  * subscriptions authenticated by `connectionParams.token`, with keep-alive pings), the REST compatibility
  * layer and file routes in sibling scopes (zod schemas, one error handler), the OpenAPI document of
@@ -60,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A tRPC batch names its procedures in one path parameter (`/trpc/a,b,c`); Fastify's default
     // of 100 characters answered 414 to a page's batch of a few queries (tRPC's Fastify guide).
     routerOptions: { maxParamLength: 5000 },
+    // The client address (request and sign-in limits) comes from X-Forwarded-For only when a listed proxy sent it.
+    trustProxy: opts.settings.TRUST_PROXY ?? false,
   });
   const { deps } = opts;
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
@@ -86,6 +94,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBodyLimits(app);
 
   await registerSignInLimit(app, opts.settings.LOGIN_RATE_LIMIT ?? DEFAULT_LOGIN_RATE_LIMIT);
+  // Issue 10 Build 9: every API scope counts each request first (per user, or per address without a session).
+  const limitRequests = createRequestLimit(app, deps.jwtSecret, {
+    perUser: opts.settings.RATE_LIMIT_PER_USER ?? DEFAULT_REQUEST_LIMITS.perUser,
+    perAddress: opts.settings.RATE_LIMIT_PER_ADDRESS ?? DEFAULT_REQUEST_LIMITS.perAddress,
+  });
 
   await registerOpenApi(app);
 
@@ -119,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       trpcOptions: {
         router: appRouter,
         createContext: async ({ req, res, info }) => {
+          await limitRequests(req, res);
           // Every accounts.login call of a batch is one attempt (issue 10 Build 3); too many refuse the whole request.
           const signIns = info.calls.filter((call) => call.path === SIGN_IN_PROCEDURE).length;
           if (signIns > 0 && !(await signInAllowed(app, req, res, signIns))) {
@@ -146,8 +160,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     scope.get("/trpc", { websocket: true }, (socket, request) => onConnection(socket, request.raw));
   });
 
-  await app.register(restRoutes, { deps, maxUploadBytes: opts.settings.MAX_UPLOAD_BYTES });
-  await app.register(fileRoutes, { deps });
+  await app.register(restRoutes, { deps, maxUploadBytes: opts.settings.MAX_UPLOAD_BYTES, limitRequests });
+  await app.register(fileRoutes, { deps, limitRequests });
   await app.register(webRoutes, { distDir: opts.settings.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

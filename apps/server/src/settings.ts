@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SESSION_IDLE_DAYS } from "@tafsiri/api";
+import { DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
 
 /** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
 export const DEFAULT_LOGIN_RATE_LIMIT = 10;
@@ -40,6 +41,19 @@ const ZSettings = z.object({
     .default(512 * 1024 * 1024),
   /** Sign-in attempts (POST /auth/login and tRPC accounts.login together) allowed per IP per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
+  /**
+   * Requests to the API (/api, /auth, /trpc, /files) allowed per signed-in user per minute (issue 10
+   * Build 9); more get 429 with Retry-After. 0 turns the limit off (e.g. behind a gateway that limits).
+   */
+  RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(DEFAULT_REQUEST_LIMITS.perUser),
+  /** The same per client address, for requests without a valid session token. */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(DEFAULT_REQUEST_LIMITS.perAddress),
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (comma-separated addresses or CIDR ranges, e.g.
+   * `127.0.0.1,10.0.0.0/8`); unset: none, so the client address is the connection's and a forged
+   * header changes nothing (the request and sign-in limits count per address).
+   */
+  TRUST_PROXY: z.string().optional(),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /**

@@ -39,7 +39,9 @@ export {
   authenticateSession,
   bearerToken,
   DEFAULT_SESSION_IDLE_DAYS,
+  verifySessionToken,
   type AuthenticatedSession,
+  type VerifiedToken,
 } from "./services/auth";
 export { endsSession, SESSION_ENDED } from "./live/session-events";
 export { ensureFirstAdmin } from "./services/accounts";

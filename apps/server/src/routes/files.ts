@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import contentDisposition from "content-disposition";
 import { z } from "zod";
 import { AppError, fileDownload, storedContentType, verifyFileUrl, type AppDeps } from "@tafsiri/api";
+import type { RequestLimit } from "../lib/request-limit";
 import { useRestConventions } from "./rest/conventions";
 import { ZRestFailure } from "./rest/shapes/common";
 
@@ -28,8 +29,12 @@ function dispositionHeader(disposition: "inline" | "attachment", fileName: strin
  * a stored file is never rendered as a page of ours. An expired or forged link answers 403 'This
  * link has expired or is invalid.'; a missing file 404.
  */
-export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: RequestLimit }> = async (
+  app,
+  { deps, limitRequests },
+) => {
   useRestConventions(app);
+  app.addHook("onRequest", limitRequests);
   await app.register(fastifyStatic, { serve: false });
 
   app.get(

@@ -88,20 +88,26 @@ export async function signToken(secret: Uint8Array, subject: TokenSubject, lifet
   return (await signSessionToken(secret, subject, lifetimeSeconds)).token;
 }
 
+/** What a session token says once its signature and claims are checked (verifySessionToken). */
+export interface VerifiedToken {
+  userId: string;
+  version: number;
+  expiresAt: Date;
+}
+
 /**
- * Issue 9 Build 3: resolves a Bearer token to its session. Returns null when the token is
- * missing, invalid or expired, names no user, the user is deactivated, or the token's session
- * version (`sv`) is not the user's current one (deactivation, reactivation, a password change or
- * reset, or 'Sign out everywhere' happened since it was issued).
- * Issue 10 Build 4: only HS256 is accepted, and `exp`, `iat`, `sub`, issuer TOKEN_ISSUER and
- * audience TOKEN_AUDIENCE are required; a token issued more than 30 s in the future is refused
- * (no tolerance on `exp`: an expired token is refused at once).
+ * Issue 10 Build 4: checks a session token's signature and claims without the database: only
+ * HS256 is accepted, and `exp`, `iat`, `sub` (a user id), an integer session version `sv`,
+ * issuer TOKEN_ISSUER and audience TOKEN_AUDIENCE are required; a token issued more than 30 s
+ * in the future is refused (no tolerance on `exp`: an expired token is refused at once). Returns
+ * who it is for, or null. Whether that user is active and the version current is
+ * authenticateSession's to check; this alone serves where a forged token must not pass but a
+ * database read would cost too much (the request limit's key, issue 10 Build 9).
  */
-export async function authenticateSession(
-  db: Database,
+export async function verifySessionToken(
   secret: Uint8Array,
   token: string | undefined | null,
-): Promise<AuthenticatedSession | null> {
+): Promise<VerifiedToken | null> {
   if (!token) return null;
   let sub: string | undefined;
   let version: unknown;
@@ -125,12 +131,29 @@ export async function authenticateSession(
     return null;
   // jose checks `iat` against the clock only with maxTokenAge; a token from the future is a forgery.
   if (iat > Date.now() / 1000 + IAT_CLOCK_TOLERANCE_SECONDS) return null;
-  const row = await findSessionUser(db, sub);
-  if (!row || !row.active || row.sessionVersion !== version) return null;
+  return { userId: sub, version: version as number, expiresAt: new Date(exp * 1000) };
+}
+
+/**
+ * Issue 9 Build 3: resolves a Bearer token to its session. Returns null when the token is
+ * missing or fails verifySessionToken (signature, algorithm, claims, expiry), names no user, the
+ * user is deactivated, or the token's session version (`sv`) is not the user's current one
+ * (deactivation, reactivation, a password change or reset, or 'Sign out everywhere' happened
+ * since it was issued).
+ */
+export async function authenticateSession(
+  db: Database,
+  secret: Uint8Array,
+  token: string | undefined | null,
+): Promise<AuthenticatedSession | null> {
+  const verified = await verifySessionToken(secret, token);
+  if (!verified) return null;
+  const row = await findSessionUser(db, verified.userId);
+  if (!row || !row.active || row.sessionVersion !== verified.version) return null;
   return {
     user: { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active },
     version: row.sessionVersion,
-    expiresAt: new Date(exp * 1000),
+    expiresAt: verified.expiresAt,
   };
 }
 

@@ -28,6 +28,7 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   useRestConventions(app);
   app.decorateRequest("user", null);
   app.decorateRequest("caller", null as never);
+  app.addHook("onRequest", opts.limitRequests);
   app.addHook("onRequest", authenticateRequest(opts.deps));
   await app.register(fastifyMultipart, { limits: { fileSize: opts.maxUploadBytes } });
 
