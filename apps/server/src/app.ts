@@ -25,6 +25,7 @@ import { trpcWebSocketHandler } from "./live/trpc-websocket";
 import { restRoutes } from "./routes/rest/index";
 import { registerOpenApi } from "./routes/openapi";
 import { useRestConventions } from "./routes/rest/conventions";
+import { restErrorHandler } from "./routes/rest/error-handler";
 import { answers } from "./routes/rest/shapes/common";
 import { z } from "zod";
 import { fileRoutes } from "./routes/files";
@@ -66,6 +67,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // A tRPC batch names its procedures in one path parameter (`/trpc/a,b,c`); Fastify's default
     // of 100 characters answered 414 to a page's batch of a few queries (tRPC's Fastify guide).
     routerOptions: { maxParamLength: 5000 },
+    // A path the router refuses (a parameter past maxParamLength, a malformed URL) answers in the REST error
+    // model, not Fastify's body echoing the whole URL (issue 10).
+    frameworkErrors: restErrorHandler,
     // The client address (request and sign-in limits) comes from X-Forwarded-For only when a listed proxy sent it.
     trustProxy: opts.settings.TRUST_PROXY ?? false,
   });

@@ -14,6 +14,7 @@ export type { RouterInputs, RouterOutputs } from "./router-types";
 // One error model for both APIs.
 export { AppError, APP_ERROR_CODES, UNEXPECTED_ERROR, type AppErrorCode } from "./errors/app-error";
 export { describeError, firstIssueMessage, type ErrorAnswer } from "./errors/describe-error";
+export { holdsNul, NUL_IN_TEXT, refuseNulText } from "./errors/nul-text";
 
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
 export {

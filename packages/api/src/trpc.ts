@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { AppError } from "./errors/app-error";
 import { describeError } from "./errors/describe-error";
+import { refuseNulText } from "./errors/nul-text";
 import type { Context } from "./context";
 
 const t = initTRPC.context<Context>().create({
@@ -54,7 +55,19 @@ const appErrorsAsTRPCErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrorsAsTRPCErrors).use(subscriptionsOnlyOnWebSocket);
+/**
+ * Issue 10: an input holding U+0000 in any string (PostgreSQL cannot store it) answers 400
+ * NUL_IN_TEXT before the input is validated or the procedure runs, on every transport.
+ */
+const refuseNulInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseNulText(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure
+  .use(appErrorsAsTRPCErrors)
+  .use(subscriptionsOnlyOnWebSocket)
+  .use(refuseNulInput);
 
 /** Refuses callers without a valid session (401). */
 export const isAuthed = t.middleware(({ ctx, next }) => {

@@ -2,7 +2,7 @@ import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { AppError, type FileStorage, type ReceivedFile, type UploadForm } from "@tafsiri/api";
+import { AppError, refuseNulText, type FileStorage, type ReceivedFile, type UploadForm } from "@tafsiri/api";
 
 /** A multipart upload form as read from the request, with a way to drop its temp file. */
 export interface ReadUploadForm extends UploadForm {
@@ -52,7 +52,8 @@ function isLimitError(error: unknown): error is { code: string } {
  * One file per form. Errors (AppError): TOO_LARGE (413) past `maxBytes` ('File is too large. The
  * limit is N MB.'), for a second file ('Please upload one file at a time.') and for more than 20
  * fields ('The upload form has too many fields. The limit is 20 fields and one file.');
- * BAD_REQUEST for a body that is not multipart. On any error the temp file is removed.
+ * BAD_REQUEST for a body that is not multipart, and NUL_IN_TEXT for a field name, field value or
+ * file name holding U+0000 (issue 10). On any error the temp file is removed.
  */
 export async function readUploadForm(
   req: FastifyRequest,
@@ -83,6 +84,8 @@ export async function readUploadForm(
       if (part.file.truncated) throw tooLarge(maxBytes);
       file.sizeBytes = (await fs.stat(tempFile)).size;
     }
+    // Every part has been read (so the request is consumed); nothing has been acted on yet.
+    refuseNulText([fields, file?.originalName]);
   } catch (error) {
     await discard();
     if (error instanceof AppError) throw error;

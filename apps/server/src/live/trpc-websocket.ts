@@ -13,8 +13,9 @@ import {
 } from "@trpc/server";
 import { handleKeepAlive } from "@trpc/server/adapters/ws";
 import { parseTRPCMessage, type TRPCRequestMessage, type TRPCResponseMessage } from "@trpc/server/rpc";
-import { serializedJson } from "@tafsiri/api";
+import { describeError, serializedJson } from "@tafsiri/api";
 import { batchBurstWrites } from "./burst-writes";
+import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "./socket-session";
 
 /** What a connection's context is made from. */
 export interface WebSocketContextOptions {
@@ -41,7 +42,10 @@ export const POLICY_VIOLATION = 1008;
 /** What trpcWebSocketHandler serves, and who hears what goes wrong. */
 export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
-  /** Builds the connection's context once; throwing answers the error and closes the socket. */
+  /**
+   * Builds the connection's context once; throwing answers the error and closes the socket (4401
+   * for UNAUTHORIZED, 4403 for FORBIDDEN: refusalCloseCode).
+   */
   createContext(opts: WebSocketContextOptions): Promise<inferRouterContext<TRouter>>;
   /** Server-sent PING every `pingMs`; the socket is dropped when nothing arrives within `pongWaitMs` after it. */
   keepAlive?: { pingMs: number; pongWaitMs: number };
@@ -57,6 +61,21 @@ export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
 }
 
 type RequestId = string | number | null;
+
+/**
+ * Issue 10: the close code of a connection whose `createContext` threw `cause`, by the code the
+ * client was answered (describeError): 4401 (SESSION_ENDED_CLOSE_CODE) for UNAUTHORIZED and 4403
+ * (DEACTIVATED_CLOSE_CODE) for FORBIDDEN, the codes an open socket closes with when its session
+ * ends, so a client stops reconnecting with a token that cannot succeed; undefined (a plain close,
+ * 1005) for anything else, which the client may retry. tRPC's own adapter closes every refusal
+ * plainly.
+ */
+export function refusalCloseCode(cause: unknown): number | undefined {
+  const { trpcCode } = describeError(cause);
+  if (trpcCode === "UNAUTHORIZED") return SESSION_ENDED_CLOSE_CODE;
+  if (trpcCode === "FORBIDDEN") return DEACTIVATED_CLOSE_CODE;
+  return undefined;
+}
 
 /** Turns `connectionParams` into string values, as tRPC's own adapter accepts them. */
 function parseConnectionParams(data: unknown): Record<string, string> | null {
@@ -153,7 +172,8 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
           return true;
         } catch (cause) {
           respondError(null, undefined, cause, { path: undefined, type: "unknown", input: undefined });
-          setImmediate(() => socket.close());
+          const code = refusalCloseCode(cause);
+          setImmediate(() => socket.close(code));
           return false;
         }
       })();

@@ -29,6 +29,10 @@ export function makeQueryClient(): QueryClient {
 /** The WebSocket of the live events and the user it was opened for (one per signed-in user). */
 let live: { client: TRPCWebSocketClient; userId: string } | null = null;
 
+/** The server's close codes for a socket whose session ended or was refused, and for a deactivated account. */
+const SESSION_CLOSED = 4401;
+const ACCOUNT_DEACTIVATED = 4403;
+
 /** ws://host/trpc or wss://host/trpc, beside the page. */
 function liveUrl(): string {
   return `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/trpc`;
@@ -37,7 +41,8 @@ function liveUrl(): string {
 /**
  * The WebSocket client for subscriptions, opened on first use with the session's token in
  * connectionParams (the server checks it on connect, and again whenever it reconnects, with the
- * newest token: a renewed token keeps the same socket). Another user (sign-out, sign-in as
+ * newest token: a renewed token keeps the same socket); a close with 4401 or 4403 (the token
+ * refused) drops the session rather than reconnecting. Another user (sign-out, sign-in as
  * someone else) gets a new client; keep-alive pings notice a dead connection within seconds, and
  * the client then reconnects with the last event id it received (wsLink sends it), so nothing is
  * missed.
@@ -46,12 +51,24 @@ function liveClient(): TRPCWebSocketClient {
   const userId = readSession()?._id ?? "";
   if (live?.userId === userId) return live.client;
   closeLiveClient();
+  // The token the current socket was opened with (a refusal of an older one than the stored one is not the session's end).
+  let sentToken = "";
   const client = createWSClient({
     url: liveUrl,
-    connectionParams: () => ({ token: readSession()?.token ?? "" }),
+    connectionParams: () => {
+      sentToken = readSession()?.token ?? "";
+      return { token: sentToken };
+    },
     keepAlive: { enabled: true, intervalMs: 10_000, pongTimeoutMs: 5_000 },
     // 0.5 s, 1 s, 2 s … at most 10 s between attempts while the server is unreachable.
     retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
+    // The server closes with 4401 / 4403 when it refuses the token, on connect or later (the session
+    // ended, expired or the account was deactivated): drop the session (which closes this client)
+    // instead of reconnecting with a token that cannot succeed. A token renewed meanwhile reconnects.
+    onClose: (cause) => {
+      const refused = cause?.code === SESSION_CLOSED || cause?.code === ACCOUNT_DEACTIVATED;
+      if (refused && live?.client === client && readSession()?.token === sentToken) writeSession(null);
+    },
   });
   live = { client, userId };
   return client;

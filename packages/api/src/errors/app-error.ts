@@ -14,6 +14,8 @@ export const APP_ERROR_CODES = {
   METHOD_NOT_SUPPORTED: { httpStatus: 405, trpcCode: "METHOD_NOT_SUPPORTED" },
   CONFLICT: { httpStatus: 409, trpcCode: "CONFLICT" },
   TOO_LARGE: { httpStatus: 413, trpcCode: "PAYLOAD_TOO_LARGE" },
+  /** Only Fastify's router answers it: a path parameter past `maxParamLength` (tRPC has no such code). */
+  URI_TOO_LONG: { httpStatus: 414, trpcCode: "BAD_REQUEST" },
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, trpcCode: "UNSUPPORTED_MEDIA_TYPE" },
   /** Only file downloads answer it (tRPC never does). */
   RANGE_NOT_SATISFIABLE: { httpStatus: 416, trpcCode: "BAD_REQUEST" },

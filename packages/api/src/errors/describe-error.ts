@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { APP_ERROR_CODES, AppError, UNEXPECTED_ERROR, type AppErrorCode } from "./app-error";
+import { isNulRefusedByDatabase, NUL_IN_TEXT } from "./nul-text";
 
 /** How any failure is answered, on tRPC and on REST alike. */
 export interface ErrorAnswer {
@@ -48,13 +49,16 @@ function answer(code: AppErrorCode, message: string): ErrorAnswer {
 /**
  * Maps any thrown value onto its answer: an AppError (also when tRPC wrapped it) keeps its code
  * and message; tRPC's input validation failure is BAD_REQUEST with the first failing field's
- * message; tRPC's own errors keep their code and message; anything else is INTERNAL with
- * UNEXPECTED_ERROR (output validation failures included).
+ * message; tRPC's own errors keep their code and message; the database refusing U+0000 (also
+ * wrapped by tRPC) is BAD_REQUEST NUL_IN_TEXT (issue 10: a safety net, the boundary refuses it
+ * first); anything else is INTERNAL with UNEXPECTED_ERROR (output validation failures included).
  */
 export function describeError(error: unknown): ErrorAnswer {
   if (error instanceof AppError) return answer(error.code, error.message);
+  if (isNulRefusedByDatabase(error)) return answer("BAD_REQUEST", NUL_IN_TEXT);
   if (!(error instanceof TRPCError)) return answer("INTERNAL", UNEXPECTED_ERROR);
   if (error.cause instanceof AppError) return answer(error.cause.code, error.cause.message);
+  if (isNulRefusedByDatabase(error.cause)) return answer("BAD_REQUEST", NUL_IN_TEXT);
   const code = FROM_TRPC[error.code];
   if (!code) return answer("INTERNAL", UNEXPECTED_ERROR);
   if (code === "BAD_REQUEST") return answer(code, firstIssueMessage(error.cause) ?? error.message);

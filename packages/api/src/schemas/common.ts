@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES } from "@tafsiri/db";
 
-export const ZId = z.string({ error: "Unknown id." }).uuid("Unknown id.");
+/** The 400 message for an id that is not one (malformed, or not a string). */
+export const UNKNOWN_ID = "Unknown id.";
+export const ZId = z.string({ error: UNKNOWN_ID }).uuid(UNKNOWN_ID);
 /** The message for a missing or unknown category (SPEC §2.16). */
 export const CATEGORY_REQUIRED = "Please select a category.";
 export const ZCategory = z.enum(CATEGORIES, { message: CATEGORY_REQUIRED });

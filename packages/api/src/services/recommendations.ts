@@ -14,6 +14,7 @@ import {
   type ListRecommendedRecordingsInput,
   type RecommendedRecording,
 } from "../schemas/recommendations";
+import { UNKNOWN_ID, ZId } from "../schemas/common";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, requireAudioAccess } from "./access";
 import { recordAudioEvent } from "../live/record";
@@ -42,13 +43,15 @@ function translationEntries(db: Executor, task: Task | null): Promise<Translatio
 /**
  * SPEC §7.1 GET /api/hasrecommendation/{id}: the translation entries of an audio the caller may
  * open (its submission while a transcript is saved on it); recommending needs at least one.
- * Throws NOT_FOUND / FORBIDDEN (see requireAudioAccess).
+ * Throws BAD_REQUEST 'Unknown id.' for a malformed id (as ZId answers it on every other audio
+ * path; issue 10), NOT_FOUND / FORBIDDEN (see requireAudioAccess).
  */
 export async function findTranslationFor(
   deps: AppDeps,
   user: SessionUser,
   audioId: string,
 ): Promise<TranslationEntry[]> {
+  if (!ZId.safeParse(audioId).success) throw new AppError("BAD_REQUEST", UNKNOWN_ID);
   const { task } = await requireAudioAccess(deps.db, user, audioId);
   return translationEntries(deps.db, task);
 }

@@ -9,6 +9,9 @@ const FASTIFY_ERRORS: Record<string, [AppErrorCode, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ["BAD_REQUEST", "The request body could not be read."],
   FST_ERR_CTP_EMPTY_JSON_BODY: ["BAD_REQUEST", "The request body must be a JSON object."],
   FST_ERR_CTP_INVALID_JSON_BODY: ["BAD_REQUEST", "The request body is not valid JSON."],
+  // The router's own refusals (frameworkErrors, app.ts): Fastify's bodies would echo the whole URL.
+  FST_ERR_MAX_PARAM_LENGTH: ["URI_TOO_LONG", "The request path is too long."],
+  FST_ERR_BAD_URL: ["BAD_REQUEST", "The request path is not a valid URL."],
 };
 
 /** A request that failed its route's zod schema: the first failing field's message (same rule as tRPC). */
@@ -40,7 +43,9 @@ function asDomainError(error: unknown): unknown {
  * The REST scope's one error handler (SPEC §7.3): every failure answers
  * `{ status: 'failed', success: false, message }` with the HTTP status describeError gives it,
  * the same mapping tRPC's error formatter uses. Unexpected failures are logged and answer 500
- * with a plain message, never a stack trace.
+ * with a plain message, never a stack trace. It is also the app's `frameworkErrors` handler
+ * (issue 10), so a path the router refuses (a parameter past maxParamLength: 414; a malformed
+ * URL: 400) answers in the same shape without echoing the URL.
  */
 export function restErrorHandler(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const answer = describeError(asDomainError(error));

@@ -1,0 +1,316 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { ADMINS_ONLY } from "@tafsiri/api";
+import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
+import { createAppHarness, failed, fixture, uploadAudio } from "../fixtures/app-harness";
+import { allProcedures, dbState, ownedWorld, procedureInputs, trpcCall } from "../fixtures/hostile-world";
+
+/**
+ * Issue 10 Build 10, attack: a staff member calls what only administrators may: registering or
+ * promoting accounts (themselves included), deactivating colleagues, assigning, reassigning and
+ * deleting audios, approving their own work, the Dashboard's figures, the payment rates and the
+ * audit log. Every procedure that is not on the explicit list of what staff may call must answer
+ * 403 'Only administrators may do this.' to staff, over tRPC and REST, and change nothing; so a
+ * new procedure or path that forgets its guard fails here until it is guarded or listed.
+ */
+
+const h = await createAppHarness();
+afterAll(() => h.close());
+const w = await ownedWorld(h);
+const { owned, owner, attacker } = w;
+const wav = await fixture("hello.wav");
+
+// The attacker's own audio, with their own Pending transcript and recording (to approve themselves).
+await h.caller(attacker).transcripts.save({ audioId: w.attackerAudio.id, text: "my own work" });
+const take = await h.upload("AUDIOTRANSLATION", w.attackerToken, [
+  ["audioId", w.attackerAudio.id],
+  ["recordedBy", attacker.id],
+  ["file", { name: "mine.mp3", content: await fixture("hello.mp3") }],
+]);
+expect(take.statusCode, take.body).toBe(200);
+const attackerSubmission = await h.deps.db
+  .selectFrom("submissions")
+  .select("id")
+  .where("taskId", "=", w.attackerAudio.taskId)
+  .executeTakeFirstOrThrow();
+const unassigned = await uploadAudio(h, w.adminToken, { name: "nobody-yet.wav", content: wav });
+
+/** What staff may call (everything else is admin-only). Keep in step with the routers. */
+const STAFF_PROCEDURES = new Set([
+  "accounts.login",
+  "accounts.requestPasswordReset",
+  "accounts.resetPassword",
+  "accounts.renewSession",
+  "accounts.me",
+  "accounts.profile",
+  "accounts.staff",
+  "audios.get",
+  "audios.markOpened",
+  "tasks.list",
+  "tasks.get",
+  "transcripts.get",
+  "transcripts.save",
+  "recordings.get",
+  "notifications.list",
+  "notifications.markRead",
+  "notifications.create",
+  "recommendations.check",
+  "recommendations.create",
+  "recommendations.list",
+  "events.onEvent",
+  "comments.list",
+  "comments.add",
+  "comments.addToSubmission",
+  "submissions.list",
+  "submissions.get",
+  "submissions.check",
+  "submissions.ensure",
+  "search.audios",
+]);
+
+/**
+ * A valid input for each admin-only procedure, aimed where it would hurt: the staff member
+ * promoting themselves, approving their own work, taking a colleague's audio. A procedure left
+ * out here is called with `{}` (and must still refuse staff).
+ */
+const ADMIN_INPUTS: Record<string, unknown> = {
+  "accounts.endSessions": { userId: owner.id },
+  "accounts.register": {
+    username: "second-admin",
+    email: "second-admin@example.test",
+    password: "Str0ng-pass!",
+    role: "Admin",
+    adminPassword: TEST_PASSWORD,
+  },
+  "accounts.list": {},
+  "accounts.edit": {
+    userId: attacker.id,
+    username: attacker.username,
+    email: attacker.email,
+    role: "Admin",
+    adminPassword: TEST_PASSWORD,
+  },
+  "accounts.setActive": { userId: owner.id, active: false },
+  "audios.list": { category: "Control" },
+  "audios.unassigned": { category: "Control" },
+  "audios.delete": { audioId: owned.id },
+  "tasks.assign": { audioId: unassigned._id, staffId: attacker.id },
+  "tasks.bulkAssign": { assignments: [{ audioId: unassigned._id, staffId: attacker.id }] },
+  "tasks.reassign": { audioId: owned.id, staffId: attacker.id },
+  "tasks.setStatus": { taskId: w.attackerAudio.taskId, translationStatus: "Completed", recordingStatus: "Completed" },
+  "transcripts.approve": { audioId: w.attackerAudio.id },
+  "transcripts.reject": { audioId: owned.id, reason: "sabotage" },
+  "transcripts.remove": { audioId: owned.id },
+  "recordings.approve": { audioId: w.attackerAudio.id },
+  "recordings.reject": { audioId: owned.id, reason: "sabotage" },
+  "recordings.remove": { audioId: owned.id },
+  "statistics.overview": undefined,
+  "statistics.engagement": undefined,
+  "statistics.teamReport": {},
+  "statistics.rates": undefined,
+  "statistics.setRates": { transcript: 99_999_999, recording: 99_999_999 },
+  "logs.list": { page: 1 },
+  "logs.filters": undefined,
+};
+
+const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));
+
+describe("admin-only procedures called by staff over tRPC", () => {
+  it("the routers have admin-only procedures, and every one has an input here", () => {
+    expect(adminOnly.length).toBeGreaterThan(20);
+    expect(adminOnly.map((p) => p.path).filter((path) => !(path in ADMIN_INPUTS))).toEqual([]);
+  });
+
+  it.each(adminOnly.map((p) => [p.path, p] as const))("%s answers 403 and changes nothing", async (path) => {
+    const input = ADMIN_INPUTS[path] ?? {};
+    // The input passes the procedure's own validation, so the refusal is the role check's.
+    for (const parser of procedureInputs(path)) expect(() => parser.parse(input)).not.toThrow();
+    const before = await dbState(h);
+    const res = await trpcCall(h, w.attackerToken, path, input);
+    expect(res.status, res.body).toBe(403);
+    expect(res.error).toMatchObject({ message: ADMINS_ONLY, data: { code: "FORBIDDEN", httpStatus: 403 } });
+    expect(res.data).toBeUndefined();
+    expect(await dbState(h)).toEqual(before);
+  });
+
+  it("the same admin-only calls inside one batch are each refused", async () => {
+    const paths = adminOnly.filter((p) => p.type === "mutation").map((p) => p.path);
+    const body = Object.fromEntries(paths.map((path, i) => [String(i), ADMIN_INPUTS[path] ?? {}]));
+    const before = await dbState(h);
+    const res = await h.app.inject({
+      method: "POST",
+      url: `/trpc/${paths.join(",")}?batch=1`,
+      headers: { authorization: `Bearer ${w.attackerToken}`, "content-type": "application/json" },
+      payload: JSON.stringify(body),
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    const answers = res.json<Array<{ error?: { message: string } }>>();
+    expect(answers.map((a) => a.error?.message)).toEqual(paths.map(() => ADMINS_ONLY));
+    expect(await dbState(h)).toEqual(before);
+  });
+});
+
+/** The documented REST operations staff may call ("METHOD /path" as in the OpenAPI document). */
+const STAFF_OPERATIONS = new Set([
+  "GET /healthz",
+  "POST /auth/login",
+  "GET /auth/passwordreset/{email}",
+  "POST /auth/resetpassword",
+  "GET /auth/profile/{id}",
+  "GET /auth/staff",
+  "POST /auth/renew",
+  "POST /api/audios/upload/{kind}", // AUDIOTRANSLATION and TRANSLATED_TRANSCRIPT; the admin kinds are below
+  "POST /api/fetch-files",
+  "GET /api/tasks",
+  "GET /api/tasks/user/{id}",
+  "GET /api/tasks/{id}",
+  "GET /api/audios/{id}",
+  "PUT /api/updateaudios/{audioId}/{userId}",
+  "GET /api/fetchnotifications/{userId}",
+  "PUT /api/markNotificationAsRead/{id}",
+  "POST /api/createnotification",
+  "GET /api/hasrecommendation/{audioId}",
+  "PUT /api/recommendaudioforrecording/{audioId}",
+  "GET /api/submissions",
+  "GET /api/usersubmissions/{userId}",
+  "POST /api/createsubmissions",
+  "GET /api/submissions/{id}",
+  "POST /api/submissions/{id}/comments",
+  "GET /api/checksubmissions/{taskId}",
+  "GET /api/search",
+  "GET /api/recommendedrecordings",
+  "GET /api/recommendedrecordings/user/{userId}",
+  "GET /files/{*}",
+]);
+
+interface RestRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  body?: unknown;
+}
+
+/** Valid requests for each admin-only REST operation (several for the four shapes of a review). */
+const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
+  "POST /auth/register": [
+    {
+      method: "POST",
+      url: "/auth/register",
+      body: {
+        username: "rest-admin",
+        email: "rest-admin@example.test",
+        password: "Str0ng-pass!",
+        role: "Admin",
+        adminpassword: TEST_PASSWORD,
+        adminEmail: attacker.email,
+      },
+    },
+  ],
+  "GET /auth/users": [{ method: "GET", url: "/auth/users" }],
+  "PUT /auth/editprofile": [
+    {
+      method: "PUT",
+      url: "/auth/editprofile",
+      body: {
+        userId: attacker.id,
+        username: attacker.username,
+        email: attacker.email,
+        role: "Admin",
+        adminpassword: TEST_PASSWORD,
+      },
+    },
+  ],
+  "POST /api/update-status": [
+    { method: "POST", url: "/api/update-status", body: { userId: owner.id, status: "deactivate" } },
+  ],
+  "POST /auth/signouteverywhere": [{ method: "POST", url: "/auth/signouteverywhere", body: { userId: owner.id } }],
+  "PUT /api/tasks/{id}": [
+    {
+      method: "PUT",
+      url: `/api/tasks/${w.attackerAudio.taskId}`,
+      body: { translation_status: "Completed", recording_status: "Completed" },
+    },
+  ],
+  "POST /api/createtask": [
+    { method: "POST", url: "/api/createtask", body: { audio_id: unassigned._id, assigned_to: attacker.id } },
+  ],
+  "PUT /api/reassignAudio": [
+    { method: "PUT", url: "/api/reassignAudio", body: { audioId: owned.id, newAssignedTo: attacker.id } },
+  ],
+  "GET /api/audios/control": [{ method: "GET", url: "/api/audios/control" }],
+  "GET /api/audios/controlwithouttasks": [{ method: "GET", url: "/api/audios/controlwithouttasks" }],
+  "GET /api/audios/dementia": [{ method: "GET", url: "/api/audios/dementia" }],
+  "GET /api/audios/dementiawithouttasks": [{ method: "GET", url: "/api/audios/dementiawithouttasks" }],
+  "DELETE /api/audios/delete/{id}": [{ method: "DELETE", url: `/api/audios/delete/${owned.id}` }],
+  "PUT /api/updatesubmissions/{id}/{userId}": [
+    { translation_script_approval_status: "Approved" },
+    { recorded_audio_approval_status: "Approved" },
+    { translation_script: null },
+    { recorded_audio: null },
+  ].map((body) => ({
+    method: "PUT" as const,
+    url: `/api/updatesubmissions/${attackerSubmission.id}/${attacker.id}`,
+    body,
+  })),
+  "GET /api/statistics": [{ method: "GET", url: "/api/statistics" }],
+  "GET /api/user-engagement-overview": [{ method: "GET", url: "/api/user-engagement-overview" }],
+  "GET /api/team-performance-report": [{ method: "GET", url: "/api/team-performance-report" }],
+};
+
+const doc = (await h.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+  paths: Record<string, Record<string, unknown>>;
+}>();
+const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+);
+const adminOperations = documented.filter((op) => !STAFF_OPERATIONS.has(op));
+
+const send = (req: RestRequest, token: string | null): Promise<LightMyRequestResponse> =>
+  h.call(req.method, req.url, token, req.body);
+
+describe("admin-only REST paths called by staff", () => {
+  it("the OpenAPI document has admin-only operations, and every one has a request here", () => {
+    expect(adminOperations.length).toBeGreaterThan(15);
+    expect(adminOperations.filter((op) => !(op in ADMIN_REQUESTS))).toEqual([]);
+  });
+
+  it.each(adminOperations.map((op) => [op] as const))("%s answers 403 and changes nothing", async (op) => {
+    for (const req of ADMIN_REQUESTS[op] ?? []) {
+      // Without a token the request gets past validation to the sign-in check (so it is well formed).
+      const anonymous = await send(req, null);
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
+
+      const before = await dbState(h);
+      const res = await send(req, w.attackerToken);
+      expect(res.statusCode, `${op} ${JSON.stringify(req.body ?? "")}: ${res.body}`).toBe(403);
+      expect(res.json()).toEqual(failed(ADMINS_ONLY));
+      expect(await dbState(h)).toEqual(before);
+    }
+  });
+
+  it.each([["AUDIO"], ["INITIAL_TRANSCRIPT"]])(
+    "POST /api/audios/upload/%s answers 403 and stores nothing",
+    async (kind) => {
+      const before = await dbState(h);
+      const res = await h.upload(kind, w.attackerToken, [
+        ["category", "Control"],
+        ["audioId", owned.id],
+        ["file", kind === "AUDIO" ? { name: "sneaky.wav", content: wav } : { name: "t.txt", content: "replaced" }],
+      ]);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual(failed(ADMINS_ONLY));
+      expect(await dbState(h)).toEqual(before);
+    },
+  );
+});
+
+describe("(the control: an admin's token is accepted on the same calls)", () => {
+  it("reads answer 200 for the admin", async () => {
+    for (const { path, type } of adminOnly.filter((p) => p.type === "query")) {
+      const res = await trpcCall(h, w.adminToken, path, ADMIN_INPUTS[path]);
+      expect(res.status, `${path} (${type}): ${res.body}`).toBe(200);
+    }
+    for (const op of adminOperations.filter((o) => o.startsWith("GET "))) {
+      for (const req of ADMIN_REQUESTS[op] ?? []) expect((await send(req, w.adminToken)).statusCode).toBe(200);
+    }
+  });
+});
