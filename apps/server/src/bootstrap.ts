@@ -1,20 +1,24 @@
 import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
-import { createEventBus, createLocalStorage, createMailer, type AppDeps } from "@tafsiri/api";
+import { createEventBus, createMailer, openStorage, type AppDeps } from "@tafsiri/api";
 import { ensureFirstAdmin } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
+import { storageConfig } from "./lib/storage-config";
 
 /**
  * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), migrates it, creates the first
- * admin when there is no user, prepares file storage under DATA_DIR/files and starts the live-event
- * bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
+ * admin when there is no user, opens file storage (DATA_DIR/files, or with STORAGE=s3 the S3_*
+ * bucket, checked to answer: issue 11 Build 6) and starts the live-event bus (LISTEN/NOTIFY with
+ * DATABASE_URL). Close `deps.events` before `handle` on shutdown.
  */
 export async function bootstrap(
   settings: Settings,
   log: (line: string) => void = console.log,
 ): Promise<{ deps: AppDeps; handle: DbHandle }> {
   const dataDir = path.resolve(settings.DATA_DIR);
+  // Before the database, so a bucket that does not answer stops the start at once.
+  const storage = await openStorage(storageConfig(settings, dataDir));
   const handle = await createDb({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
   await migrateToLatest(handle.db);
   const admin = await ensureFirstAdmin(handle.db, {
@@ -31,7 +35,7 @@ export async function bootstrap(
   }
   const deps: AppDeps = {
     db: handle.db,
-    storage: createLocalStorage(path.join(dataDir, "files")),
+    storage,
     jwtSecret: await loadJwtSecret(dataDir, settings.JWT_SECRET),
     timezone: settings.APP_TIMEZONE,
     events: await createEventBus({

@@ -17,6 +17,7 @@ const shutdown = async () => {
   await stopPruning();
   await stopSweeping();
   await deps.events.close();
+  await deps.storage.close();
   await handle.close();
   process.exit(0);
 };

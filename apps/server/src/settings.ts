@@ -67,6 +67,39 @@ const ZSettings = z.object({
     .default(DEFAULT_SESSION_IDLE_DAYS),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Where files are stored (issue 11 Build 6): `local` (DATA_DIR/files) or `s3` (an
+   * S3-compatible bucket, the S3_* settings below; temp files stay in DATA_DIR/files/.tmp).
+   */
+  STORAGE: z.enum(["local", "s3"], "STORAGE must be local or s3").default("local"),
+  /** The S3-compatible store's URL, e.g. http://minio:9000; unset: Amazon S3 itself (S3_REGION). */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]/i, "S3_ENDPOINT must be an http(s) URL, e.g. http://minio:9000")
+    .optional(),
+  /** The bucket (it must exist, and hold Tafsiri's files only). */
+  S3_BUCKET: z.string().optional(),
+  /** e.g. us-east-1 (MinIO and most S3-compatible stores) or the bucket's AWS region. */
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style bucket URLs ({endpoint}/{bucket}/{key}); unset: true with S3_ENDPOINT, false without. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], "S3_FORCE_PATH_STYLE must be true or false")
+    .transform((value) => value === "true")
+    .optional(),
+});
+
+/** Settings STORAGE=s3 cannot do without (S3_ENDPOINT is optional: unset means Amazon S3). */
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** ZSettings plus the rules between settings: STORAGE=s3 needs S3_REQUIRED (issue 11 Build 6). */
+const ZCheckedSettings = ZSettings.superRefine((settings, ctx) => {
+  if (settings.STORAGE !== "s3") return;
+  for (const name of S3_REQUIRED) {
+    if (settings[name] === undefined)
+      ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when STORAGE=s3` });
+  }
 });
 
 export type Settings = z.infer<typeof ZSettings>;
@@ -74,7 +107,7 @@ export type Settings = z.infer<typeof ZSettings>;
 /** Reads and validates the settings of ARCHITECTURE.md from the environment, once, at start. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
-  const parsed = ZSettings.safeParse(cleaned);
+  const parsed = ZCheckedSettings.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid settings:\n${lines.join("\n")}`);

@@ -52,7 +52,18 @@ export { findTranslationFor } from "./services/recommendations";
 export { reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
 export { fileDownload, fileLinkFor, type FileDownload } from "./services/file-links";
 export { signFileUrl, verifyFileUrl } from "./services/file-urls";
-export { createLocalStorage, type FileStorage, type StoredObject } from "./storage/file-storage";
+export {
+  createLocalStorage,
+  isStorageKey,
+  StoredFileMissingError,
+  type ByteRange,
+  type FileStorage,
+  type StorageBackend,
+  type StoredFileStat,
+  type StoredObject,
+} from "./storage/file-storage";
+export { openStorage, type StorageConfig } from "./storage/open-storage";
+export type { S3StorageConfig } from "./storage/s3-storage";
 export { sweepFiles, FILE_SWEEP_MIN_AGE_MS, type FileSweepReport } from "./storage/sweep";
 export {
   receiveUpload,

@@ -10,13 +10,13 @@ export interface FileToStore {
   undo(): Promise<void>;
 }
 
-/** An upload the REST layer wrote to `storage.tempPath()`, moved (renamed) to `key`. */
+/** An upload the REST layer wrote to `storage.tempPath()`, moved to `key` (local disk: a rename; S3: a streamed upload). */
 export function adoptedUpload(storage: FileStorage, tempFile: string, key: string): FileToStore {
   return { write: () => storage.adopt(tempFile, key), undo: () => storage.delete(key) };
 }
 
 /**
- * Text written under `key` (temp file, then rename). `undo` removes it unless `keepOnUndo`
+ * Text written under `key`, all or nothing (storage.put). `undo` removes it unless `keepOnUndo`
  * (the key was in use before, so the row pointing to it must keep a file).
  */
 export function textFile(
