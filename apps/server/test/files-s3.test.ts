@@ -176,8 +176,13 @@ describe.each(["local", "s3"] as const)("files on %s storage (issue 11 Build 6)"
       expect(res.statusCode, key).toBe(404);
       expect(res.json(), key).toEqual({ status: "failed", success: false, message: "File not found." });
     }
-    // A path that climbs out is normalised away before routing: no file answer either.
-    expect((await get(signFileUrl(secret, "audios/../../etc/passwd"))).statusCode).toBe(404);
+    // A path that climbs out is normalised away before routing (to /etc/passwd): never a file answer;
+    // the web app's page where the web app is built (the SPA fallback), 404 where it is not.
+    const climbed = await get(signFileUrl(secret, "audios/../../etc/passwd"));
+    expect(climbed.headers["content-disposition"]).toBeUndefined();
+    expect(climbed.body).not.toContain("root:");
+    if (climbed.statusCode === 200) expect(climbed.headers["content-type"]).toMatch(/^text\/html/);
+    else expect(climbed.statusCode).toBe(404);
     const forged = await get(audioUrl.replace(/signature=[\w-]+/, "signature=AAAA"));
     expect(forged.statusCode).toBe(403);
   });
