@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from "kysely";
-import { QueryRecorder } from "./query-recorder";
+import { QueryRecorder } from "@tafsiri/db/testing/query-recorder";
 
 /**
  * Runs `call` once on `db` with a QueryRecorder plugged in, then, for every statement it ran,

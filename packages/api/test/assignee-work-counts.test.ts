@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { SessionUser } from "../src/context";
 import { createHarness } from "../src/testing/harness";
 import { uploadRecording } from "../src/uploads/store-upload";
+import { listCountsStoredAndRecomputed } from "./list-counts-fixture";
 import { kampalaMidnight, TIME_ZONE } from "./statistics-fixture";
 import { newAudio, recommend, tempWav } from "./workflow-fixtures";
 
@@ -443,6 +444,10 @@ describe("assignee_work_counts and assignee_review_days (triggers)", () => {
       const { stored, recomputed, storedDays, recomputedDays } = await storedAndRecomputed();
       expect(stored, `after step ${step} (${name})`).toEqual(recomputed);
       expect(storedDays, `after step ${step} (${name})`).toEqual(recomputedDays);
+      // The list counts (decision 016) go through the same operations.
+      const lists = await listCountsStoredAndRecomputed(db);
+      expect(lists.stored, `list counts after step ${step} (${name})`).toEqual(lists.recomputed);
+      expect(lists.wrongFlags, `has_task after step ${step} (${name})`).toBe(0);
       sawComplete ||= stored.some((r) => r.completed !== 0);
       mostDays = Math.max(mostDays, new Set(storedDays.map((r) => r.day)).size);
       if (step % 10 === 9) {

@@ -45,6 +45,8 @@ export interface AudioTable {
   lastOpenedBy: string | null;
   timeLastOpened: Date | null;
   createdAt: CreatedAt;
+  /** Whether a task exists for the audio: kept by a trigger on tasks (never written by the app). */
+  hasTask: Generated<boolean>;
 }
 
 export interface TaskTable {
@@ -211,6 +213,15 @@ export interface AssigneeWorkTasksTable {
   recordingAt: Date | null;
 }
 
+/**
+ * Signed deltas of exact list counts (decision 016): a key's count is the sum of its rows' n.
+ * Written by triggers and compact_list_counts() only.
+ */
+export interface ListCountsTable {
+  key: string;
+  n: BigIntColumn;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -228,6 +239,7 @@ export interface DB {
   assigneeWorkCounts: AssigneeWorkCountsTable;
   assigneeReviewDays: AssigneeReviewDaysTable;
   assigneeWorkTasks: AssigneeWorkTasksTable;
+  listCounts: ListCountsTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,7 +1,8 @@
-import type { NotNull } from "kysely";
+import { sql, type NotNull } from "kysely";
 import type { Audio, Category, NewAudio, StageStatus } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
-import { countedPage, type Page } from "./pagination";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { countedPage, isOneOf, offsetOf, type Page } from "./pagination";
 
 /** The audio with this id, or undefined. */
 export function findAudio(db: Executor, id: string): Promise<Audio | undefined> {
@@ -135,14 +136,24 @@ export interface ManagedAudioRow {
 
 /**
  * The audios of a category with their task and assignee, newest first, one page of `limit`,
- * counted and paginated in one query (index audios_category_idx).
+ * counted and paginated in one query: the page's ids read from audios_category_idx (category,
+ * created_at) in order, then only those rows joined (a deferred join); the count kept in
+ * list_counts (audios:<category>).
  */
 export async function listAudiosWithTasks(
   db: Executor,
   q: { category: Category; page: number; limit: number },
 ): Promise<Page<ManagedAudioRow>> {
+  const pageIds = db
+    .selectFrom("audios")
+    .select("audios.id")
+    .where("audios.category", "=", q.category)
+    .orderBy("audios.createdAt", "desc")
+    .orderBy("audios.id", "desc")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return countedPage(db, {
-    counted: db.selectFrom("audios").where("category", "=", q.category),
+    total: countOfKey(db, LIST_COUNT_KEYS.audios(q.category)),
     rows: db
       .selectFrom("audios")
       .leftJoin("tasks", "tasks.audioId", "audios.id")
@@ -159,7 +170,7 @@ export async function listAudiosWithTasks(
         "tasks.recordingStatus",
         "tasks.isComplete",
       ])
-      .where("audios.category", "=", q.category)
+      .where(isOneOf("audios.id", pageIds))
       .orderBy("audios.createdAt", "desc")
       .orderBy("audios.id", "desc"),
     order: [
@@ -168,6 +179,7 @@ export async function listAudiosWithTasks(
     ],
     page: q.page,
     limit: q.limit,
+    paged: true,
     pick: (r) =>
       r.id === null || r.filename === null || r.category === null
         ? null
@@ -187,21 +199,21 @@ export async function listAudiosWithTasks(
 
 /**
  * The audios of a category that have no task, by filename, one page of `limit`, counted and
- * paginated in one query (index audios_category_filename_idx; tasks.audio_id is unique).
+ * paginated in one query: the page read in order from the partial index audios_unassigned_idx
+ * (category, filename where not has_task), the count kept in list_counts (unassigned:<category>).
  */
 export async function listUnassignedAudios(
   db: Executor,
   q: { category: Category; page: number; limit: number },
 ): Promise<Page<{ id: string; filename: string }>> {
-  const unassigned = db
-    .selectFrom("audios")
-    .where("audios.category", "=", q.category)
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.audioId", "=", "audios.id"))),
-    );
   return countedPage(db, {
-    counted: unassigned,
-    rows: unassigned.select(["audios.id", "audios.filename"]).orderBy("audios.filename"),
+    total: countOfKey(db, LIST_COUNT_KEYS.unassigned(q.category)),
+    rows: db
+      .selectFrom("audios")
+      .where("audios.category", "=", q.category)
+      .where("audios.hasTask", "=", sql.lit(false))
+      .select(["audios.id", "audios.filename"])
+      .orderBy("audios.filename"),
     order: [["filename", "asc"]],
     page: q.page,
     limit: q.limit,

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder } from "kysely";
 import type { Executor } from "../connection";
-import { offsetOf, type Page } from "./pagination";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { isOneOf, offsetOf, type Page } from "./pagination";
 
 /** A row of the Logs page (issue 9 Build 5): one audit entry with who made it and what it concerns. */
 export interface AuditListRow {
@@ -73,7 +74,11 @@ function filtered(db: Executor, q: AuditListQuery) {
 
 /** The one query of listAuditEntries: the count joined laterally with the page's rows. */
 function auditListQuery(db: Executor, q: AuditListQuery) {
-  const counted = filtered(db, q).select((eb) => eb.fn.countAll<string>().as("total"));
+  // Unfiltered, the count kept in list_counts; filtered, counted from the filter's index.
+  const unfiltered = q.actorId === undefined && q.action === undefined && q.from === undefined && q.to === undefined;
+  const counted = unfiltered
+    ? countOfKey(db, LIST_COUNT_KEYS.auditLog)
+    : filtered(db, q).select((eb) => eb.fn.countAll<string>().as("total"));
   // Deferred join (decision 010): the page's ids first, read in list order from the filter's
   // index ((created_at, id), (actor_id, created_at, id) or (action, created_at, id)), then only
   // those rows joined to their actor and what they concern.
@@ -85,7 +90,7 @@ function auditListQuery(db: Executor, q: AuditListQuery) {
     .offset(offsetOf(q.page, q.limit));
   const entries = db
     .selectFrom("auditLog")
-    .where("auditLog.id", "in", pageIds)
+    .where(isOneOf("auditLog.id", pageIds))
     .select([
       "auditLog.id",
       "auditLog.createdAt",

@@ -1,4 +1,5 @@
 import type { Executor } from "../connection";
+import { LIST_COUNT_KEYS, readListCount } from "./list-counts";
 
 /** A notification as its recipient's bell shows it (SPEC §2.3, §3). */
 export interface NotificationRow {
@@ -37,15 +38,9 @@ export async function listForRecipient(db: Executor, recipientId: string, limit:
   return rows.map(({ existingAudioId, ...row }) => ({ ...row, audioAvailable: existingAudioId !== null }));
 }
 
-/** How many of `recipientId`'s notifications are unread. */
+/** How many of `recipientId`'s notifications are unread: the count kept in list_counts (unread:<id>). */
 export async function countUnread(db: Executor, recipientId: string): Promise<number> {
-  const row = await db
-    .selectFrom("notifications")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("recipientId", "=", recipientId)
-    .where("isRead", "=", false)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return readListCount(db, LIST_COUNT_KEYS.unread(recipientId));
 }
 
 /** Marks the notification read if it belongs to `recipientId`; returns false when it does not (or is unknown). */

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Executor } from "../connection";
 import type { DB } from "../schema";
 
@@ -27,20 +27,38 @@ export function toPage<R extends { total: string | number | bigint }, T>(
   return { items, totalPages: Math.ceil(total / limit) };
 }
 
+/**
+ * SQL: `column` is one of the ids `pageIds` (a page's ids, picked first from an index), written
+ * `= any(array(…))` so the page's ids are read once and the rows fetched by primary key (an `in
+ * (subquery)` may become a hash semi-join that reads the whole table).
+ */
+export function isOneOf(column: string, pageIds: SelectQueryBuilder<DB, keyof DB, object>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} = any(array(${pageIds}))`;
+}
+
 /** A row of countedPage: the page's columns (null when the page is empty) and the count. */
 export type PageRow<R> = { [K in keyof R]: R[K] | null } & { total: string | number | bigint };
 
+/** A one-row query answering a count as `total`: countRows of a query, or countOfKey of a kept count. */
+export type TotalQuery = SelectQueryBuilder<DB, keyof DB, { total: string | number | bigint }>;
+
+/** The number of rows of `rows` (a filtered selectFrom), as a one-row `total` query for countedPage. */
+export function countRows<T extends keyof DB>(rows: SelectQueryBuilder<DB, T, object>): TotalQuery {
+  return rows.select((s) => s.fn.countAll<string>().as("total"));
+}
+
 /**
- * Page `q.page` (from 1) of `q.limit` rows of `rows` (already ordered), with the row count of
- * `counted`, in one query ("count left join lateral page"), turned into a Page by toPage.
- * `order` re-applies the ORDER BY of `rows` to the joined rows: column names and directions.
- * With `paged`, `rows` already hold just the page (a deferred join: the page's ids picked first,
- * by pageIdsOf, then only those rows joined), so no LIMIT/OFFSET is added.
+ * Page `q.page` (from 1) of `q.limit` rows of `rows` (already ordered), with the count `total`
+ * (countRows, or a count kept exactly in list_counts: countOfKey), in one query ("count left join
+ * lateral page"), turned into a Page by toPage. `order` re-applies the ORDER BY of `rows` to the
+ * joined rows: column names and directions. With `paged`, `rows` already hold just the page (a
+ * deferred join: the page's ids picked first, then only those rows joined), so no LIMIT/OFFSET is
+ * added.
  */
-export async function countedPage<CT extends keyof DB, PT extends keyof DB, R extends Record<string, unknown>, T>(
+export async function countedPage<PT extends keyof DB, R extends Record<string, unknown>, T>(
   db: Executor,
   q: {
-    counted: SelectQueryBuilder<DB, CT, object>;
+    total: TotalQuery;
     rows: SelectQueryBuilder<DB, PT, R>;
     order: Array<[column: keyof R & string, direction: "asc" | "desc"]>;
     page: number;
@@ -50,7 +68,7 @@ export async function countedPage<CT extends keyof DB, PT extends keyof DB, R ex
   },
 ): Promise<Page<T>> {
   let query = db
-    .selectFrom(q.counted.select((s) => s.fn.countAll().as("total")).as("c"))
+    .selectFrom(q.total.as("c"))
     .leftJoinLateral(
       () => (q.paged ? q.rows : q.rows.limit(q.limit).offset(offsetOf(q.page, q.limit))).as("p"),
       (join) => join.onTrue(),

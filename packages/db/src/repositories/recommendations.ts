@@ -1,6 +1,7 @@
 import type { Executor } from "../connection";
 import type { Category, RecordingStatus, StageStatus, TranscriptStatus } from "../schema";
-import { countedPage, offsetOf, type Page } from "./pagination";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { countedPage, countRows, isOneOf, offsetOf, type Page } from "./pagination";
 
 /** True when the task has been recommended to the user (index recommendations_task_recipient_key). */
 export async function isRecommendedTo(db: Executor, taskId: string, userId: string): Promise<boolean> {
@@ -73,8 +74,8 @@ export interface RecommendedRecordingRow {
  * Recommendations newest first, each with its task (audio, assignee, stage statuses), its
  * recipient and its submission's approval statuses ('No transcript' / 'No translation audio'
  * without a submission); one page of `limit`, counted and paginated in one query. With
- * `recommendedTo`, only those made to that user (index recommendations_recipient_idx);
- * otherwise all (index recommendations_created_at_id_idx).
+ * `recommendedTo`, only those made to that user (index recommendations_recipient_idx, counted);
+ * otherwise all (index recommendations_created_at_id_idx; count kept in list_counts).
  */
 export async function listRecommendedRecordings(
   db: Executor,
@@ -93,7 +94,7 @@ export async function listRecommendedRecordings(
     .offset(offsetOf(q.page, q.limit));
   const rows = db
     .selectFrom("recommendations")
-    .where("recommendations.id", "in", pageIds)
+    .where(isOneOf("recommendations.id", pageIds))
     .innerJoin("tasks", "tasks.id", "recommendations.taskId")
     .leftJoin("audios", "audios.id", "tasks.audioId")
     .leftJoin("users", "users.id", "tasks.assignedTo")
@@ -126,7 +127,7 @@ export async function listRecommendedRecordings(
     .orderBy("recommendations.createdAt", "desc")
     .orderBy("recommendations.id", "desc");
   return countedPage(db, {
-    counted: scoped,
+    total: q.recommendedTo === undefined ? countOfKey(db, LIST_COUNT_KEYS.recommendations) : countRows(scoped),
     rows,
     order: [
       ["createdAt", "desc"],

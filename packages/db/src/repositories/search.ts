@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import type { Category } from "../schema";
 import type { Executor } from "../connection";
 
@@ -19,15 +19,54 @@ export function likeLiteral(keyword: string): string {
 }
 
 /**
- * The search query: audios whose filename contains `keyword` (case-insensitive, ILIKE, index
- * audios_filename_trgm_idx), with their task and assignee; with `staffId`, only audios whose task
- * is assigned to that user (SPEC §5). Filenames that start with the keyword come first, then by
- * filename ignoring case.
+ * The search query: audios whose filename contains `keyword` (case-insensitive), with their task
+ * and assignee; with `staffId`, only audios whose task is assigned to that user (SPEC §5).
+ * Filenames that start with the keyword come first, then by filename ignoring case.
+ *
+ * Two branches, each at most `limit` rows in that order, so a keyword matching half the audios
+ * does not sort them all: the prefix matches walk audios_filename_lower_idx (lower(filename) in
+ * the C collation, byte order) from the keyword on; the other matches, read only when the prefix
+ * matches are fewer than `limit`, come from audios_filename_trgm_idx (ILIKE) or that index in
+ * order, as the planner finds cheaper. Only the chosen rows are joined to their task and assignee.
  */
 function searchQuery(db: Executor, q: { keyword: string; staffId: string | null; limit: number }) {
   const literal = likeLiteral(q.keyword);
-  let query = db
-    .selectFrom("audios")
+  const limit = Math.min(q.limit, SEARCH_LIMIT);
+  const lowerName = sql<string>`lower(audios.filename) collate "C"`;
+  const prefix = sql<boolean>`${lowerName} like lower(${literal}) || '%'`;
+  const branch = (rank: number, where: Expression<SqlBool>) => {
+    let query = db
+      .selectFrom("audios")
+      .select(["audios.id", "audios.filename", sql.lit(rank).as("rank"), lowerName.as("lowerName")])
+      .where(where);
+    if (q.staffId !== null)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("tasks")
+            .select("tasks.id")
+            .whereRef("tasks.audioId", "=", "audios.id")
+            .where("tasks.assignedTo", "=", q.staffId as string),
+        ),
+      );
+    return db.selectFrom(query.orderBy(lowerName).orderBy("audios.filename").limit(limit).as("b")).selectAll("b");
+  };
+  const others = branch(1, sql<SqlBool>`audios.filename ilike ${`%${literal}%`} and not (${prefix})`);
+  return db
+    .with("prefixed", () => branch(0, prefix))
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("prefixed")
+        .selectAll("prefixed")
+        .unionAll(
+          eb
+            .selectFrom(others.as("o"))
+            .selectAll("o")
+            .where((o) => o(o.selectFrom("prefixed").select(o.fn.countAll().as("n")), "<", limit)),
+        )
+        .as("m"),
+    )
+    .innerJoin("audios", "audios.id", "m.id")
     .leftJoin("tasks", "tasks.audioId", "audios.id")
     .leftJoin("users", "users.id", "tasks.assignedTo")
     .select([
@@ -38,13 +77,10 @@ function searchQuery(db: Executor, q: { keyword: string; staffId: string | null;
       "users.id as assignedToId",
       "users.username as assignedToUsername",
     ])
-    .where("audios.filename", "ilike", `%${literal}%`);
-  if (q.staffId !== null) query = query.where("tasks.assignedTo", "=", q.staffId);
-  return query
-    .orderBy(sql`audios.filename ilike ${`${literal}%`}`, "desc")
-    .orderBy(sql`lower(audios.filename)`)
-    .orderBy("audios.filename")
-    .limit(Math.min(q.limit, SEARCH_LIMIT));
+    .orderBy("m.rank")
+    .orderBy("m.lowerName")
+    .orderBy("m.filename")
+    .limit(limit);
 }
 
 /**

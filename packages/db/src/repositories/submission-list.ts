@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Executor } from "../connection";
 import type { ApprovalStatus, Category, DB, RecordingStatus, TranscriptStatus } from "../schema";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
 import { offsetOf, type Page } from "./pagination";
 
 /**
@@ -60,25 +61,46 @@ type ListQuery = { assignedTo?: string | undefined; filter: SubmissionFilter; pa
 
 /** The one query of listSubmissions: the filter counts joined laterally with the page's rows. */
 function submissionListQuery(db: Executor, q: ListQuery) {
-  // Staff scope: the submissions of the user's tasks (index tasks_assigned_to_idx, then the
-  // unique submissions.task_id); admins count submissions alone, without joining tasks.
+  // Staff scope: the submissions of the user's tasks, read task by task (index
+  // tasks_assigned_to_idx, then the unique submissions.task_id: LIMIT 1 keeps it a nested loop
+  // rather than a scan of every submission), as a derived table named like the table, so the
+  // filters, counts and page read it alike. Admins read submissions alone, without tasks.
   const assignedTo = q.assignedTo;
   const scoped = (): Scope =>
     assignedTo === undefined
       ? db.selectFrom("submissions")
-      : db
-          .selectFrom("submissions")
-          .where(
-            "submissions.taskId",
-            "in",
-            db.selectFrom("tasks").select("tasks.id").where("assignedTo", "=", assignedTo),
-          );
-  const counts = scoped().select((eb) => [
-    eb.fn.countAll<string>().as("all"),
-    eb.fn.countAll<string>().filterWhere(matches(eb, "needsReview")).as("needsReview"),
-    eb.fn.countAll<string>().filterWhere(matches(eb, "approved")).as("approved"),
-    eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
-  ]);
+      : (db.selectFrom(
+          db
+            .selectFrom("tasks")
+            .where("tasks.assignedTo", "=", assignedTo)
+            .innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom("submissions")
+                  .selectAll("submissions")
+                  .whereRef("submissions.taskId", "=", "tasks.id")
+                  .limit(1)
+                  .as("own"),
+              (join) => join.onTrue(),
+            )
+            .selectAll("own")
+            .as("submissions"),
+        ) as unknown as Scope);
+  // Admins: the four counts kept exactly in list_counts; staff: counted over their own tasks.
+  const counts =
+    assignedTo === undefined
+      ? db.selectNoFrom([
+          countOfKey(db, LIST_COUNT_KEYS.submissionsAll).as("all"),
+          countOfKey(db, LIST_COUNT_KEYS.submissionsNeedsReview).as("needsReview"),
+          countOfKey(db, LIST_COUNT_KEYS.submissionsApproved).as("approved"),
+          countOfKey(db, LIST_COUNT_KEYS.submissionsRejected).as("rejected"),
+        ])
+      : scoped().select((eb) => [
+          eb.fn.countAll<string>().as("all"),
+          eb.fn.countAll<string>().filterWhere(matches(eb, "needsReview")).as("needsReview"),
+          eb.fn.countAll<string>().filterWhere(matches(eb, "approved")).as("approved"),
+          eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
+        ]);
   // Deferred join: the page's ids first, read in order from the filter's index, then only those
   // 20 rows joined to their task, audio, assignee and comment count (a deep OFFSET otherwise joins
   // every skipped row too).
@@ -129,8 +151,9 @@ function submissionListQuery(db: Executor, q: ListQuery) {
 /**
  * One page of submissions, newest first (updated_at, then id), with the count of every filter,
  * in one query ("counts left join lateral page"). With `assignedTo`, only the submissions of
- * tasks assigned to that user (index tasks_assigned_to_idx); otherwise all (indexes
- * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx).
+ * tasks assigned to that user (index tasks_assigned_to_idx), counted; otherwise all (indexes
+ * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx),
+ * with the counts kept in list_counts.
  * `totalPages` is that of the chosen filter.
  */
 export async function listSubmissions(

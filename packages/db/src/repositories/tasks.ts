@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type {
   Category,
   DB,
@@ -10,7 +10,8 @@ import type {
   TranscriptStatus,
 } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
-import { countedPage, offsetOf, type Page } from "./pagination";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { countedPage, isOneOf, offsetOf, type Page } from "./pagination";
 
 /** The task of an audio (tasks.audio_id is unique), or undefined. */
 export function findTaskByAudio(db: Executor, audioId: string): Promise<Task | undefined> {
@@ -129,7 +130,8 @@ export async function findTaskDetail(db: Executor, id: string): Promise<TaskDeta
 /**
  * Tasks newest first with their audio, assignee and submission statuses, one page of `limit`,
  * counted and paginated in one query. With `assignedTo`, only that user's tasks
- * (index tasks_assigned_to_idx); otherwise all (index tasks_created_at_id_idx).
+ * (index tasks_assigned_to_idx; count assignee_work_counts.tasks); otherwise all (index
+ * tasks_created_at_id_idx; count list_counts 'tasks').
  */
 export async function listTaskCards(
   db: Executor,
@@ -147,8 +149,15 @@ export async function listTaskCards(
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return countedPage(db, {
-    counted: scoped,
-    rows: withCardColumns(db.selectFrom("tasks").where("tasks.id", "in", pageIds))
+    // Exact counts kept by triggers: all tasks in list_counts, a user's in assignee_work_counts.
+    total:
+      q.assignedTo === undefined
+        ? countOfKey(db, LIST_COUNT_KEYS.tasks)
+        : db
+            .selectFrom("assigneeWorkCounts")
+            .select(sql<string>`coalesce(max(tasks), 0)`.as("total"))
+            .where("assigneeWorkCounts.assigneeId", "=", q.assignedTo),
+    rows: withCardColumns(db.selectFrom("tasks").where(isOneOf("tasks.id", pageIds)))
       .orderBy("tasks.createdAt", "desc")
       .orderBy("tasks.id", "desc"),
     order: [

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CompiledQuery, sql } from "kysely";
+import { appRouter, createCallerFactory, type SessionUser } from "@tafsiri/api";
+import { createHarness } from "@tafsiri/api/testing/harness";
+import { QueryRecorder } from "@tafsiri/db/testing/query-recorder";
+import { seedProject } from "../../../bench/support/seed-project";
+
+// Issue 11 Build 2: the plans of the main list, search and count queries, on `npm run seed`'s
+// project data (20,000 audios, 40 staff), so a lost index or a count that scans fails the suite.
+// Each case calls the real procedure through a database that records its statements, then asks
+// PostgreSQL for the plan of each (EXPLAIN, without running them again). PGlite's planner
+// statistics differ, so the plans are checked on PostgreSQL (DATABASE_URL).
+
+const onPostgres = inject("dbTemplate").kind === "postgres";
+if (!onPostgres) console.info("list-plans.test.ts: the plan checks need PostgreSQL; set DATABASE_URL to run them.");
+
+/** Tables large enough that reading all of them for one page or count is the bug this test catches. */
+const SCAN_OF_BIG_TABLE = /Seq Scan on (audios|tasks|submissions|audit_log|notifications|recommendations|comments)\b/;
+
+const h = await createHarness();
+const db = h.deps.db;
+const caller = createCallerFactory(appRouter);
+let admin: SessionUser;
+let staff: SessionUser;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  await seedProject(db, {
+    audios: 20_000,
+    staff: 40,
+    staffPassword: "Plan#Staff2026",
+    admin: { email: "plans@seed.test", username: "plans", password: "Adm1n!strong" },
+  });
+  const { rows } = await sql<SessionUser & { kind: string }>`
+    (select 'admin' as kind, id, username, email, role, active from users where email = 'plans@seed.test')
+    union all
+    (select 'staff', u.id, u.username, u.email, u.role, u.active from users u
+     join assignee_work_counts c on c.assignee_id = u.id where u.role = 'Staff' and u.active
+     order by c.tasks desc limit 1)`.execute(db);
+  const pick = (kind: string): SessionUser => {
+    const row = rows.find((r) => r.kind === kind)!;
+    return { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active };
+  };
+  admin = pick("admin");
+  staff = pick("staff");
+}, 300_000);
+afterAll(() => h.close());
+
+type Caller = ReturnType<typeof caller>;
+
+/** The plans (EXPLAIN text) of every statement `call` runs as `user`, joined. */
+async function plansOf(user: SessionUser, call: (c: Caller) => Promise<unknown>): Promise<string> {
+  const recorder = new QueryRecorder();
+  await call(caller({ ...h.deps, db: db.withPlugin(recorder), user }));
+  const plans: string[] = [];
+  for (const query of recorder.executed) {
+    const result = await db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    plans.push(result.rows.map((r) => Object.values(r)[0]).join("\n"));
+  }
+  return plans.join("\n");
+}
+
+/** Expects `plan` to use every index named, and no full scan of a big table. */
+function expectPlan(plan: string, indexes: string[]): void {
+  expect(plan).not.toMatch(SCAN_OF_BIG_TABLE);
+  for (const index of indexes) expect(plan).toContain(index);
+}
+
+describe.skipIf(!onPostgres)("the plans of the lists at 20,000 audios (PostgreSQL)", () => {
+  it("Tasks: the page walks tasks (created_at, id) or the assignee's index; counts are kept", async () => {
+    const pages = (await caller({ ...h.deps, user: admin }).tasks.list({ page: 1, limit: 10 })).totalPages;
+    expect(pages).toBeGreaterThan(1000);
+    for (const page of [1, pages]) {
+      expectPlan(await plansOf(admin, (c) => c.tasks.list({ page, limit: 10 })), [
+        "tasks_created_at_id_idx",
+        "list_counts",
+      ]);
+    }
+    expectPlan(await plansOf(staff, (c) => c.tasks.list({ page: 1, limit: 10 })), [
+      "tasks_assigned_to_idx",
+      "assignee_work_counts",
+    ]);
+  });
+
+  it("Manage Audios and the unassigned audios: index walks by category, kept counts", async () => {
+    expectPlan(await plansOf(admin, (c) => c.audios.list({ category: "Control", page: 100, limit: 50 })), [
+      "audios_category_created_at_id_idx",
+      "list_counts",
+    ]);
+    expectPlan(await plansOf(admin, (c) => c.audios.unassigned({ category: "Dementia", page: 1, limit: 100 })), [
+      "audios_unassigned_idx",
+      "list_counts",
+    ]);
+  });
+
+  it("Submissions: each filter's page walks its index, the counts are kept; staff read their own tasks", async () => {
+    const indexOf = {
+      all: "submissions_updated_at_id_idx",
+      needsReview: "submissions_needs_review_idx",
+      approved: "submissions_approval_status_idx",
+      rejected: "submissions_approval_status_idx",
+    } as const;
+    for (const status of ["all", "needsReview", "approved", "rejected"] as const) {
+      const plan = await plansOf(admin, (c) => c.submissions.list({ page: 1, status }));
+      // 'approved' may also walk the order's own index and filter: both are index walks.
+      expectPlan(plan, ["list_counts"]);
+      expect(plan).toMatch(
+        status === "approved" || status === "rejected"
+          ? /submissions_approval_status_idx|submissions_updated_at_id_idx/
+          : new RegExp(indexOf[status]),
+      );
+    }
+    expectPlan(await plansOf(staff, (c) => c.submissions.list({ page: 1 })), [
+      "tasks_assigned_to_idx",
+      "submissions_task_id_key",
+    ]);
+  });
+
+  it("Recommended Recordings, the bell and the Logs: index walks and kept counts", async () => {
+    expectPlan(await plansOf(admin, (c) => c.recommendations.list({ page: 2, limit: 10 })), [
+      "recommendations_created_at_id_idx",
+      "list_counts",
+    ]);
+    expectPlan(await plansOf(admin, (c) => c.notifications.list({ limit: 20 })), [
+      "notifications_recipient_idx",
+      "list_counts",
+    ]);
+    expectPlan(await plansOf(admin, (c) => c.logs.list({ page: 3 })), ["audit_log_created_at_id_idx", "list_counts"]);
+    expectPlan(await plansOf(admin, (c) => c.logs.list({ actorId: staff.id })), ["audit_log_actor_created_at_id_idx"]);
+  });
+
+  it("Search: prefix matches walk lower(filename) in order instead of sorting every match", async () => {
+    // 'control' starts the names of over half the audios.
+    const plan = await plansOf(admin, (c) => c.search.audios({ q: "control" }));
+    expectPlan(plan, ["audios_filename_lower_idx"]);
+    const results = await caller({ ...h.deps, user: admin }).search.audios({ q: "control" });
+    expect(results).toHaveLength(20);
+    const names = results.map((r) => r.filename);
+    expect(names).toEqual([...names].sort());
+  });
+});

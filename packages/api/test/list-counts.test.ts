@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { compactListCounts } from "@tafsiri/db/repositories/list-counts";
+import { createHarness } from "../src/testing/harness";
+import { createDb } from "@tafsiri/db";
+import { listCountsStoredAndRecomputed } from "./list-counts-fixture";
+import { assignedAudio, newAudio } from "./workflow-fixtures";
+
+// Decision 016: the lists' counts are kept in list_counts by triggers, as deltas folded now and
+// then. What a user sees in "page n of N" must be exact after any write: through the services,
+// through cascades, concurrently from several connections, across folds, after a truncate.
+// (assignee-work-counts.test.ts checks them after every step of a random workflow too.)
+
+const h = await createHarness();
+afterAll(() => h.close());
+const db = h.deps.db;
+const admin = await h.createUser("Admin");
+const staff = await h.createUser("Staff");
+
+async function expectExact(when: string) {
+  const { stored, recomputed, wrongFlags } = await listCountsStoredAndRecomputed(db);
+  expect(stored, when).toEqual(recomputed);
+  expect(wrongFlags, when).toBe(0);
+}
+
+describe("list_counts", () => {
+  it("count the lists as the pages show them, through uploads, assignment and a deleted audio", async () => {
+    await expectExact("at the start");
+    const unassigned = await newAudio(h, admin, { category: "Dementia" });
+    const assigned = await assignedAudio(h, admin, staff);
+    await expectExact("after an upload and an assignment");
+    const asAdmin = h.caller(admin);
+    const dementia = await asAdmin.audios.unassigned({ category: "Dementia", page: 1, limit: 100 });
+    expect(dementia.items.map((a) => a.id)).toContain(unassigned.id);
+    expect(dementia.totalPages).toBe(1);
+    const tasks = await asAdmin.tasks.list({ page: 1, limit: 1 });
+    expect(tasks.totalPages).toBe(
+      Number((await sql<{ n: string }>`select count(*) as n from tasks`.execute(db)).rows[0]?.n),
+    );
+    // Deleting an audio cascades to its task, submission and the rest.
+    await asAdmin.audios.delete({ audioId: assigned.id });
+    await expectExact("after deleting an assigned audio");
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from notifications where not is_read and recipient_id = ${admin.id}`.execute(db);
+    expect((await asAdmin.notifications.list({ limit: 5 })).unreadCount).toBe(Number(rows[0]?.n));
+  });
+
+  it("stay exact with writers on several connections at once, while folds run", async () => {
+    if (!h.databaseUrl) return; // PGlite has one connection: nothing runs at once.
+    const others = await Promise.all(Array.from({ length: 6 }, () => createDb({ databaseUrl: h.databaseUrl })));
+    try {
+      await Promise.all(
+        others.map(async (other, i) => {
+          for (let round = 0; round < 40; round++) {
+            await other.db.transaction().execute(async (trx) => {
+              await sql`insert into audit_log (action, entity) select 'bench', 'audio' from generate_series(1, ${1 + (round % 3)})`.execute(
+                trx,
+              );
+              // Each writer its own notifications, so writers never wait on each other's rows.
+              await sql`insert into notifications (recipient_id, message, link) values (${admin.id}, ${`w${i}`}, '/'), (${admin.id}, ${`w${i}`}, '/')`.execute(
+                trx,
+              );
+              await sql`update notifications set is_read = true where recipient_id = ${admin.id} and message = ${`w${i}`} and not is_read and random() < 0.5`.execute(
+                trx,
+              );
+              if ((round + i) % 7 === 0) await sql`select compact_list_counts()`.execute(trx);
+            });
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
+    await expectExact("after concurrent writers and folds");
+  }, 120_000);
+
+  it("fold each key's deltas into one row and keep the counts", async () => {
+    await sql`insert into audit_log (action, entity) select 'bulk', 'audio' from generate_series(1, 5)`.execute(db);
+    for (let i = 0; i < 5; i++) await sql`insert into audit_log (action, entity) values ('one', 'audio')`.execute(db);
+    const before = await listCountsStoredAndRecomputed(db);
+    const removed = await compactListCounts(db);
+    expect(removed).toBeGreaterThan(0);
+    const { rows } = await sql<{ rows: string; keys: string }>`
+      select count(*) as rows, count(distinct key) as keys from list_counts`.execute(db);
+    expect(rows[0]?.rows).toBe(rows[0]?.keys);
+    const after = await listCountsStoredAndRecomputed(db);
+    expect(after.stored).toEqual(before.stored);
+    expect(after.stored).toEqual(after.recomputed);
+  });
+
+  it("a truncate clears the keys of the emptied tables", async () => {
+    await sql`truncate audit_log`.execute(db);
+    await sql`truncate audios cascade`.execute(db);
+    await expectExact("after the truncates");
+    const { stored } = await listCountsStoredAndRecomputed(db);
+    expect(Object.keys(stored).filter((k) => /^(audios|unassigned|tasks|submissions|audit_log)/.test(k))).toEqual([]);
+  });
+});
