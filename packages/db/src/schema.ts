@@ -76,6 +76,8 @@ export interface SubmissionTable {
   transcriptReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the recording became Approved or Rejected; null while Pending or absent (issue 9). */
   recordingReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The task's assignee (tasks.assigned_to), kept by triggers: never written by the app. */
+  assignedTo: Generated<string>;
 }
 
 export interface TranscriptVersionTable {

@@ -19,6 +19,9 @@ export const LIST_COUNT_KEYS = {
   submissionsNeedsReview: "submissions:needsReview",
   submissionsApproved: "submissions:approved",
   submissionsRejected: "submissions:rejected",
+  /** A Submissions filter's count among the submissions of one assignee's tasks. */
+  assigneeSubmissions: (assigneeId: string, filter: "all" | "needsReview" | "approved" | "rejected") =>
+    `submissions:${assigneeId}:${filter}`,
   /** A user's unread notifications. */
   unread: (recipientId: string) => `unread:${recipientId}`,
 } as const;

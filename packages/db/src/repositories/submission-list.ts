@@ -61,46 +61,29 @@ type ListQuery = { assignedTo?: string | undefined; filter: SubmissionFilter; pa
 
 /** The one query of listSubmissions: the filter counts joined laterally with the page's rows. */
 function submissionListQuery(db: Executor, q: ListQuery) {
-  // Staff scope: the submissions of the user's tasks, read task by task (index
-  // tasks_assigned_to_idx, then the unique submissions.task_id: LIMIT 1 keeps it a nested loop
-  // rather than a scan of every submission), as a derived table named like the table, so the
-  // filters, counts and page read it alike. Admins read submissions alone, without tasks.
+  // Staff scope: the submissions of the user's tasks (submissions.assigned_to, kept equal to the
+  // task's assignee; index submissions_assignee_updated_at_id_idx). Counts kept in list_counts:
+  // all submissions for admins, the assignee's for staff.
   const assignedTo = q.assignedTo;
   const scoped = (): Scope =>
     assignedTo === undefined
       ? db.selectFrom("submissions")
-      : (db.selectFrom(
-          db
-            .selectFrom("tasks")
-            .where("tasks.assignedTo", "=", assignedTo)
-            .innerJoinLateral(
-              (eb) =>
-                eb
-                  .selectFrom("submissions")
-                  .selectAll("submissions")
-                  .whereRef("submissions.taskId", "=", "tasks.id")
-                  .limit(1)
-                  .as("own"),
-              (join) => join.onTrue(),
-            )
-            .selectAll("own")
-            .as("submissions"),
-        ) as unknown as Scope);
-  // Admins: the four counts kept exactly in list_counts; staff: counted over their own tasks.
-  const counts =
-    assignedTo === undefined
-      ? db.selectNoFrom([
-          countOfKey(db, LIST_COUNT_KEYS.submissionsAll).as("all"),
-          countOfKey(db, LIST_COUNT_KEYS.submissionsNeedsReview).as("needsReview"),
-          countOfKey(db, LIST_COUNT_KEYS.submissionsApproved).as("approved"),
-          countOfKey(db, LIST_COUNT_KEYS.submissionsRejected).as("rejected"),
-        ])
-      : scoped().select((eb) => [
-          eb.fn.countAll<string>().as("all"),
-          eb.fn.countAll<string>().filterWhere(matches(eb, "needsReview")).as("needsReview"),
-          eb.fn.countAll<string>().filterWhere(matches(eb, "approved")).as("approved"),
-          eb.fn.countAll<string>().filterWhere(matches(eb, "rejected")).as("rejected"),
-        ]);
+      : db.selectFrom("submissions").where("submissions.assignedTo", "=", assignedTo);
+  const keyOf = (filter: SubmissionFilter) =>
+    assignedTo !== undefined
+      ? LIST_COUNT_KEYS.assigneeSubmissions(assignedTo, filter)
+      : {
+          all: LIST_COUNT_KEYS.submissionsAll,
+          needsReview: LIST_COUNT_KEYS.submissionsNeedsReview,
+          approved: LIST_COUNT_KEYS.submissionsApproved,
+          rejected: LIST_COUNT_KEYS.submissionsRejected,
+        }[filter];
+  const counts = db.selectNoFrom([
+    countOfKey(db, keyOf("all")).as("all"),
+    countOfKey(db, keyOf("needsReview")).as("needsReview"),
+    countOfKey(db, keyOf("approved")).as("approved"),
+    countOfKey(db, keyOf("rejected")).as("rejected"),
+  ]);
   // Deferred join: the page's ids first, read in order from the filter's index, then only those
   // 20 rows joined to their task, audio, assignee and comment count (a deep OFFSET otherwise joins
   // every skipped row too).
@@ -150,10 +133,10 @@ function submissionListQuery(db: Executor, q: ListQuery) {
 
 /**
  * One page of submissions, newest first (updated_at, then id), with the count of every filter,
- * in one query ("counts left join lateral page"). With `assignedTo`, only the submissions of
- * tasks assigned to that user (index tasks_assigned_to_idx), counted; otherwise all (indexes
- * submissions_updated_at_id_idx, submissions_approval_status_idx, submissions_needs_review_idx),
- * with the counts kept in list_counts.
+ * in one query ("counts left join lateral page"), the counts kept in list_counts. With
+ * `assignedTo`, only the submissions of tasks assigned to that user (index
+ * submissions_assignee_updated_at_id_idx); otherwise all (indexes submissions_updated_at_id_idx,
+ * submissions_approval_status_idx, submissions_needs_review_idx).
  * `totalPages` is that of the chosen filter.
  */
 export async function listSubmissions(
