@@ -1,7 +1,40 @@
-FROM node:20-bookworm-slim
+# The Tafsiri server (issue 11 Build 7; docker-compose.yml runs two of it behind Caddy).
+# Stage 1 installs every dependency and builds the web app as `npm start` does
+# (`npm run build -w @tafsiri/web`, scripts/web-build.mjs); stage 2 keeps the production
+# dependencies, the sources (the server runs from TypeScript through tsx, as `npm start` does)
+# and the built web app.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/api/package.json packages/api/
+COPY packages/db/package.json packages/db/
+COPY packages/ui/package.json packages/ui/
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm ci --no-audit --no-fund && npm run build -w @tafsiri/web
+RUN npm run build -w @tafsiri/web
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/api/package.json packages/api/
+COPY packages/db/package.json packages/db/
+COPY packages/ui/package.json packages/ui/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY . .
+COPY --from=build /app/apps/web/dist apps/web/dist
+# DATA_DIR holds the uploads' temp files (and, without SMTP_URL, the mail outbox); a volume
+# mounted here starts out owned by the unprivileged `node` user.
+RUN mkdir -p /data && chown node:node /data
+USER node
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
-CMD ["npm", "start"]
+HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# One node process (tsx as a loader rather than its CLI, which would add a second process of
+# about 50 MB); it is PID 1 and shuts down cleanly on SIGTERM (apps/server/src/server.ts).
+CMD ["node", "--import", "tsx", "apps/server/src/server.ts"]

@@ -1,3 +1,4 @@
+import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { keepEventsFor } from "./live/retention-timer";
@@ -7,15 +8,20 @@ import { loadSettings } from "./settings";
 const settings = loadSettings();
 const { deps, handle } = await bootstrap(settings);
 const app = await buildApp({ deps, settings, logger: true });
-const stopPruning = keepEventsFor(deps.db, settings.EVENT_RETENTION_DAYS, (error) =>
-  app.log.error({ err: error }, "pruning old live events failed"),
-);
-const stopSweeping = sweepFilesHourly(deps, app.log);
+// The hourly jobs run in one of the processes sharing the database (issue 11 Build 7).
+const locks = openJobLocks({
+  db: deps.db,
+  databaseUrl: settings.DATABASE_URL,
+  onError: (error) => app.log.warn({ err: error }, "job lock connection lost; the next round reconnects"),
+});
+const stopPruning = keepEventsFor({ db: deps.db, locks }, settings.EVENT_RETENTION_DAYS, app.log);
+const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
 
 const shutdown = async () => {
   await app.close();
   await stopPruning();
   await stopSweeping();
+  await locks.close();
   await deps.events.close();
   await deps.storage.close();
   await handle.close();

@@ -64,7 +64,15 @@ export {
 } from "./storage/file-storage";
 export { openStorage, type StorageConfig } from "./storage/open-storage";
 export type { S3StorageConfig } from "./storage/s3-storage";
-export { sweepFiles, FILE_SWEEP_MIN_AGE_MS, type FileSweepReport } from "./storage/sweep";
+export {
+  sweepFiles,
+  sweepStoredFiles,
+  sweepTempFiles,
+  FILE_SWEEP_MIN_AGE_MS,
+  type FileSweepOptions,
+  type FileSweepReport,
+  type StoredFileSweepReport,
+} from "./storage/sweep";
 export {
   receiveUpload,
   requireUploader,

@@ -314,6 +314,9 @@ describe.each(["local", "s3"] as const)("%s storage (issue 11 Build 6)", (backen
     expect(await storage.sweepTemp(new Date(Date.now() + 1000))).toEqual([path.basename(file)]);
     await expect(fs.access(file)).rejects.toThrow();
     expect(await storage.readText("audios/kept.wav")).toBe("kept");
+    // The shared part (issue 11 Build 7): local disk has no multipart uploads, and s3rver cannot list them.
+    expect(await storage.abortStaleUploads(new Date(Date.now() + 1000))).toEqual([]);
+    expect(await storage.readText("audios/kept.wav")).toBe("kept");
   });
 
   it("refuses keys that are not storage keys, before touching anything", async () => {

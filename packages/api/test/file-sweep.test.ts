@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { MAX_KEYS_PER_LOOKUP, referencedFileKeys } from "@tafsiri/db/repositories/stored-files";
-import { FILE_SWEEP_MIN_AGE_MS, sweepFiles } from "../src/storage/sweep";
+import { FILE_SWEEP_MIN_AGE_MS, sweepFiles, sweepStoredFiles, sweepTempFiles } from "../src/storage/sweep";
 import { attachInitialTranscript, uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, harnessWithUsers, listFiles, newAudio, tempWav } from "./workflow-fixtures";
 
@@ -80,6 +80,19 @@ describe("sweeping left-over files (issue 10 Build 5)", () => {
     });
     expect(await listFiles(h)).toEqual([...referenced, "stray-at-root.txt"].sort());
     await fs.rm(path.join(h.filesDir, "stray-at-root.txt"));
+  });
+
+  it("runs in two parts: this process's temp folder, and the stored files every process shares (issue 11 Build 7)", async () => {
+    const old = twoHoursAgo();
+    await writeFile(".tmp/upload-left", old);
+    await writeFile("audios/orphan-shared.wav", old);
+    expect(await sweepTempFiles(h.deps.storage)).toEqual(["upload-left"]);
+    expect(await h.deps.storage.exists("audios/orphan-shared.wav")).toBe(true);
+    await writeFile(".tmp/upload-left-too", old);
+    // Local disk has no multipart uploads to abort.
+    expect(await sweepStoredFiles(h.deps)).toEqual({ aborted: [], files: ["audios/orphan-shared.wav"] });
+    expect(await listFiles(h)).toContain(".tmp/upload-left-too");
+    expect(await sweepTempFiles(h.deps.storage)).toEqual(["upload-left-too"]);
   });
 
   it("uses an hour as the default threshold", async () => {

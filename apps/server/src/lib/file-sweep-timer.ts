@@ -1,37 +1,44 @@
-import type { FastifyBaseLogger } from "fastify";
-import { sweepFiles, type FileStorage } from "@tafsiri/api";
+import { sweepStoredFiles, sweepTempFiles, type FileStorage } from "@tafsiri/api";
 import type { Database } from "@tafsiri/db";
-
-/** How often the file sweep runs after the one at start. */
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
+import { runHourly, skipReason, type JobLog } from "./hourly-job";
 
 /**
- * Issue 10 Build 5: sweeps left-over files now and then every hour (sweepFiles: temp entries and
- * stored files no row points at, each older than an hour). Each round logs one info line with
- * the counts and the names removed ("file sweep: removed …"); a failure is logged as an error
- * and retried at the next round. Returns the function that stops it (awaiting a round in
- * progress). The timer does not keep the process alive.
+ * Issue 10 Build 5: sweeps left-over files now and then every hour: temp entries and stored
+ * files no row points at, each older than an hour (sweepFiles, in its two parts). Each round logs
+ * one info line with the counts and the names removed ("file sweep: removed …"); a failure is
+ * logged as an error and retried at the next round.
+ *
+ * Issue 11 Build 7 (several instances): every process sweeps its own temp folder (DATA_DIR is each
+ * instance's own) every round; the shared part (unfinished multipart uploads, stored files no row
+ * points at: a listing of the whole bucket) runs only in the process holding the `file-sweep` job
+ * lock, and the others log `file sweep: removed N temp file(s); stored files skipped, another
+ * process runs this job`. Returns the function that stops it (awaiting a round in progress).
  */
 export function sweepFilesHourly(
-  deps: { db: Database; storage: FileStorage },
-  log: FastifyBaseLogger,
+  deps: { db: Database; storage: FileStorage; locks: JobLocks },
+  log: JobLog,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = sweepFiles(deps).then(
-      ({ tempFiles, files }) =>
+  return runHourly({
+    label: "file sweep",
+    log,
+    round: async () => {
+      const now = new Date();
+      const tempFiles = await sweepTempFiles(deps.storage, { now });
+      const shared = await deps.locks.runRound("file-sweep", () => sweepStoredFiles(deps, { now }));
+      if (!shared.ran) {
         log.info(
-          { tempFiles, files },
-          `file sweep: removed ${tempFiles.length} temp file(s) and ${files.length} stored file(s) no row points at`,
-        ),
-      (error: unknown) => log.error({ err: error }, "file sweep failed"),
-    );
-  };
-  round();
-  const timer = setInterval(round, SWEEP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+          { tempFiles },
+          `file sweep: removed ${tempFiles.length} temp file(s); stored files skipped, ${skipReason(shared)}`,
+        );
+        return;
+      }
+      const removedTemp = [...tempFiles, ...shared.value.aborted];
+      const { files } = shared.value;
+      log.info(
+        { tempFiles: removedTemp, files },
+        `file sweep: removed ${removedTemp.length} temp file(s) and ${files.length} stored file(s) no row points at`,
+      );
+    },
+  });
 }

@@ -1,28 +1,29 @@
 import type { Database } from "@tafsiri/db";
+import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
 import { pruneEvents } from "@tafsiri/api";
-
-/** How often old live events are pruned. */
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
+import { runHourly, skipReason, type JobLog } from "../lib/hourly-job";
 
 /**
- * Prunes live events older than `retentionDays` now and then every hour (EVENT_RETENTION_DAYS).
- * Failures go to `onError` and are retried at the next round. Returns the function that stops
- * it (awaiting a round in progress). The timer does not keep the process alive.
+ * Prunes live events older than `retentionDays` now and then every hour (EVENT_RETENTION_DAYS),
+ * logging `live event retention: deleted N event(s) older than D day(s)`. Failures are logged and
+ * retried at the next round. With several server processes on one database only the one holding
+ * the `event-retention` job lock prunes; the others log `live event retention: skipped, another
+ * process runs this job` (issue 11 Build 7, openJobLocks). Returns the function that stops it
+ * (awaiting a round in progress). The timer does not keep the process alive.
  */
 export function keepEventsFor(
-  db: Database,
+  deps: { db: Database; locks: JobLocks },
   retentionDays: number,
-  onError: (error: unknown) => void,
+  log: JobLog,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const round = () => {
-    running = pruneEvents(db, retentionDays).catch(onError);
-  };
-  round();
-  const timer = setInterval(round, PRUNE_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  const label = "live event retention";
+  return runHourly({
+    label,
+    log,
+    round: async () => {
+      const outcome = await deps.locks.runRound("event-retention", () => pruneEvents(deps.db, retentionDays));
+      if (!outcome.ran) log.info(`${label}: skipped, ${skipReason(outcome)}`);
+      else log.info(`${label}: deleted ${outcome.value} event(s) older than ${retentionDays} day(s)`);
+    },
+  });
 }

@@ -11,6 +11,7 @@ import {
   listActiveStaff,
   listUsers,
   lockActiveAdminIds,
+  lockFirstAdminCreation,
   setUserActiveFlag,
   updateUserAccount,
 } from "@tafsiri/db/repositories/users";
@@ -213,7 +214,9 @@ export function listStaff(db: Executor): Promise<StaffMember[]> {
 /**
  * Creates the first admin when the database has no user (ARCHITECTURE settings ADMIN_*).
  * With no password given, a strong one is generated and returned so the caller prints it once.
- * Returns null when users already exist.
+ * Returns null when users already exist. The check and the insert are one transaction under an
+ * advisory lock (issue 11 Build 7), so server processes started together on an empty database
+ * create one admin between them and the others return null.
  */
 export async function ensureFirstAdmin(
   db: Database,
@@ -222,7 +225,13 @@ export async function ensureFirstAdmin(
   if (await hasAnyUser(db)) return null;
   const generated = opts.password ? undefined : `${randomBytes(12).toString("base64url")}aA1!`;
   const password = opts.password ?? generated!;
-  await createUser(db, { username: opts.username, email: opts.email, password, role: "Admin" });
+  const created = await db.transaction().execute(async (trx) => {
+    await lockFirstAdminCreation(trx);
+    if (await hasAnyUser(trx)) return false;
+    await createUser(trx, { username: opts.username, email: opts.email, password, role: "Admin" });
+    return true;
+  });
+  if (!created) return null;
   return generated ? { email: opts.email, generatedPassword: generated } : { email: opts.email };
 }
 

@@ -81,11 +81,17 @@ export interface FileStorage {
   deleteIfOlder(key: string, olderThan: Date): Promise<boolean>;
   /**
    * Removes temp entries (unfinished or abandoned uploads, from `tempPath()` and `put`) last
-   * written before `olderThan`; returns their names. On S3 it also aborts multipart uploads to
-   * the bucket started before `olderThan` and never completed (a crash during `adopt`), named
-   * `multipart upload of {key}`. (issue 10 Build 5, issue 11 Build 6)
+   * written before `olderThan`; returns their names. The temp folder is this process's own
+   * (DATA_DIR/files/.tmp on either backend). (issue 10 Build 5, issue 11 Builds 6 and 7)
    */
   sweepTemp(olderThan: Date): Promise<string[]>;
+  /**
+   * On S3: aborts multipart uploads to the bucket started before `olderThan` and never completed
+   * (a crash during `adopt`), where the store can list them; returns them named
+   * `multipart upload of {key}`. Local disk has none: resolves []. Unlike `sweepTemp` this acts on
+   * what every process shares (issue 11 Build 7: split from `sweepTemp`, issue 11 Build 6).
+   */
+  abortStaleUploads(olderThan: Date): Promise<string[]>;
   /** Releases what the storage holds open (S3: the client's sockets); local disk: nothing. */
   close(): Promise<void>;
 }
@@ -212,6 +218,7 @@ export function createLocalStorage(root: string): FileStorage {
       return true;
     },
     sweepTemp: (olderThan) => temp.sweep(olderThan),
+    abortStaleUploads: async () => [],
     close: async () => undefined,
   };
 }

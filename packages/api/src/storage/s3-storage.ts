@@ -309,10 +309,8 @@ export function createS3Storage(config: S3StorageConfig): S3FileStorage {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
       return true;
     },
-    async sweepTemp(olderThan) {
-      const tempFiles = await temp.sweep(olderThan);
-      return [...tempFiles, ...(await abortStaleUploads(olderThan))];
-    },
+    sweepTemp: (olderThan) => temp.sweep(olderThan),
+    abortStaleUploads,
     async checkBucket() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));

@@ -10,30 +10,53 @@ const PAGE_SIZE = 500;
 
 /** What one sweep removed. */
 export interface FileSweepReport {
-  /** Names of the temp entries removed (unfinished or abandoned uploads). */
+  /** Names of the temp entries removed (unfinished or abandoned uploads), and on S3 the multipart uploads aborted. */
   tempFiles: string[];
   /** Storage keys of the stored files removed because no row pointed at them. */
   files: string[];
 }
 
+/** Options of the sweeps: files must be older than `olderThanMs` (default an hour) before `now`. */
+export interface FileSweepOptions {
+  olderThanMs?: number;
+  now?: Date;
+}
+
+/** The moment before which a file may be removed. */
+function cutoffOf(opts: FileSweepOptions): Date {
+  return new Date((opts.now ?? new Date()).getTime() - (opts.olderThanMs ?? FILE_SWEEP_MIN_AGE_MS));
+}
+
 /**
- * Issue 10 Build 5 (crash safety of files): removes what a crash or a failed clean-up left
- * behind, through the storage interface (so for every backend): temp entries last written more
- * than `olderThanMs` milliseconds before `now`, then stored files as old as that which no row
- * points at (referencedFileKeys, asked in pages of 500 keys, so no list of every key is held).
- * The age guard keeps uploads in progress: a file is stored before the row pointing at it
- * commits, and an upload's temp file is written as it arrives, so only a file no request has
- * touched for that long is taken; a file rewritten since it was listed is kept (deleteIfOlder).
- * `olderThanMs` 0 removes every orphan: only for a stopped server (tests, maintenance).
- * Returns what was removed. Throws on a database or storage error (a later round retries).
+ * The part of the sweep that belongs to this process (issue 11 Build 7): its temp folder's
+ * entries as old as the cutoff (storage.sweepTemp). Every server process runs it every round,
+ * each on its own DATA_DIR. Returns their names.
  */
-export async function sweepFiles(
+export function sweepTempFiles(storage: FileStorage, opts: FileSweepOptions = {}): Promise<string[]> {
+  return storage.sweepTemp(cutoffOf(opts));
+}
+
+/** What the shared part of a sweep removed. */
+export interface StoredFileSweepReport {
+  /** Multipart uploads aborted (S3), as `multipart upload of {key}`. */
+  aborted: string[];
+  /** Storage keys of the stored files removed because no row pointed at them. */
+  files: string[];
+}
+
+/**
+ * The part of the sweep that acts on what every process shares (issue 11 Build 7): multipart
+ * uploads a crash left unfinished (storage.abortStaleUploads), then stored files as old as the
+ * cutoff which no row points at (referencedFileKeys, asked in pages of 500 keys, so no list of
+ * every key is held). With several server processes one of them runs it per round (the
+ * file-sweep job lock); the age guards keep it safe should two ever overlap.
+ */
+export async function sweepStoredFiles(
   deps: { db: Database; storage: FileStorage },
-  opts: { olderThanMs?: number; now?: Date } = {},
-): Promise<FileSweepReport> {
-  const olderThanMs = opts.olderThanMs ?? FILE_SWEEP_MIN_AGE_MS;
-  const cutoff = new Date((opts.now ?? new Date()).getTime() - olderThanMs);
-  const tempFiles = await deps.storage.sweepTemp(cutoff);
+  opts: FileSweepOptions = {},
+): Promise<StoredFileSweepReport> {
+  const cutoff = cutoffOf(opts);
+  const aborted = await deps.storage.abortStaleUploads(cutoff);
   const files: string[] = [];
   const removeOrphans = async (keys: string[]) => {
     const referenced = await referencedFileKeys(deps.db, keys);
@@ -51,5 +74,29 @@ export async function sweepFiles(
     }
   }
   await removeOrphans(page);
-  return { tempFiles, files };
+  return { aborted, files };
+}
+
+/**
+ * Issue 10 Build 5 (crash safety of files): removes what a crash or a failed clean-up left
+ * behind, through the storage interface (so for every backend): temp entries last written more
+ * than `olderThanMs` milliseconds before `now` (sweepTempFiles), then unfinished multipart
+ * uploads and stored files as old as that which no row points at (sweepStoredFiles).
+ * The age guard keeps uploads in progress: a file is stored before the row pointing at it
+ * commits, and an upload's temp file is written as it arrives, so only a file no request has
+ * touched for that long is taken; a file rewritten since it was listed is kept (deleteIfOlder).
+ * `olderThanMs` 0 removes every orphan: only for a stopped server (tests, maintenance).
+ * Returns what was removed (aborted multipart uploads among the temp entries). Throws on a
+ * database or storage error (a later round retries). The server's hourly rounds run the two
+ * parts separately (apps/server/src/lib/file-sweep-timer.ts).
+ */
+export async function sweepFiles(
+  deps: { db: Database; storage: FileStorage },
+  opts: FileSweepOptions = {},
+): Promise<FileSweepReport> {
+  // One cutoff for both parts, as before they were split.
+  const fixed = { ...opts, now: opts.now ?? new Date() };
+  const tempFiles = await sweepTempFiles(deps.storage, fixed);
+  const { aborted, files } = await sweepStoredFiles(deps, fixed);
+  return { tempFiles: [...tempFiles, ...aborted], files };
 }

@@ -1,5 +1,9 @@
+import { sql } from "kysely";
 import type { NewUser, Role, User } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
+
+/** Advisory lock key of the first admin's creation (the other keys: job-locks.ts). */
+const FIRST_ADMIN_LOCK = 7_240_312;
 
 /** A user's id and username. */
 export interface UserRef {
@@ -90,6 +94,15 @@ export function findUserClash(
 /** Inserts a user (values as given: the caller normalizes and hashes) and returns it; throws on a unique violation. */
 export function insertUser(db: Executor, values: NewUser): Promise<User> {
   return db.insertInto("users").values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Issue 11 Build 7: takes the transaction-scoped lock that makes "is there a user yet? then create
+ * the first admin" one step across processes, so instances started together on an empty database
+ * create one admin between them (the others wait, then find it). Held until the transaction ends.
+ */
+export async function lockFirstAdminCreation(trx: DbTransaction): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(FIRST_ADMIN_LOCK)})`.execute(trx);
 }
 
 /** True when the database has at least one user. */
