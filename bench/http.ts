@@ -7,7 +7,8 @@
  * and the REST path an integrator calls where SPEC §7.1 has one. Each is loaded by autocannon with
  * `--connections` connections (default 20) for `--duration` s (default 15), signed in as a seeded
  * admin (reviewer01@seed.local) or the active staff member with the most tasks. Printed per line:
- * requests per second, p50 and p99 latency, the ratio of its throughput to the floor's, and PASS
+ * requests per second, p50 and p99 latency, the server process's CPU time per request (ms), the
+ * ratio of its throughput to the floor's, and PASS
  * or FAIL against issue 11's target (at least 30% of the floor's throughput with p99 under 100 ms).
  * Every answer must be 2xx, or the line fails. Exits 1 when a line fails.
  *
@@ -18,7 +19,8 @@
  * with `--password` (the seed's staff password; default that of the temporary seed).
  *
  * Usage: DATABASE_URL=postgres://… npm run bench -- http [--audios 100000] [--existing --password P]
- *          [--connections 20] [--duration 15]
+ *          [--connections 20] [--duration 15] [--only <text>]
+ *   --only <text>  loads only the lines whose name contains <text> (the floor is always measured)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -26,12 +28,12 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import { startChild, stopChild, type ChildServer } from "./support/child-process";
+import { cpuTimeMs, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { wholeNumber } from "./support/args";
 import { onSeededDatabase, seededOptions, type SeededEnvironment } from "./support/seeded-database";
 import { Verdicts } from "./support/targets";
 
-const options = seededOptions({ connections: "20", duration: "15", password: "Bench#2026x" });
+const options = seededOptions({ connections: "20", duration: "15", password: "Bench#2026x", only: undefined });
 const connections = wholeNumber("connections", options.extra.connections ?? "20", 1);
 const duration = wholeNumber("duration", options.extra.duration ?? "15", 1);
 const password = options.extra.password ?? "Bench#2026x";
@@ -51,12 +53,18 @@ interface Measured {
   p50: number;
   p99: number;
   failures: number;
+  /** The server process's CPU time per answered request, in ms. */
+  cpuPerRequestMs: number;
 }
 
-/** Loads GET `baseUrl + load.path` with autocannon; resolves to its figures (failures: non-2xx and errors). */
-async function hammer(baseUrl: string, load: Load): Promise<Measured> {
+/**
+ * Loads GET `server.baseUrl + load.path` with autocannon; resolves to its figures (failures:
+ * non-2xx, errors and timeouts).
+ */
+async function hammer(server: ChildServer, load: Load): Promise<Measured> {
+  const cpuBefore = cpuTimeMs(server.pid);
   const result = await autocannon({
-    url: baseUrl + load.path,
+    url: server.baseUrl + load.path,
     connections,
     duration,
     headers: load.token ? { authorization: `Bearer ${load.token}` } : {},
@@ -66,6 +74,7 @@ async function hammer(baseUrl: string, load: Load): Promise<Measured> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequestMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -88,7 +97,7 @@ function line(name: string, m: Measured, floor: Measured | null, verdict: string
   const ratio = floor ? `${((m.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(0)}%` : "-";
   return (
     `${name.padEnd(46)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms` +
-    `  p99 ${String(m.p99).padStart(4)} ms  ${ratio.padStart(5)} of floor  ${verdict}`
+    `  p99 ${String(m.p99).padStart(4)} ms  CPU ${m.cpuPerRequestMs.toFixed(2)} ms/req  ${ratio.padStart(5)} of floor  ${verdict}`
   );
 }
 
@@ -120,7 +129,7 @@ async function run(env: SeededEnvironment): Promise<void> {
         `${staff.username}; load ${os.loadavg()[0]?.toFixed(2)}`,
     );
 
-    const floor = await hammer(floorServer.baseUrl, { name: "floor", path: `/tasks/${taskId}`, token: null });
+    const floor = await hammer(floorServer, { name: "floor", path: `/tasks/${taskId}`, token: null });
     console.log(line("plain Fastify + pg, task by primary key (floor)", floor, null, ""));
 
     const loads: Load[] = [
@@ -159,8 +168,9 @@ async function run(env: SeededEnvironment): Promise<void> {
       },
       { name: "REST GET /api/submissions staff, page 1", path: "/api/submissions?page=1", token: staffToken },
     ];
-    for (const load of loads) {
-      const m = await hammer(server.baseUrl, load);
+    const only = options.extra.only;
+    for (const load of only ? loads.filter((l) => l.name.includes(only)) : loads) {
+      const m = await hammer(server, load);
       const ratio = m.requestsPerSecond / floor.requestsPerSecond;
       const passed = ratio >= MIN_RATIO && m.p99 < MAX_P99_MS && m.failures === 0;
       const verdict =

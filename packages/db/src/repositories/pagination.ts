@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Executor } from "../connection";
 import type { DB } from "../schema";
 
@@ -32,7 +32,7 @@ export function toPage<R extends { total: string | number | bigint }, T>(
  * `= any(array(…))` so the page's ids are read once and the rows fetched by primary key (an `in
  * (subquery)` may become a hash semi-join that reads the whole table).
  */
-export function isOneOf(column: string, pageIds: SelectQueryBuilder<DB, keyof DB, object>): RawBuilder<SqlBool> {
+export function isOneOf(column: string, pageIds: Expression<{ id: string }>): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} = any(array(${pageIds}))`;
 }
 
