@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, webcrypto } from "node:crypto";
 import argon2 from "argon2";
 import { jwtVerify, SignJWT } from "jose";
+import { LRUCache } from "lru-cache";
 import type { Database, Role } from "@tafsiri/db";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
 import type { SessionUser } from "../context";
@@ -60,6 +61,19 @@ export interface AuthenticatedSession {
   expiresAt: Date;
 }
 
+/** The HMAC key of each secret, imported once (importing it on every request cost more than verifying). */
+const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+
+/** `secret` as the HS256 CryptoKey jose signs and verifies with, imported on first use. */
+function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 /**
  * Signs a session JWT (HS256) for a user id, role and session version (claim `sv`), valid for
  * `lifetimeSeconds` (default SESSION_IDLE_DAYS' 30 days), with `iat`, `exp`, issuer TOKEN_ISSUER
@@ -79,7 +93,7 @@ export async function signSessionToken(
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
-    .sign(secret);
+    .sign(await hmacKey(secret));
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
@@ -109,12 +123,40 @@ export async function verifySessionToken(
   token: string | undefined | null,
 ): Promise<VerifiedToken | null> {
   if (!token) return null;
+  const verified = verifiedTokensOf(secret);
+  const known = verified.get(token);
+  if (known) return known.expiresAt.getTime() > Date.now() ? known : null;
+  const checked = await checkSessionToken(secret, token);
+  if (checked) verified.set(token, checked);
+  return checked;
+}
+
+/**
+ * Tokens whose signature and claims were checked, per secret (at most VERIFIED_TOKENS_KEPT, the
+ * least recently used dropped): the same token string checks the same every time until it
+ * expires, and the HMAC check (a WebCrypto job on libuv's thread pool) was a tenth of a signed-in
+ * request's CPU (issue 11 Build 3). Refused tokens are not kept.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, VerifiedToken>>();
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+function verifiedTokensOf(secret: Uint8Array): LRUCache<string, VerifiedToken> {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) {
+    cache = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_KEPT });
+    verifiedTokens.set(secret, cache);
+  }
+  return cache;
+}
+
+/** verifySessionToken's check itself (jose), without the cache. */
+async function checkSessionToken(secret: Uint8Array, token: string): Promise<VerifiedToken | null> {
   let sub: string | undefined;
   let version: unknown;
   let exp: number | undefined;
   let iat: number | undefined;
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
