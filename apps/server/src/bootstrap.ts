@@ -19,7 +19,11 @@ export async function bootstrap(
   const dataDir = path.resolve(settings.DATA_DIR);
   // Before the database, so a bucket that does not answer stops the start at once.
   const storage = await openStorage(storageConfig(settings, dataDir));
-  const handle = await createDb({ databaseUrl: settings.DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
+  const handle = await createDb({
+    databaseUrl: settings.DATABASE_URL,
+    pgliteDir: path.join(dataDir, "db"),
+    pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS,
+  });
   await migrateToLatest(handle.db);
   const admin = await ensureFirstAdmin(handle.db, {
     email: settings.ADMIN_EMAIL,

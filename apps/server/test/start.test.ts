@@ -96,4 +96,12 @@ describe("settings", () => {
     for (const bad of ["0", "-1", "1.5", "forever"])
       expect(() => loadSettings({ EVENT_RETENTION_DAYS: bad }), bad).toThrow(/EVENT_RETENTION_DAYS/);
   });
+
+  it("gives the embedded PGlite a 32MB buffer cache unless PGLITE_SHARED_BUFFERS says otherwise, from 1MB to 1GB", () => {
+    expect(loadSettings({}).PGLITE_SHARED_BUFFERS).toBe("32MB");
+    for (const good of ["16MB", "1MB", "1024kB", "128MB", "1GB"])
+      expect(loadSettings({ PGLITE_SHARED_BUFFERS: good }).PGLITE_SHARED_BUFFERS, good).toBe(good);
+    for (const bad of ["16", "16mb", "16 MB", "512kB", "2GB", "1.5GB", "-16MB", "lots"])
+      expect(() => loadSettings({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
 });
