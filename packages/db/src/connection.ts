@@ -35,12 +35,13 @@ export interface DbHandle {
 /**
  * PGlite's buffer cache (`shared_buffers`) unless PGLITE_SHARED_BUFFERS says otherwise (issue 11
  * Build 8, memory), instead of the 128MB initdb writes into `postgresql.conf`. PGlite keeps the
- * cache inside its WebAssembly heap, which is at least 128 MB (`initialMemory` cannot go below
- * it) and never shrinks: at 128MB the heap grows to 184 MB and the server idles about 80 MB
- * higher than at 32MB, which fits in the floor. A page the cache misses is read from the data
- * directory's files through the operating system's page cache: at 32MB the list benchmark is as
- * fast as at 128MB on 20,000 and 100,000 audios; 16MB saves about 30 MB more but reads pages
- * again on 100,000 audios (lists up to about 10% slower). Figures: README, Memory.
+ * cache inside its WebAssembly heap, touched at start, which is at least 128 MB (`initialMemory`
+ * cannot go below it) and never shrinks: at 128MB the heap grows to 184 MB and the server idles
+ * 80 to 120 MB higher than at 32MB, which fits in the floor. A page the cache misses is read from
+ * the data directory's files through the operating system's page cache: at 32MB the list
+ * benchmark is as fast as at 128MB on 20,000 and 100,000 audios; 16MB saves little more (0 to
+ * 35 MB in our runs) and reads pages again on 100,000 audios (lists about 5% slower, 2.5 times
+ * the system CPU). Figures: README, Memory.
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = "32MB";
 
