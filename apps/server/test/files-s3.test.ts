@@ -4,7 +4,8 @@ import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openStorage, signFileUrl } from "@tafsiri/api";
-import { startTestS3Server, type TestS3Server } from "@tafsiri/api/testing/s3-server";
+import { s3Settings, startTestS3Server, type TestS3Server } from "@tafsiri/api/testing/s3-server";
+import { wavFile } from "@tafsiri/api/testing/wav";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { storageConfig } from "../src/lib/storage-config";
 import { loadSettings } from "../src/settings";
@@ -22,22 +23,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "./fix
 
 /** A WAV of `dataBytes` bytes of samples (8 kHz mono 16-bit), each byte set from its offset. */
 function wavOf(dataBytes: number): Buffer {
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write("WAVE", 8, "ascii");
-  b.write("fmt ", 12, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(dataBytes, 40);
-  for (let i = 44; i < b.length; i += 1) b[i] = (i * 31 + (i >> 10)) & 0xff;
-  return b;
+  return wavFile(dataBytes, (i) => i * 31 + (i >> 10));
 }
 
 describe.each(["local", "s3"] as const)("files on %s storage (issue 11 Build 6)", (backend) => {
@@ -349,12 +335,7 @@ describe("npm start with STORAGE=s3 (issue 11 Build 6)", () => {
       DATABASE_URL: databaseUrl,
       ADMIN_EMAIL: "s3-admin@example.test",
       ADMIN_PASSWORD: "Adm1n!strong",
-      STORAGE: "s3",
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.config.bucket,
-      S3_REGION: s3.config.region,
-      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      ...s3Settings(s3),
       RATE_LIMIT_PER_USER: "0",
       RATE_LIMIT_PER_ADDRESS: "0",
       ...overrides,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { startTestS3Server } from "@tafsiri/api/testing/s3-server";
+import { s3Settings, startTestS3Server } from "@tafsiri/api/testing/s3-server";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { fixture } from "./fixtures/app-harness";
 import { liveClient, waitUntil, type LiveClient } from "./fixtures/live-client";
@@ -52,12 +52,7 @@ describe.skipIf(!onPostgres)(
         JWT_SECRET: randomBytes(32).toString("hex"),
         ADMIN_EMAIL: email,
         ADMIN_PASSWORD: password,
-        STORAGE: "s3",
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.config.bucket,
-        S3_REGION: s3.config.region,
-        S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+        ...s3Settings(s3),
       };
 
       const servers: ServerProcess[] = [];

@@ -3,26 +3,12 @@ import path from "node:path";
 import type { Category, Role } from "@tafsiri/db";
 import type { SessionUser } from "../src/context";
 import { createHarness, type TestHarness } from "../src/testing/harness";
+import { wavFile } from "../src/testing/wav";
 import { createAudio, type TempUpload } from "../src/uploads/store-upload";
 
 /** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
 export function wavBytes(samples = 8): Buffer {
-  const data = samples * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + data, 4);
-  b.write("WAVE", 8, "ascii");
-  b.write("fmt ", 12, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(data, 40);
-  return b;
+  return wavFile(samples * 2);
 }
 
 /** Writes a small WAV where the REST layer would (storage.tempPath()) and describes it. */

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { createDb, openPglite, type Database } from "@tafsiri/db";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { createLocalStorage, sweepFiles } from "@tafsiri/api";
+import { wavFile } from "@tafsiri/api/testing/wav";
 import { listFiles, multipart } from "../fixtures/app-harness";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "../fixtures/server-process";
 
@@ -35,22 +36,7 @@ afterAll(async () => {
 
 /** A valid 8 kHz mono 16-bit WAV of `bytes` bytes of audio data (a ramp, not silence). */
 function wav(bytes: number): Buffer {
-  const b = Buffer.alloc(44 + bytes);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + bytes, 4);
-  b.write("WAVE", 8, "ascii");
-  b.write("fmt ", 12, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(8000, 24);
-  b.writeUInt32LE(16000, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(bytes, 40);
-  for (let i = 44; i < b.length; i++) b[i] = i & 0xff;
-  return b;
+  return wavFile(bytes, (i) => i);
 }
 
 /** An AUDIO upload form for `name`.wav. */

@@ -22,6 +22,18 @@ export interface TestS3Server {
   close(): Promise<void>;
 }
 
+/** The server settings (STORAGE=s3 and S3_*) that point a server process at `s3`'s bucket. */
+export function s3Settings(s3: TestS3Server): Record<string, string> {
+  return {
+    STORAGE: "s3",
+    S3_ENDPOINT: s3.endpoint,
+    S3_BUCKET: s3.config.bucket,
+    S3_REGION: s3.config.region,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+  };
+}
+
 /**
  * Issue 11 Build 6: starts a real S3-compatible server for a test (s3rver 3.7, in a child node
  * process so its memory and CPU are not the test's; with `--openssl-legacy-provider`, as s3rver's
