@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import { appRouter, createCallerFactory, type SessionUser } from "@tafsiri/api";
 import { createHarness } from "@tafsiri/api/testing/harness";
+import { GENERIC_PLAN_MARK } from "@tafsiri/db/generic-plans";
 import { QueryRecorder } from "@tafsiri/db/testing/query-recorder";
 import { seedProject } from "../../../bench/support/seed-project";
 
@@ -54,12 +55,46 @@ async function plansOf(user: SessionUser, call: (c: Caller) => Promise<unknown>)
   await call(caller({ ...h.deps, db: db.withPlugin(recorder), user }));
   const plans: string[] = [];
   for (const query of recorder.executed) {
-    const result = await db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-    );
-    plans.push(result.rows.map((r) => Object.values(r)[0]).join("\n"));
+    const rows = query.sql.endsWith(GENERIC_PLAN_MARK)
+      ? await genericPlanOf(query.sql, query.parameters)
+      : (
+          await db.executeQuery<Record<string, string>>(
+            CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+          )
+        ).rows;
+    plans.push(rows.map((r) => Object.values(r)[0]).join("\n"));
   }
   return plans.join("\n");
+}
+
+/**
+ * The plan a statement marked withGenericPlan runs with: its generic plan (planned without its
+ * parameters' values), as EXPLAIN EXECUTE shows it for a statement prepared under
+ * `plan_cache_mode = force_generic_plan`.
+ */
+let genericPlanChecks = 0;
+
+/** A parameter value of a recorded statement as an SQL literal. */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+async function genericPlanOf(text: string, parameters: readonly unknown[]): Promise<Array<Record<string, string>>> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    const name = `generic_plan_check_${++genericPlanChecks}`;
+    await trx.executeQuery(CompiledQuery.raw(`prepare ${name} as ${text}`));
+    // EXPLAIN EXECUTE takes its arguments as SQL literals, not bound parameters.
+    const literals = parameters.map(literalOf).join(", ");
+    const explained = await trx.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`explain execute ${name}${parameters.length ? `(${literals})` : ""}`),
+    );
+    await trx.executeQuery(CompiledQuery.raw(`deallocate ${name}`));
+    return explained.rows;
+  });
 }
 
 /** Expects `plan` to use every index named, and no full scan of a big table. */

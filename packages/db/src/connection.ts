@@ -5,6 +5,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
+import { useGenericPlans } from "./generic-plans";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -79,6 +80,8 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     // without a listener ends the process. The pool has already dropped that client; the next
     // query opens a new connection, and a connection lost mid-query fails that query as usual.
     pool.on("error", () => undefined);
+    // Statements marked withGenericPlan are prepared and planned once per connection (issue 11 Build 3).
+    pool.on("connect", useGenericPlans);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

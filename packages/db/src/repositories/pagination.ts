@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
 import type { Executor } from "../connection";
+import { withGenericPlan } from "../generic-plans";
 import type { DB } from "../schema";
 
 /** A page of rows and the number of pages (SPEC §3 Pagination: totalPages). */
@@ -53,7 +54,8 @@ export function countRows<T extends keyof DB>(rows: SelectQueryBuilder<DB, T, ob
  * lateral page"), turned into a Page by toPage. `order` re-applies the ORDER BY of `rows` to the
  * joined rows: column names and directions. With `paged`, `rows` already hold just the page (a
  * deferred join: the page's ids picked first, then only those rows joined), so no LIMIT/OFFSET is
- * added.
+ * added. Marked withGenericPlan: each page's plan walks the same index for every page number and
+ * filter value, so PostgreSQL plans it once per connection.
  */
 export async function countedPage<PT extends keyof DB, R extends Record<string, unknown>, T>(
   db: Executor,
@@ -77,6 +79,6 @@ export async function countedPage<PT extends keyof DB, R extends Record<string, 
     .select("c.total");
   for (const [column, direction] of q.order) query = query.orderBy(sql.ref(`p.${column}`), direction);
   // Kysely cannot resolve the lateral join's row type for a generic R: it is PageRow<R>.
-  const rows = (await query.execute()) as Array<PageRow<R>>;
+  const rows = (await withGenericPlan(query).execute()) as Array<PageRow<R>>;
   return toPage(rows, q.limit, q.pick);
 }

@@ -1,8 +1,9 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Executor } from "../connection";
+import { withGenericPlan } from "../generic-plans";
 import type { ApprovalStatus, Category, DB, RecordingStatus, TranscriptStatus } from "../schema";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
-import { offsetOf, type Page } from "./pagination";
+import { isOneOf, offsetOf, type Page } from "./pagination";
 
 /**
  * The filters of the Submissions list (issue 8, beyond SPEC §2.7): 'needsReview' = a transcript
@@ -86,17 +87,18 @@ function submissionListQuery(db: Executor, q: ListQuery) {
   ]);
   // Deferred join: the page's ids first, read in order from the filter's index, then only those
   // 20 rows joined to their task, audio, assignee and comment count (a deep OFFSET otherwise joins
-  // every skipped row too).
+  // every skipped row too). `= any(array(…))` keeps that plan for every page and filter value, so
+  // it is planned once per connection (withGenericPlan).
   const pageIds = scoped()
     .where((eb) => matches(eb, q.filter))
-    .select(["submissions.id", "submissions.updatedAt"])
+    .select("submissions.id")
     .orderBy("submissions.updatedAt", "desc")
     .orderBy("submissions.id", "desc")
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   const rows = db
-    .selectFrom(pageIds.as("pg"))
-    .innerJoin("submissions", "submissions.id", "pg.id")
+    .selectFrom("submissions")
+    .where(isOneOf("submissions.id", pageIds))
     .innerJoin("tasks", "tasks.id", "submissions.taskId")
     .innerJoin("audios", "audios.id", "tasks.audioId")
     .leftJoin("users", "users.id", "tasks.assignedTo")
@@ -122,13 +124,15 @@ function submissionListQuery(db: Executor, q: ListQuery) {
         .whereRef("comments.submissionId", "=", "submissions.id")
         .as("commentCount"),
     ]);
-  return db
-    .selectFrom(counts.as("c"))
-    .leftJoinLateral(rows.as("p"), (join) => join.onTrue())
-    .selectAll("p")
-    .select(["c.all", "c.needsReview", "c.approved", "c.rejected"])
-    .orderBy("p.updatedAt", "desc")
-    .orderBy("p.id", "desc");
+  return withGenericPlan(
+    db
+      .selectFrom(counts.as("c"))
+      .leftJoinLateral(rows.as("p"), (join) => join.onTrue())
+      .selectAll("p")
+      .select(["c.all", "c.needsReview", "c.approved", "c.rejected"])
+      .orderBy("p.updatedAt", "desc")
+      .orderBy("p.id", "desc"),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { NewUser, Role, User } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
+import { withGenericPlan } from "../generic-plans";
 
 /** Advisory lock key of the first admin's creation (the other keys: job-locks.ts). */
 const FIRST_ADMIN_LOCK = 7_240_312;
@@ -52,13 +53,11 @@ export interface SessionUserRow {
   sessionVersion: number;
 }
 
-/** The session fields of the user with this id (active flag and session version included), or undefined. */
+/** The session fields of the user with this id (active flag and session version included), or undefined (planned once per connection: withGenericPlan). */
 export function findSessionUser(db: Executor, id: string): Promise<SessionUserRow | undefined> {
-  return db
-    .selectFrom("users")
-    .select(["id", "username", "email", "role", "active", "sessionVersion"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  return withGenericPlan(
+    db.selectFrom("users").select(["id", "username", "email", "role", "active", "sessionVersion"]).where("id", "=", id),
+  ).executeTakeFirst();
 }
 
 /** The password hash of the user with this id, or undefined when there is no such user. */
