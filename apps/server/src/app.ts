@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import helmet from "@fastify/helmet";
 import websocket from "@fastify/websocket";
 import type { TRPCError } from "@trpc/server";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import {
   AppError,
   appRouter,
@@ -13,7 +12,6 @@ import {
   createContextInner,
   describeError,
   type AppDeps,
-  type AppRouter,
 } from "@tafsiri/api";
 import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
@@ -29,6 +27,7 @@ import { restErrorHandler } from "./routes/rest/error-handler";
 import { answers } from "./routes/rest/shapes/common";
 import { z } from "zod";
 import { fileRoutes } from "./routes/files";
+import { registerTrpcHttp } from "./routes/trpc-http";
 import { webRoutes } from "./routes/web";
 
 export interface AppOptions {
@@ -131,22 +130,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const onError = ({ error, path: procedure }: { error: TRPCError; path: string | undefined }) => {
       if (describeError(error).unexpected) app.log.error({ err: error, procedure }, "procedure failed");
     };
-    await scope.register(fastifyTRPCPlugin, {
-      prefix: "/trpc",
-      trpcOptions: {
-        router: appRouter,
-        createContext: async ({ req, res, info }) => {
-          await limitRequests(req, res);
-          // Every accounts.login call of a batch is one attempt (issue 10 Build 3); too many refuse the whole request.
-          const signIns = info.calls.filter((call) => call.path === SIGN_IN_PROCEDURE).length;
-          if (signIns > 0 && !(await signInAllowed(app, req, res, signIns))) {
-            throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
-          }
-          const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
-          return createContextInner({ ...deps, user: session?.user ?? null, session, clientIp: req.ip });
-        },
-        onError,
-      } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    // Queries over GET by our own loop on tRPC's HTTP protocol, the rest by tRPC's handler (routes/trpc-http.ts).
+    registerTrpcHttp(scope, {
+      router: appRouter,
+      createContext: async (req, res, calls) => {
+        await limitRequests(req, res);
+        // Every accounts.login call of a batch is one attempt (issue 10 Build 3); too many refuse the whole request.
+        const signIns = calls.filter((call) => call.path === SIGN_IN_PROCEDURE).length;
+        if (signIns > 0 && !(await signInAllowed(app, req, res, signIns))) {
+          throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
+        }
+        const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
+        return createContextInner({ ...deps, user: session?.user ?? null, session, clientIp: req.ip });
+      },
+      onError,
     });
     // Subscriptions: tRPC's WebSocket protocol on the same path (live/trpc-websocket.ts, live/README.md).
     const onConnection = trpcWebSocketHandler({
