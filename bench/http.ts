@@ -1,7 +1,8 @@
 /**
  * HTTP benchmark (issue 11 Build 3): the list pages side by side with the floor they stand on, in
  * one run on one PostgreSQL database. The floor is a plain Fastify + pg route reading one task by
- * primary key (bench/support/pk-floor-server.ts); against it, the real server (apps/server, a child
+ * primary key (bench/support/pk-floor-server.ts; the same server also runs the admin task list's SQL
+ * without the framework, printed for comparison); against it, the real server (apps/server, a child
  * process like the floor) answers the task list (admin and staff), the audio lists and the
  * submissions list, through the tRPC procedure the web app calls (GET /trpc/<procedure>?input=…)
  * and the REST path an integrator calls where SPEC §7.1 has one. Each is loaded by autocannon with
@@ -131,6 +132,9 @@ async function run(env: SeededEnvironment): Promise<void> {
 
     const floor = await hammer(floorServer, { name: "floor", path: `/tasks/${taskId}`, token: null });
     console.log(line("plain Fastify + pg, task by primary key (floor)", floor, null, ""));
+    // For comparison, not a target: the admin task list's own SQL on the same plain server.
+    const plainList = await hammer(floorServer, { name: "plain list", path: "/task-page?page=1", token: null });
+    console.log(line("plain Fastify + pg, the admin task list's SQL", plainList, floor, "(comparison)"));
 
     const loads: Load[] = [
       {
