@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import { fastifyTRPCPlugin, type CreateFastifyContextOptions } from "@trpc/server/adapters/fastify";
 import { appRouter, authenticateSession, bearerToken, createContextInner, type SessionUser } from "@tafsiri/api";
 import { createHarness } from "@tafsiri/api/testing/harness";
 import { registerTrpcHttp } from "../src/routes/trpc-http";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   theirs = Fastify();
   await theirs.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
-    trpcOptions: { router: appRouter, createContext: ({ req }) => contextOf(req) },
+    trpcOptions: { router: appRouter, createContext: ({ req }: CreateFastifyContextOptions) => contextOf(req) },
   });
 });
 afterAll(async () => {

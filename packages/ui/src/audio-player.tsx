@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import WaveSurfer from "wavesurfer.js";
 
 /** SPEC §9 audio player constants. */
 export const DEFAULT_VOLUME = 0.5;
 export const VOLUME_RANGE = { min: 0.01, max: 1, step: 0.025 } as const;
 export const PLAYBACK_SPEEDS = [
+  // Issue 12 Build 4: slower than SPEC §9's speeds, for transcribing.
+  { label: "Slowest", rate: 0.25 },
   { label: "Very Slow", rate: 0.5 },
   { label: "Slow", rate: 0.75 },
   { label: "Normal", rate: 1 },
@@ -22,6 +24,31 @@ export interface AudioPlayerProps {
   sourceKey?: string;
   /** Accessible name of the player region, e.g. "Original audio". */
   label?: string;
+  /**
+   * Issue 12 Build 4: this player answers PLAYER_SHORTCUTS anywhere on the page, also while the
+   * transcript editor has focus. At most one player of a page should have them.
+   */
+  shortcuts?: boolean;
+}
+
+/** Seconds Ctrl+← and Ctrl+→ move back and forward. */
+export const SEEK_STEP_SECONDS = 3;
+
+/** The keyboard shortcuts of a player with `shortcuts` (shown in its 'Shortcuts' popover). */
+export const PLAYER_SHORTCUTS = [
+  { keys: "Ctrl+Space", action: "Play or pause" },
+  { keys: "Ctrl+←", action: `Back ${SEEK_STEP_SECONDS} seconds` },
+  { keys: "Ctrl+→", action: `Forward ${SEEK_STEP_SECONDS} seconds` },
+  { keys: "Ctrl+↑", action: "Faster" },
+  { keys: "Ctrl+↓", action: "Slower" },
+] as const;
+
+/** The speed one step faster (+1) or slower (-1) than `rate` among PLAYBACK_SPEEDS, kept at the ends. */
+function nextSpeed(rate: number, direction: 1 | -1): number {
+  const index = PLAYBACK_SPEEDS.findIndex((s) => s.rate === rate);
+  const from = index < 0 ? PLAYBACK_SPEEDS.findIndex((s) => s.rate === 1) : index;
+  const next = Math.min(PLAYBACK_SPEEDS.length - 1, Math.max(0, from + direction));
+  return PLAYBACK_SPEEDS[next]!.rate;
 }
 
 type LoadState = "loading" | "ready" | "error";
@@ -36,14 +63,16 @@ function clock(seconds: number): string {
  * A waveform audio player (wavesurfer.js 8) with play/pause, volume and playback speed
  * (SPEC §2.11, §9: height 150, bar width 3, radius 3; volume 0.5 in 0.01..1 step 0.025).
  * Shows 'Loading' until the audio is ready and 'Failed to load audio file: {message}' on error.
- * The root carries data-state="playing"|"paused", data-status="loading"|"ready"|"error", and the
- * exact data-volume and data-rate (a range input shows 0.5 as 0.51, its step grid starting at 0.01).
+ * With `shortcuts`, it also answers PLAYER_SHORTCUTS on the whole page and shows them in a
+ * 'Shortcuts' popover (issue 12 Build 4). The root carries data-state="playing"|"paused",
+ * data-status="loading"|"ready"|"error", the exact data-volume and data-rate (a range input shows
+ * 0.5 as 0.51, its step grid starting at 0.01), and data-time (the position in seconds, to 0.1).
  */
-export function AudioPlayer({ url, sourceKey, label = "Audio player" }: AudioPlayerProps) {
-  return <WavePlayer key={sourceKey ?? url} url={url} label={label} />;
+export function AudioPlayer({ url, sourceKey, label = "Audio player", shortcuts = false }: AudioPlayerProps) {
+  return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} />;
 }
 
-function WavePlayer({ url, label }: { url: string; label: string }) {
+function WavePlayer({ url, label, shortcuts }: { url: string; label: string; shortcuts: boolean }) {
   // The player loads the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
   const [initialUrl] = useState(url);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -55,6 +84,7 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
   const [rate, setRate] = useState<number>(1);
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
+  const [time, setTime] = useState(0);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -80,7 +110,10 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
       wave.on("play", () => setPlaying(true)),
       wave.on("pause", () => setPlaying(false)),
       wave.on("finish", () => setPlaying(false)),
-      wave.on("timeupdate", (seconds) => setPosition(Math.floor(seconds))),
+      wave.on("timeupdate", (seconds) => {
+        setPosition(Math.floor(seconds));
+        setTime(Math.round(seconds * 10) / 10);
+      }),
       wave.on("error", (e) => {
         setError(e.message || String(e));
         setStatus("error");
@@ -109,6 +142,32 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
     waveRef.current?.setPlaybackRate(value);
   };
 
+  // The shortcuts read the latest state; the document-wide listener is added once.
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    if (!event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
+    const wave = waveRef.current;
+    if (!wave || status !== "ready") return;
+    if (event.code === "Space") togglePlay();
+    else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const step = event.key === "ArrowLeft" ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS;
+      const target = Math.min(wave.getDuration(), Math.max(0, wave.getCurrentTime() + step));
+      wave.setTime(target);
+      setPosition(Math.floor(target));
+      setTime(Math.round(target * 10) / 10);
+    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      changeRate(nextSpeed(rate, event.key === "ArrowUp" ? 1 : -1));
+    } else return;
+    // Handled before the editor sees it (capture phase): no space typed, the caret stays put.
+    event.preventDefault();
+    event.stopPropagation();
+  });
+  useEffect(() => {
+    if (!shortcuts) return;
+    const onKeyDown = (event: KeyboardEvent) => onShortcut(event);
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
+  }, [shortcuts]);
+
   return (
     <div
       className="audio-player"
@@ -118,6 +177,7 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
       data-status={status}
       data-volume={volume}
       data-rate={rate}
+      data-time={time}
     >
       <div className="audio-player-wave">
         <div ref={containerRef} />
@@ -170,7 +230,60 @@ function WavePlayer({ url, label }: { url: string; label: string }) {
             </option>
           ))}
         </select>
+        {shortcuts && <ShortcutsHelp />}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The 'Shortcuts' button and the list it opens (a disclosure: Escape or the button closes it and
+ * focus goes back to the button).
+ */
+function ShortcutsHelp() {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  return (
+    <div
+      className="audio-player-shortcuts"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) close();
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn"
+        aria-expanded={open}
+        aria-controls="audio-player-shortcuts-list"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Shortcuts
+      </button>
+      {open && (
+        <div
+          id="audio-player-shortcuts-list"
+          className="audio-player-shortcuts-popover card"
+          role="region"
+          aria-label="Keyboard shortcuts"
+        >
+          <p className="muted">They work while you type in the transcript editor.</p>
+          <dl>
+            {PLAYER_SHORTCUTS.map((s) => (
+              <div key={s.keys} className="audio-player-shortcut">
+                <dt>
+                  <kbd>{s.keys}</kbd>
+                </dt>
+                <dd>{s.action}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function AudioView({ audio }: { audio: AudioDetail }) {
     <div className="stack">
       <div className="card stack">
         <h2 className="panel-title">Audio</h2>
-        <AudioPlayer url={audio.audioUrl} sourceKey={sourceKey(audio.audioUrl)} label="Audio" />
+        <AudioPlayer url={audio.audioUrl} sourceKey={sourceKey(audio.audioUrl)} label="Audio" shortcuts />
       </div>
       <div className="card stack">
         <div className="row panel-header">

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { AudioPlayer } from "@tafsiri/ui/audio-player";
 import { sourceKey } from "../lib/source-key";
 
-/** SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio. */
+/** SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers the player shortcuts (issue 12). */
 export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {
   const [shown, setShown] = useState(false);
   return (
@@ -15,7 +15,7 @@ export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {
       {shown && (
         <>
           <p className="muted original-audio-caption">Original audio</p>
-          <AudioPlayer url={audioUrl} sourceKey={sourceKey(audioUrl)} label="Original audio" />
+          <AudioPlayer url={audioUrl} sourceKey={sourceKey(audioUrl)} label="Original audio" shortcuts />
         </>
       )}
     </div>
