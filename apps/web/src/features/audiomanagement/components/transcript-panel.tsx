@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
@@ -11,6 +11,8 @@ import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
 import { TranscriptEditor } from "./transcript-editor";
+import { displayTime } from "../../../lib/dates";
+import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
@@ -32,7 +34,10 @@ function showReviewFailure(error: unknown): void {
 /**
  * The Translated Transcript panel (SPEC §2.12): the original audio on demand, the transcript's
  * approval status, the saved text (click or 'Write' to edit it in the rich-text editor), 'Save
- * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only.
+ * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only. What is
+ * written is kept in the browser until it is saved or cancelled; an unsaved draft that differs
+ * from the saved text is offered back ('Restore draft' / 'Discard') when the panel opens again
+ * (issue 12 Build 4).
  */
 export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const trpc = useTRPC();
@@ -43,6 +48,9 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const save = useMutation(trpc.transcripts.save.mutationOptions());
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
+  const userId = session?._id ?? "";
+  // The draft a previous visit left, read once per audio; null once restored or discarded.
+  const [leftDraft, setLeftDraft] = useState<TranscriptDraft | null>(() => readDraft(userId, audio.id));
 
   useEffect(() => {
     if (transcript.error) console.error("Error fetching transcript:", transcript.error);
@@ -58,6 +66,31 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
     setDraft(savedText);
     setEditing(true);
   };
+  const changeDraft = useCallback(
+    (text: string) => {
+      setDraft(text);
+      keepDraft(userId, audio.id, text);
+    },
+    [userId, audio.id],
+  );
+  const stopWriting = () => {
+    setEditing(false);
+    dropDraft(userId, audio.id);
+  };
+  const restoreDraft = (kept: TranscriptDraft) => {
+    setLeftDraft(null);
+    setDraft(kept.text);
+    setEditing(true);
+  };
+  const discardDraft = () => {
+    setLeftDraft(null);
+    dropDraft(userId, audio.id);
+  };
+  // A draft equal to the saved text, or of an approved transcript, has nothing to offer.
+  const offeredDraft =
+    leftDraft && transcript.data && !approved && !editing && leftDraft.text.trim() !== savedText.trim()
+      ? leftDraft
+      : null;
 
   const saveChanges = () => {
     const text = editing ? draft : savedText;
@@ -71,6 +104,8 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         onSuccess: () => {
           toast.success("Transcript saved and uploaded successfully.");
           setEditing(false);
+          setLeftDraft(null);
+          dropDraft(userId, audio.id);
         },
         onError: (error) => {
           console.error("Error uploading transcript", error);
@@ -100,7 +135,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       </div>
     );
   } else if (editing) {
-    body = <TranscriptEditor initialText={draft} onChange={setDraft} />;
+    body = <TranscriptEditor initialText={draft} onChange={changeDraft} />;
   } else {
     body = (
       <div
@@ -121,13 +156,26 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         <StatusBadge status={status} label={transcriptApprovalLabel(status)} />
       </div>
       <OriginalAudioToggle audioUrl={audio.audioUrl} />
+      {offeredDraft && (
+        <div className="draft-notice row" role="region" aria-label="Unsaved draft">
+          <p>You have an unsaved draft from {displayTime(offeredDraft.savedAt).full}.</p>
+          <div className="row">
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => restoreDraft(offeredDraft)}>
+              Restore draft
+            </button>
+            <button type="button" className="btn btn-sm" onClick={discardDraft}>
+              Discard
+            </button>
+          </div>
+        </div>
+      )}
       {body}
       {transcript.data && !approved && (
         <div className="row transcript-footer">
           <button
             type="button"
             className="btn"
-            onClick={editing ? () => setEditing(false) : startWriting}
+            onClick={editing ? stopWriting : startWriting}
             disabled={save.isPending}
           >
             {editing ? "Cancel" : "Write"}
