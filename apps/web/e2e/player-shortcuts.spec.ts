@@ -2,8 +2,9 @@
 // A staff member opens the Translated Transcript of an assigned audio, shows the original audio
 // and types in the editor; Ctrl+↓ slows the player down to 0.25x, Ctrl+Space plays and pauses it,
 // Ctrl+→ and Ctrl+← move it 3 s (kept within the 1.3 s audio), Ctrl+↑ speeds it up again; the
-// editor keeps its text and its focus all along. The 'Shortcuts' popover lists the keys, closes on
-// Escape and gives focus back to its button.
+// editor keeps its text and its focus all along. Dragging across the waveform selects a part that
+// keeps playing in a loop; 'Loop' clears it; 'Zoom' widens the waveform. The 'Shortcuts' popover
+// lists the keys, closes on Escape and gives focus back to its button.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
@@ -80,6 +81,56 @@ describeBrowser("the player's keyboard shortcuts work while the transcript edito
     // Ctrl+arrows were the player's: the caret did not move, so new text goes at the end.
     await page.keyboard.type(" sana");
     expect(await editor.innerText()).toBe(`${TYPED} sana`);
+  });
+
+  step("dragging across the waveform selects a part that 'Loop' repeats; 'Zoom' widens the waveform", async () => {
+    const waveform = player.locator(".audio-player-wave");
+    await waveform.scrollIntoViewIfNeeded();
+    const box = (await waveform.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.2, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.35, y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+    await page.mouse.up();
+    await playerShows("loop", "on");
+    const start = Number(await player.getAttribute("data-loop-start"));
+    const end = Number(await player.getAttribute("data-loop-end"));
+    expect(start).toBeGreaterThan(0.1);
+    expect(end).toBeLessThan(1.0);
+    expect(end - start).toBeGreaterThan(0.2);
+    expect(await player.getByRole("button", { name: "Loop" }).getAttribute("aria-pressed")).toBe("true");
+
+    // From the start at 0.5x, the 1.3 s audio would have ended after 2.6 s; the loop keeps it
+    // playing within the selected part.
+    await editor.click();
+    await page.keyboard.press("Control+ArrowLeft");
+    await playerShows("time", "0");
+    await page.keyboard.press("Control+Space");
+    await playerShows("state", "playing");
+    await page.waitForTimeout(3500);
+    expect(await player.getAttribute("data-state")).toBe("playing");
+    const inLoop = Number(await player.getAttribute("data-time"));
+    expect(inLoop).toBeGreaterThanOrEqual(start - 0.1);
+    expect(inLoop).toBeLessThanOrEqual(end + 0.15);
+    await page.keyboard.press("Control+Space");
+    await playerShows("state", "paused");
+
+    // 'Loop' again stops looping and clears the part; without a part it loops from the position.
+    await player.getByRole("button", { name: "Loop" }).click();
+    await playerShows("loop", "off");
+    await page.keyboard.press("Control+ArrowLeft");
+    await player.getByRole("button", { name: "Loop" }).click();
+    await playerShows("loop-start", "0");
+    expect(Number(await player.getAttribute("data-loop-end"))).toBeGreaterThan(1.2);
+    await player.getByRole("button", { name: "Loop" }).click();
+    await playerShows("loop", "off");
+
+    const zoom = player.getByRole("slider", { name: "Zoom" });
+    await zoom.focus();
+    await page.keyboard.press("End");
+    await playerShows("zoom", "200");
+    await playerShows("status", "ready");
   });
 
   step("'Shortcuts' lists the keys, closes on Escape and returns focus to its button", async () => {

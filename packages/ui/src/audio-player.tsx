@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import WaveSurfer from "wavesurfer.js";
+import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 
 /** SPEC §9 audio player constants. */
 export const DEFAULT_VOLUME = 0.5;
@@ -33,6 +34,14 @@ export interface AudioPlayerProps {
 
 /** Seconds Ctrl+← and Ctrl+→ move back and forward. */
 export const SEEK_STEP_SECONDS = 3;
+/** Seconds 'Loop' repeats from the current position when no part of the waveform is selected. */
+export const DEFAULT_LOOP_SECONDS = 5;
+/** The zoom slider: pixels per second of audio, 0 meaning the whole audio fits the width. */
+export const ZOOM_RANGE = { min: 0, max: 200, step: 10 } as const;
+const LOOP_COLOR = "rgba(36, 87, 214, 0.18)";
+
+/** `seconds` to 2 decimals, for the data attributes tests read. */
+const twoDecimals = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /** The keyboard shortcuts of a player with `shortcuts` (shown in its 'Shortcuts' popover). */
 export const PLAYER_SHORTCUTS = [
@@ -64,9 +73,13 @@ function clock(seconds: number): string {
  * (SPEC §2.11, §9: height 150, bar width 3, radius 3; volume 0.5 in 0.01..1 step 0.025).
  * Shows 'Loading' until the audio is ready and 'Failed to load audio file: {message}' on error.
  * With `shortcuts`, it also answers PLAYER_SHORTCUTS on the whole page and shows them in a
- * 'Shortcuts' popover (issue 12 Build 4). The root carries data-state="playing"|"paused",
+ * 'Shortcuts' popover (issue 12 Build 4). Dragging across the waveform selects a part that 'Loop'
+ * repeats (without a selection, 'Loop' repeats DEFAULT_LOOP_SECONDS from the current position;
+ * pressed again, it stops and clears the selection), and 'Zoom' widens the waveform
+ * (ZOOM_RANGE). The root carries data-state="playing"|"paused",
  * data-status="loading"|"ready"|"error", the exact data-volume and data-rate (a range input shows
- * 0.5 as 0.51, its step grid starting at 0.01), and data-time (the position in seconds, to 0.1).
+ * 0.5 as 0.51, its step grid starting at 0.01), data-time (the position in seconds, to 0.1),
+ * data-loop="on"|"off" with data-loop-start and data-loop-end (seconds, to 0.01), and data-zoom.
  */
 export function AudioPlayer({ url, sourceKey, label = "Audio player", shortcuts = false }: AudioPlayerProps) {
   return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} />;
@@ -85,6 +98,10 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const [time, setTime] = useState(0);
+  const regionsRef = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  const [loopPart, setLoopPart] = useState<{ start: number; end: number } | null>(null);
+  const loopingRef = useRef(false);
+  const [zoom, setZoom] = useState<number>(ZOOM_RANGE.min);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -102,6 +119,11 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
     });
     wave.setVolume(DEFAULT_VOLUME);
     waveRef.current = wave;
+    // Issue 12 Build 4: dragging across the waveform selects the part to loop (one at a time).
+    const regions = wave.registerPlugin(RegionsPlugin.create());
+    regionsRef.current = regions;
+    const disableDragSelection = regions.enableDragSelection({ color: LOOP_COLOR });
+    const showPart = (region: Region) => setLoopPart({ start: region.start, end: region.end });
     const unsubscribe = [
       wave.on("ready", (seconds) => {
         setDuration(seconds);
@@ -119,8 +141,26 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
         setStatus("error");
         setPlaying(false);
       }),
+      regions.on("region-created", (created) => {
+        for (const other of regions.getRegions()) if (other !== created) other.remove();
+        loopingRef.current = true;
+        showPart(created);
+      }),
+      regions.on("region-updated", showPart),
+      regions.on("region-removed", () => {
+        if (regions.getRegions().length === 0) {
+          loopingRef.current = false;
+          setLoopPart(null);
+        }
+      }),
+      // Leaving the loop while it plays starts it again.
+      regions.on("region-out", (region) => {
+        if (loopingRef.current && wave.isPlaying()) region.play();
+      }),
     ];
     return () => {
+      disableDragSelection();
+      regionsRef.current = null;
       unsubscribe.forEach((off) => off());
       wave.destroy();
       waveRef.current = null;
@@ -140,6 +180,23 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
   const changeRate = (value: number) => {
     setRate(value);
     waveRef.current?.setPlaybackRate(value);
+  };
+
+  const toggleLoop = () => {
+    const wave = waveRef.current;
+    const regions = regionsRef.current;
+    if (!wave || !regions) return;
+    if (regions.getRegions().length > 0) {
+      regions.clearRegions();
+      return;
+    }
+    const duration = wave.getDuration();
+    const start = Math.max(0, Math.min(wave.getCurrentTime(), duration - DEFAULT_LOOP_SECONDS));
+    regions.addRegion({ start, end: Math.min(duration, start + DEFAULT_LOOP_SECONDS), color: LOOP_COLOR });
+  };
+  const changeZoom = (value: number) => {
+    setZoom(value);
+    waveRef.current?.zoom(value);
   };
 
   // The shortcuts read the latest state; the document-wide listener is added once.
@@ -178,6 +235,10 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
       data-volume={volume}
       data-rate={rate}
       data-time={time}
+      data-loop={loopPart ? "on" : "off"}
+      data-loop-start={loopPart ? twoDecimals(loopPart.start) : undefined}
+      data-loop-end={loopPart ? twoDecimals(loopPart.end) : undefined}
+      data-zoom={zoom}
     >
       <div className="audio-player-wave">
         <div ref={containerRef} />
@@ -230,6 +291,30 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
             </option>
           ))}
         </select>
+        <button
+          type="button"
+          className="btn audio-player-loop"
+          aria-pressed={loopPart !== null}
+          disabled={status !== "ready"}
+          title="Loop the selected part (drag across the waveform to select one)"
+          onClick={toggleLoop}
+        >
+          <LoopIcon /> Loop
+        </button>
+        <label className="audio-player-zoom">
+          <ZoomIcon />
+          <input
+            type="range"
+            aria-label="Zoom"
+            aria-valuetext={zoom === ZOOM_RANGE.min ? "Whole audio" : `${zoom} pixels per second`}
+            min={ZOOM_RANGE.min}
+            max={ZOOM_RANGE.max}
+            step={ZOOM_RANGE.step}
+            value={zoom}
+            disabled={status !== "ready"}
+            onChange={(e) => changeZoom(Number(e.target.value))}
+          />
+        </label>
         {shortcuts && <ShortcutsHelp />}
       </div>
     </div>
@@ -300,6 +385,22 @@ function PauseIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
       <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+    </svg>
+  );
+}
+
+function LoopIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M7 7h10v3l4-4-4-4v3H5v6h2V7zm10 10H7v-3l-4 4 4 4v-3h12v-6h-2v4z" />
+    </svg>
+  );
+}
+
+function ZoomIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19l-4.99-5zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14zm.5-7H9v2H7v1h2v2h1v-2h2V9h-2z" />
     </svg>
   );
 }
