@@ -23,6 +23,7 @@ export async function bootstrap(
     databaseUrl: settings.DATABASE_URL,
     pgliteDir: path.join(dataDir, "db"),
     pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS,
+    poolSize: settings.DATABASE_POOL_SIZE,
   });
   await migrateToLatest(handle.db);
   const admin = await ensureFirstAdmin(handle.db, {

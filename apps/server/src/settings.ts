@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_SESSION_IDLE_DAYS } from "@tafsiri/api";
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from "@tafsiri/db";
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS } from "@tafsiri/db";
 import { DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
 
 /** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
@@ -30,11 +30,24 @@ function isPgliteCacheSize(size: string): boolean {
   return kb >= 1024 && kb <= 1024 * 1024;
 }
 
+const POOL_SIZE_RULE = "DATABASE_POOL_SIZE must be a whole number from 1 to 200";
+
 const ZSettings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Connections this server's pool opens to PostgreSQL at most for requests (README "Sizing"):
+   * 10 by default, 1 to 200; the server opens one more for live events and, in the instance that
+   * runs the hourly jobs, one for their lock. Ignored without DATABASE_URL.
+   */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: POOL_SIZE_RULE })
+    .int(POOL_SIZE_RULE)
+    .min(1, POOL_SIZE_RULE)
+    .max(200, POOL_SIZE_RULE)
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   /**
    * The embedded PGlite's buffer cache, `shared_buffers` (issue 11 Build 8), held in the server's
    * own memory: 32MB by default; 16MB saves a little more memory and makes lists on large data a

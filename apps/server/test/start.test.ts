@@ -104,4 +104,14 @@ describe("settings", () => {
     for (const bad of ["16", "16mb", "16 MB", "512kB", "2GB", "1.5GB", "-16MB", "lots"])
       expect(() => loadSettings({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
+
+  it("opens at most 10 PostgreSQL connections for requests unless DATABASE_POOL_SIZE says otherwise, from 1 to 200", () => {
+    expect(loadSettings({}).DATABASE_POOL_SIZE).toBe(10);
+    for (const good of ["1", "4", "200"])
+      expect(loadSettings({ DATABASE_POOL_SIZE: good }).DATABASE_POOL_SIZE).toBe(Number(good));
+    for (const bad of ["0", "-1", "2.5", "201", "many"])
+      expect(() => loadSettings({ DATABASE_POOL_SIZE: bad }), bad).toThrow(
+        /DATABASE_POOL_SIZE must be a whole number from 1 to 200/,
+      );
+  });
 });

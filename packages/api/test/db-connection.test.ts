@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { sql } from "kysely";
 import pg from "pg";
+import { createDb } from "@tafsiri/db";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 
 const template = inject("dbTemplate");
@@ -30,6 +31,24 @@ describe.skipIf(template.kind !== "postgres")("createDb on PostgreSQL", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await pidOf()).not.toBe(idle);
     } finally {
+      await handle.close();
+    }
+  });
+
+  it("opens no more connections than its pool size (DATABASE_POOL_SIZE)", async () => {
+    const handle = await createTestDb(template);
+    const small = await createDb({ databaseUrl: handle.url, poolSize: 2 });
+    try {
+      // Eight queries at once, each holding its connection for a moment: they share two.
+      const pids = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(small.db);
+          return rows[0]!.pid;
+        }),
+      );
+      expect(new Set(pids).size).toBe(2);
+    } finally {
+      await small.close();
       await handle.close();
     }
   });

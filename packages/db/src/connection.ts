@@ -23,6 +23,8 @@ export interface DbConfig {
   pgliteLoadDataDir?: Blob | File | undefined;
   /** PGlite's `shared_buffers`, a PostgreSQL size such as `16MB` (PGLITE_SHARED_BUFFERS); unset: DEFAULT_PGLITE_SHARED_BUFFERS. */
   pgliteSharedBuffers?: string | undefined;
+  /** Connections the PostgreSQL pool opens at most (DATABASE_POOL_SIZE); unset: DEFAULT_DATABASE_POOL_SIZE. */
+  poolSize?: number | undefined;
 }
 
 export interface DbHandle {
@@ -67,14 +69,21 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob | File, sh
   });
 }
 
+/** Connections a server's PostgreSQL pool opens at most unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 /**
- * Opens the database: PostgreSQL (pg Pool) when `databaseUrl` is set, PGlite otherwise.
+ * Opens the database: PostgreSQL (pg Pool of at most `poolSize` connections) when `databaseUrl`
+ * is set, PGlite otherwise.
  * Column names are snake_case in SQL and camelCase in TypeScript (CamelCasePlugin).
  */
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+    });
     // An idle pooled connection the server ends (pg_terminate_backend, a restart or failover,
     // idle_session_timeout, a proxy or network cut) is emitted as 'error' on the pool, which
     // without a listener ends the process. The pool has already dropped that client; the next
