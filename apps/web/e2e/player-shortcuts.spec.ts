@@ -7,10 +7,11 @@
 // lists the keys, closes on Escape and gives focus back to its button.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
+import { describeBrowser, screenshot, seen, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
+import { openTranslatedTranscript } from "./support/tasks";
 import type { TestUser } from "./support/server";
 
 const AUDIO = "shortcut-lake";
@@ -35,15 +36,7 @@ describeBrowser("the player's keyboard shortcuts work while the transcript edito
 
   step("the staff member writes in the editor with the original audio shown", async () => {
     page = await suite.newPage("staff");
-    await signIn(page, staff);
-    await atPath(page, "/Audios");
-    await page.getByRole("list", { name: "Tasks" }).getByRole("button").filter({ hasText: AUDIO }).click();
-    await atPath(page, "/audiomanagement/audiocontrol");
-    await page
-      .getByRole("navigation", { name: "Audio management" })
-      .getByRole("link", { name: "Translated Transcript", exact: true })
-      .click();
-    await atPath(page, "/audiomanagement/trascript");
+    await openTranslatedTranscript(page, staff, AUDIO);
     await page.getByRole("button", { name: "Show original Audio" }).click();
     player = page.getByRole("group", { name: "Original audio", exact: true });
     await playerShows("status", "ready");

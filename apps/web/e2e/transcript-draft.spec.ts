@@ -4,19 +4,11 @@
 // draft is offered again after a reload and 'Discard' drops it, leaving the saved text.
 import { beforeAll, expect } from "vitest";
 import type { Page } from "playwright-core";
-import {
-  atPath,
-  describeBrowser,
-  screenshot,
-  seen,
-  signIn,
-  toast,
-  toastsGone,
-  useBrowserSuite,
-} from "./support/browser";
+import { describeBrowser, screenshot, seen, toast, toastsGone, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
+import { openTranslatedTranscript } from "./support/tasks";
 import type { TestUser } from "./support/server";
 
 const AUDIO = "draft-forest";
@@ -40,15 +32,7 @@ describeBrowser("an unsaved transcript survives a reload and is offered back", (
 
   step("the staff member types a transcript and reloads without saving", async () => {
     page = await suite.newPage("staff");
-    await signIn(page, staff);
-    await atPath(page, "/Audios");
-    await page.getByRole("list", { name: "Tasks" }).getByRole("button").filter({ hasText: AUDIO }).click();
-    await atPath(page, "/audiomanagement/audiocontrol");
-    await page
-      .getByRole("navigation", { name: "Audio management" })
-      .getByRole("link", { name: "Translated Transcript", exact: true })
-      .click();
-    await atPath(page, "/audiomanagement/trascript");
+    await openTranslatedTranscript(page, staff, AUDIO);
     expect(await notice().count()).toBe(0);
     await page.getByRole("button", { name: "Write", exact: true }).click();
     await (await seen(editor())).pressSequentially(FIRST);
