@@ -25,9 +25,17 @@ export function withGenericPlan<Q extends { modifyEnd(modifier: ReturnType<typeo
 /** What a connection's `plan_cache_mode` is known to be: the server's default, generic, or not known. */
 type PlanMode = "default" | "generic" | "unknown";
 
+/** Names already made: marked statements are a few dozen texts, run on every list request. */
+const statementNames = new Map<string, string>();
+
 /** The prepared statement name of a marked statement: the same text always gets the same name. */
 export function statementName(text: string): string {
-  return `tafsiri_${createHash("sha1").update(text).digest("base64url")}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `tafsiri_${createHash("sha1").update(text).digest("base64url")}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**

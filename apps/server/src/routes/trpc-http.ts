@@ -66,8 +66,9 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     fastifyRequestHandler({ ...trpcOptions, req, res: reply, path: req.params.path });
 
   scope.all<{ Params: { path: string } }>("/trpc/:path", async (req, reply) => {
-    const calls = req.method === "GET" ? queryCalls(opts.router, req) : null;
-    if (!calls) return viaTrpc(req, reply);
+    const request = req.method === "GET" ? queryCalls(opts.router, req) : null;
+    if (!request) return viaTrpc(req, reply);
+    const { calls, isBatch } = request;
 
     let ctx: inferRouterContext<TRouter> | undefined;
     let ctxError: TRPCError | undefined;
@@ -98,7 +99,6 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
         }
       }),
     );
-    const isBatch = (req.query as Record<string, unknown>).batch === "1";
     const body = isBatch ? answers : answers[0]!;
     return (
       reply
@@ -112,11 +112,15 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
 }
 
 /**
- * The query calls of a GET request that our loop answers exactly as tRPC would, or null when
+ * The query calls of a GET request that our loop answers exactly as tRPC would, and whether it is
+ * a batch, or null when
  * tRPC's own handler must: a streamed batch, a path that is not a query procedure, input that is
  * not JSON (or not an object for a batch).
  */
-function queryCalls(router: AnyTRPCRouter, req: FastifyRequest<{ Params: { path: string } }>): QueryCall[] | null {
+function queryCalls(
+  router: AnyTRPCRouter,
+  req: FastifyRequest<{ Params: { path: string } }>,
+): { calls: QueryCall[]; isBatch: boolean } | null {
   const accept = req.headers["trpc-accept"] ?? req.headers.accept;
   if (accept?.includes("application/jsonl")) return null;
   const query = req.query as Record<string, string | string[] | undefined>;
@@ -150,5 +154,5 @@ function queryCalls(router: AnyTRPCRouter, req: FastifyRequest<{ Params: { path:
     const input = isBatch ? (inputs as Record<string, unknown> | undefined)?.[index] : inputs;
     calls.push({ path: callPath, procedure, input: deserialize(input) });
   }
-  return calls;
+  return { calls, isBatch };
 }
