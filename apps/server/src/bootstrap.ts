@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
 import { createEventBus, createMailer, openStorage, type AppDeps } from "@tafsiri/api";
-import { ensureFirstAdmin } from "@tafsiri/api";
+import { ensureFirstAdmin, failAbandonedExportsAtStart } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
 import { storageConfig } from "./lib/storage-config";
@@ -9,8 +9,8 @@ import { storageConfig } from "./lib/storage-config";
 /**
  * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), migrates it, creates the first
  * admin when there is no user, opens file storage (DATA_DIR/files, or with STORAGE=s3 the S3_*
- * bucket, checked to answer: issue 11 Build 6) and starts the live-event bus (LISTEN/NOTIFY with
- * DATABASE_URL). Close `deps.events` before `handle` on shutdown.
+ * bucket, checked to answer: issue 11 Build 6), marks failed the dataset exports a stopped server left
+ * running, and starts the live-event bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
  */
 export async function bootstrap(
   settings: Settings,
@@ -38,6 +38,8 @@ export async function bootstrap(
   } else if (admin) {
     log(`First admin created: ${admin.email}.`);
   }
+  const abandoned = await failAbandonedExportsAtStart({ db: handle.db });
+  if (abandoned > 0) log(`${abandoned} dataset export(s) left running by a stopped server were marked failed.`);
   const deps: AppDeps = {
     db: handle.db,
     storage,

@@ -1,3 +1,4 @@
+import { abandonExportJobs } from "@tafsiri/api";
 import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -19,6 +20,7 @@ const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
 
 const shutdown = async () => {
   await app.close();
+  await abandonExportJobs(deps);
   await stopPruning();
   await stopSweeping();
   await locks.close();

@@ -91,3 +91,7 @@ export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus"
 export { serializedJson, shareSerialization } from "./live/serialize-once";
 export { pruneEvents } from "./live/retention";
 export type { LiveEvent } from "./schemas/events";
+
+// Dataset exports (issue 12 Build 1): the REST layer's choice fields, shutdown and start-up.
+export { ZChatSettings, ZExportChoice, EXPORT_STATES_SHOWN } from "./schemas/exports";
+export { abandonExportJobs, exportJobsIdle, failAbandonedExportsAtStart } from "./services/exports";

@@ -12,6 +12,7 @@ import { submissionsRouter } from "./routers/submissions";
 import { searchRouter } from "./routers/search";
 import { statisticsRouter } from "./routers/statistics";
 import { logsRouter } from "./routers/logs";
+import { exportsRouter } from "./routers/exports";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   search: searchRouter,
   statistics: statisticsRouter,
   logs: logsRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

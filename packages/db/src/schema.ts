@@ -224,6 +224,54 @@ export interface ListCountsTable {
   n: BigIntColumn;
 }
 
+/** What a dataset export takes (issue 12 Build 1): completed tasks, or every approved transcript. */
+export const EXPORT_STATUS_CHOICES = ["completed", "approved-transcript"] as const;
+export type ExportStatusChoice = (typeof EXPORT_STATUS_CHOICES)[number];
+/** Where an export's job is: running, done (the zip is stored), failed. */
+export const EXPORT_STATES = ["running", "done", "failed"] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/** A dataset export (issue 12 Build 1, migration 20261204000000_exports). */
+export interface ExportTable {
+  id: Generated<string>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  /** The running job's heartbeat: written with every progress step. */
+  updatedAt: Timestamp;
+  /** null: both categories. */
+  category: Category | null;
+  statusChoice: ExportStatusChoice;
+  /** The approval period's first and last day (YYYY-MM-DD, in APP_TIMEZONE), both included. */
+  approvedFrom: string | null;
+  approvedTo: string | null;
+  chatSettings: ColumnType<unknown, string, string>;
+  /** The choice as one string: exports of the same choice share it. */
+  choiceKey: string;
+  /** What the zip holds as one hash (the files' sources and the CHAT settings); set when known. */
+  contentKey: string | null;
+  state: ColumnType<ExportState, ExportState | undefined, ExportState>;
+  done: Generated<number>;
+  total: Generated<number>;
+  fileKey: string | null;
+  sizeBytes: ColumnType<string | null, number | null | undefined, number | null>;
+  reusedFiles: Generated<number>;
+  reusedArchive: Generated<boolean>;
+  error: string | null;
+  finishedAt: Date | null;
+  expiresAt: Date | null;
+}
+
+/** One file a finished export wrote (issue 12 Build 1): reused by the next export of its choice. */
+export interface ExportFileTable {
+  exportId: string;
+  /** Its path in the zip. */
+  path: string;
+  /** Where its bytes came from: a storage key, or what a generated file was made of. */
+  source: string;
+  sizeBytes: BigIntColumn;
+  sha256: string;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -242,6 +290,8 @@ export interface DB {
   assigneeReviewDays: AssigneeReviewDaysTable;
   assigneeWorkTasks: AssigneeWorkTasksTable;
   listCounts: ListCountsTable;
+  exports: ExportTable;
+  exportFiles: ExportFileTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -16,6 +16,8 @@ export interface DatasetFile {
   open(): Promise<Readable>;
   /** False for files that do not shrink (audio): stored as they are, which saves the CPU. */
   compress: boolean;
+  /** Its size and SHA-256 when already known (an unchanged file of an earlier export): not hashed again. */
+  known?: { sizeBytes: number; sha256: string };
 }
 
 /** What the zip holds of one file: its path, size in bytes and SHA-256 (hex). */
@@ -34,7 +36,8 @@ export interface DatasetTextFile {
 /**
  * Streams a zip of `files`, in their order, into `storage` at `key`: each file is opened when its
  * turn comes, hashed as it passes and not read again; then `closing(records)` gives the text files
- * that end the zip (the manifests, which list every file's size and SHA-256). `onFile(done)` hears
+ * that end the zip (the manifests, which list every file's size and SHA-256). A file whose size
+ * and SHA-256 are `known` is copied without hashing (yazl still checks its size). `onFile(done)` hears
  * the count of files written so far. Resolves to the records and the zip's size in bytes. A file
  * that cannot be read rejects it, and what was stored at `key` is deleted.
  */
@@ -53,6 +56,14 @@ export async function writeDatasetZip(
   const records: DatasetFileRecord[] = [];
   try {
     for await (const file of files) {
+      if (file.known) {
+        const source = await file.open();
+        zip.addReadStream(source, file.path, { compress: file.compress, size: file.known.sizeBytes });
+        await finished(source);
+        records.push({ path: file.path, ...file.known });
+        opts.onFile?.(records.length);
+        continue;
+      }
       const hash = createHash("sha256");
       let sizeBytes = 0;
       const hashing = new Transform({

@@ -8,6 +8,7 @@ export const LIVE_EVENT_KINDS = [
   "audio.deleted",
   "user.deactivated",
   "session.ended",
+  "export.changed",
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
@@ -24,7 +25,8 @@ export type RecordedEventKind = LiveEventKind | "session.renewed";
  * 'audio.deleted' name the audio whose task, transcript, recording or assignment changed (or
  * that was deleted) so views refetch it; 'user.deactivated' and 'session.ended' (every session of
  * the user older than the event was ended: 'Sign out everywhere', a password change or reset,
- * reactivation) end the subscription, and the client signs out.
+ * reactivation) end the subscription, and the client signs out. 'export.changed' (admins only,
+ * issue 12 Build 1): a dataset export started, moved on, finished or failed; the Export page refetches.
  */
 export const ZLiveEvent = z.object({
   /** Increasing decimal id; pass the last one seen as lastEventId to resume. */

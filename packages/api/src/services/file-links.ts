@@ -3,6 +3,7 @@ import type { Executor } from "@tafsiri/db";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { audioIdForFileKey, storedFileOwner } from "@tafsiri/db/repositories/file-keys";
+import { exportFileName } from "@tafsiri/db/repositories/exports";
 import { storedContentType } from "../uploads/file-rules";
 import { requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
@@ -60,11 +61,16 @@ export interface FileDownload {
  * The disposition and name of stored file `key` (issue 10): audio (an audio's own file or a
  * translated recording) is inline, everything else an attachment. Names come from the audio:
  * `{filename}{ext}`, `{filename}_INITIALTRANSCRIPT.txt`, the transcript version's .cha name,
- * `{filename}_TRANSLATEDAUDIO{ext}`; a file no row points at keeps its stored name.
+ * `{filename}_TRANSLATEDAUDIO{ext}`, a dataset export `tafsiri-export-{date}.zip`; a file no row points at
+ * keeps its stored name.
  */
 export async function fileDownload(db: Executor, key: string): Promise<FileDownload> {
   const disposition = storedContentType(key).startsWith("audio/") ? "inline" : "attachment";
   const ext = path.posix.extname(key).toLowerCase();
+  if (key.startsWith("exports/")) {
+    const name = await exportFileName(db, key);
+    if (name) return { disposition: "attachment", fileName: name };
+  }
   const owner = await storedFileOwner(db, key);
   switch (owner?.kind) {
     case "audio":

@@ -102,6 +102,9 @@ export function describeAuditEntry(e: DescribedEntry): string {
           return `signed out every session of ${user}`;
       }
       break;
+    case "export":
+      if (e.action === "export") return `exported the dataset (${exportChoiceInWords(e.detail)})`;
+      break;
     case "setting":
       if (e.action === "set-rate") {
         const rate = RATE_NAMES[e.entityId ?? ""] ?? e.entityId ?? "a";
@@ -114,6 +117,20 @@ export function describeAuditEntry(e: DescribedEntry): string {
   return `${e.action} ${e.entity}`;
 }
 
+/**
+ * An export's choice as its audit entry keeps it (issue 12 Build 1), in words: 'Control, completed
+ * tasks, approved 2026-01-01 to 2026-03-31'.
+ */
+function exportChoiceInWords(detail: Record<string, unknown>): string {
+  const category = text(detail.category) === "both" ? "both categories" : (text(detail.category) ?? "both categories");
+  const status = detail.status === "approved-transcript" ? "approved transcripts" : "completed tasks";
+  const from = text(detail.approvedFrom);
+  const to = text(detail.approvedTo);
+  const period =
+    from && to ? `, approved ${from} to ${to}` : from ? `, approved from ${from}` : to ? `, approved until ${to}` : "";
+  return `${category}, ${status}${period}`;
+}
+
 const ACTION_LABELS: Record<string, string> = {
   activate: "Activated an account",
   approve: "Approved",
@@ -124,6 +141,7 @@ const ACTION_LABELS: Record<string, string> = {
   deactivate: "Deactivated an account",
   delete: "Deleted an audio",
   edit: "Edited an account",
+  export: "Exported the dataset",
   open: "Opened an audio",
   reassign: "Reassigned",
   recommend: "Recommended",

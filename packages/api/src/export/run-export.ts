@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { Readable } from "node:stream";
+import {
+  exportFileRecords,
+  exportSelectionPage,
+  exportSelectionSummary,
+  failExport,
+  finishExport,
+  insertExportFiles,
+  latestFinishedExport,
+  setExportContent,
+  setExportProgress,
+  type ExportedAudio,
+  type ExportFileRecord,
+  type ExportSelection,
+} from "@tafsiri/db/repositories/exports";
+import type { Executor } from "@tafsiri/db";
+import type { AppDeps } from "../context";
+import { recordEvent } from "../live/record";
+import { StoredFileMissingError } from "../storage/file-storage";
+import { chatFile, type ChatSettings } from "./chat-file";
+import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
+import { manifestFiles, type ManifestAudio } from "./manifest";
+
+/** How long an export's download link works after it finished: 24 hours (issue 12 Build 1). */
+export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Audios read per query of the selection. */
+const PAGE_SIZE = 200;
+/** Progress is written (and announced) at most this often, in ms. */
+const PROGRESS_EVERY_MS = 500;
+/** The heartbeat of a job busy with one long file, in ms. */
+const HEARTBEAT_MS = 15_000;
+/** A running export not heard from for this long (ms) was abandoned: its process stopped. */
+export const EXPORT_ABANDONED_AFTER_MS = 2 * 60 * 1000;
+/** Part of every content key: raise it when what an export writes for the same sources changes. */
+const FORMAT = "tafsiri-export-1";
+
+/** What the job of one export needs to know: what to select and how to write the transcripts. */
+export interface ExportPlan {
+  exportId: string;
+  choiceKey: string;
+  selection: ExportSelection;
+  chat: ChatSettings;
+}
+
+/** The storage key of an export's zip. */
+export function exportArchiveKey(exportId: string): string {
+  return `exports/${exportId}.zip`;
+}
+
+/** The hash naming what an export holds: its sources (exportSelectionSummary) and CHAT settings. */
+function contentKeyOf(sourcesHash: string, chat: ChatSettings): string {
+  return createHash("sha256")
+    .update(`${FORMAT}\n${sourcesHash}\n${JSON.stringify(chat)}`)
+    .digest("hex");
+}
+
+/** Records that export `exportId` changed, for the admins' Export pages, and pokes the bus after the commit. */
+async function announce(deps: AppDeps, exportId: string, change: (trx: Executor) => Promise<void>) {
+  await deps.db.transaction().execute(async (trx) => {
+    await change(trx);
+    await recordEvent(trx, { audience: "admins", kind: "export.changed", payload: { exportId } });
+  });
+  deps.events.poke();
+}
+
+/** The files of one audio in the zip, under `{category}/{filename}/`. */
+function audioFiles(
+  deps: AppDeps,
+  audio: ExportedAudio,
+  chat: ChatSettings,
+  chatSource: string,
+): Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> {
+  const folder = `${audio.category}/${audio.filename}/`;
+  const audioName = `${audio.filename}${path.posix.extname(audio.audioKey).toLowerCase()}`;
+  const files: Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> = [
+    {
+      kind: "audio",
+      path: `${folder}${audioName}`,
+      source: audio.audioKey,
+      compress: false,
+      open: () => deps.storage.read(audio.audioKey),
+    },
+    {
+      kind: "transcript",
+      path: `${folder}${audio.filename}.cha`,
+      source: `${audio.transcriptKey} as CHAT ${chatSource}`,
+      compress: true,
+      open: async () =>
+        Readable.from([
+          Buffer.from(
+            chatFile({ text: audio.transcriptText, mediaName: audio.filename, category: audio.category }, chat),
+            "utf8",
+          ),
+        ]),
+    },
+  ];
+  const recordingKey = audio.recordingKey;
+  if (recordingKey) {
+    files.push({
+      kind: "recording",
+      path: `${folder}${audio.filename}_TRANSLATEDAUDIO${path.posix.extname(recordingKey).toLowerCase()}`,
+      source: recordingKey,
+      compress: false,
+      open: () => deps.storage.read(recordingKey),
+    });
+  }
+  return files;
+}
+
+/**
+ * Issue 12 Build 1: writes export `plan.exportId` (a running row) and marks it done or failed.
+ * Reads the selection a page at a time, streams every audio's original audio, approved transcript
+ * as CHAT and approved recording into `exports/{id}.zip` in storage with `manifest.csv` and
+ * `manifest.jsonl` last (writeDatasetZip), and records progress (audios done of total, at most
+ * every 500 ms, each time an 'export.changed' event to the admins). When the newest finished
+ * export of the same choice is still downloadable and holds the same content, its zip is offered
+ * again; otherwise its unchanged files are copied without hashing them again. Never throws: a
+ * failure marks the export failed with a message and is logged through `deps.log`.
+ */
+export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> {
+  const { exportId } = plan;
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    const summary = await exportSelectionSummary(deps.db, plan.selection);
+    const contentKey = contentKeyOf(summary.sourcesHash, plan.chat);
+    await announce(deps, exportId, (trx) => setExportContent(trx, exportId, summary.audios, contentKey));
+
+    const previous = await latestFinishedExport(deps.db, plan.choiceKey, new Date());
+    const previousFiles = previous
+      ? await exportFileRecords(deps.db, previous.id)
+      : new Map<string, ExportFileRecord>();
+    if (previous && previous.contentKey === contentKey) {
+      await announce(deps, exportId, async (trx) => {
+        await insertExportFiles(trx, exportId, [...previousFiles.values()]);
+        await finishExport(trx, exportId, {
+          fileKey: previous.fileKey,
+          sizeBytes: previous.sizeBytes,
+          expiresAt: new Date(Date.now() + EXPORT_LINK_TTL_MS),
+          reusedFiles: previousFiles.size,
+          reusedArchive: true,
+        });
+      });
+      return;
+    }
+
+    let done = 0;
+    let lastReport = Date.now();
+    heartbeat = setInterval(() => {
+      setExportProgress(deps.db, exportId, done, summary.audios).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    const report = async () => {
+      if (Date.now() - lastReport < PROGRESS_EVERY_MS) return;
+      lastReport = Date.now();
+      await announce(deps, exportId, (trx) => setExportProgress(trx, exportId, done, Math.max(summary.audios, done)));
+    };
+
+    const manifest: ManifestAudio[] = [];
+    const sources = new Map<string, string>();
+    let reusedFiles = 0;
+    const chatSource = createHash("sha256").update(JSON.stringify(plan.chat)).digest("hex").slice(0, 16);
+    async function* files(): AsyncGenerator<DatasetFile> {
+      let after: string | null = null;
+      for (;;) {
+        const page = await exportSelectionPage(deps.db, plan.selection, after, PAGE_SIZE);
+        if (page.length === 0) return;
+        for (const audio of page) {
+          const entry: ManifestAudio = { audio, files: [] };
+          for (const file of audioFiles(deps, audio, plan.chat, chatSource)) {
+            const earlier = previousFiles.get(file.path);
+            const known =
+              earlier && earlier.source === file.source
+                ? { sizeBytes: earlier.sizeBytes, sha256: earlier.sha256 }
+                : undefined;
+            if (known) reusedFiles++;
+            sources.set(file.path, file.source);
+            entry.files.push({ kind: file.kind, path: file.path });
+            yield { path: file.path, open: file.open, compress: file.compress, known };
+          }
+          manifest.push(entry);
+          done++;
+          await report();
+        }
+        after = page.at(-1)?.audioId ?? null;
+      }
+    }
+
+    const key = exportArchiveKey(exportId);
+    const { records, sizeBytes } = await writeDatasetZip(deps.storage, key, files(), {
+      closing: (written) => manifestFiles(manifest, written),
+    });
+    // The selection may have changed while the zip was written: then its content has no key, and
+    // no later export takes this zip for an unchanged one.
+    const after = await exportSelectionSummary(deps.db, plan.selection);
+    const finalKey =
+      contentKeyOf(after.sourcesHash, plan.chat) === contentKey && after.audios === done ? contentKey : null;
+    clearInterval(heartbeat);
+    await announce(deps, exportId, async (trx) => {
+      await insertExportFiles(
+        trx,
+        exportId,
+        records.map((r) => ({
+          path: r.path,
+          source: sources.get(r.path) ?? "",
+          sizeBytes: r.sizeBytes,
+          sha256: r.sha256,
+        })),
+      );
+      await setExportContent(trx, exportId, done, finalKey);
+      await finishExport(trx, exportId, {
+        fileKey: key,
+        sizeBytes,
+        expiresAt: new Date(Date.now() + EXPORT_LINK_TTL_MS),
+        reusedFiles,
+        reusedArchive: false,
+      });
+    });
+  } catch (error) {
+    clearInterval(heartbeat);
+    deps.log?.(`export ${exportId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const message =
+      error instanceof StoredFileMissingError
+        ? "A file of the selection is missing from storage; the export stopped. See the server log."
+        : "The export stopped because of a server error. Try again; the server log tells more.";
+    await announce(deps, exportId, (trx) => failExport(trx, exportId, message)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
+import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "../export/chat-file";
+import { ZPageInput, ZUserRef, page } from "./common";
+
+/** Issue 12 Build 1: the Export page's messages. */
+export const EXPORT_PERIOD_ORDER = "The first day must not be after the last day.";
+export const EXPORT_LANGUAGE = "Each language must be a three-letter ISO 639-3 code, such as eng or swa.";
+export const EXPORT_LANGUAGES_COUNT = "Give from one to five languages.";
+export const EXPORT_CORPUS = "The corpus name may hold letters, digits, _ and - (at most 40 characters).";
+export const EXPORT_ROLE = `The participant role must be one of ${CHAT_ROLES.join(", ")}.`;
+export const EXPORTS_BUSY = "Three exports are running already; wait for one of them to finish.";
+export const EXPORT_CATEGORY = "Category must be Control, Dementia or both.";
+export const EXPORT_STATUS = "Status must be completed or approved-transcript.";
+
+const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD).` });
+
+/** The CHAT headers' settings (issue 12 Build 2), with DementiaBank's defaults. */
+export const ZChatSettings = z.object({
+  languages: z
+    .array(z.string().regex(/^[a-z]{3}$/, EXPORT_LANGUAGE), { error: EXPORT_LANGUAGES_COUNT })
+    .min(1, EXPORT_LANGUAGES_COUNT)
+    .max(5, EXPORT_LANGUAGES_COUNT)
+    .default(DEFAULT_CHAT_SETTINGS.languages),
+  participantRole: z.enum(CHAT_ROLES, { error: EXPORT_ROLE }).default(DEFAULT_CHAT_SETTINGS.participantRole),
+  corpus: z
+    .string({ error: EXPORT_CORPUS })
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, EXPORT_CORPUS)
+    .default(DEFAULT_CHAT_SETTINGS.corpus),
+});
+
+/**
+ * `exports.create`'s input, the Export form: category (Control, Dementia or both), status
+ * ('completed': tasks whose transcript and recording are Approved; 'approved-transcript': every
+ * audio with an Approved transcript, its recording when that is Approved too), the approval
+ * period's first and last day (both included, in APP_TIMEZONE; for completed tasks the later of
+ * the two approvals counts) and the CHAT settings. Everything has a default.
+ */
+export const ZExportChoice = z.object({
+  category: z.enum([...CATEGORIES, "both"], { error: EXPORT_CATEGORY }).default("both"),
+  status: z.enum(EXPORT_STATUS_CHOICES, { error: EXPORT_STATUS }).default("completed"),
+  approvedFrom: day("approvedFrom").nullish(),
+  approvedTo: day("approvedTo").nullish(),
+  chat: ZChatSettings.prefault({}),
+});
+export type ExportChoice = z.infer<typeof ZExportChoice>;
+export type ExportChoiceInput = z.input<typeof ZExportChoice>;
+
+/** `exports.list`'s input: a page (from 1) of `limit` exports (default 10, at most 100). */
+export const ZExportListInput = ZPageInput;
+
+/** Where an export is: running, ready to download, failed, or expired (its 24 hours are over). */
+export const EXPORT_STATES_SHOWN = ["running", "ready", "failed", "expired"] as const;
+
+/** One export as the Export page shows it. */
+export const ZExportItem = z.object({
+  id: z.string(),
+  /** ISO time it was started. */
+  createdAt: z.string(),
+  createdBy: ZUserRef.nullable(),
+  category: z.enum([...CATEGORIES, "both"]),
+  status: z.enum(EXPORT_STATUS_CHOICES),
+  approvedFrom: z.string().nullable(),
+  approvedTo: z.string().nullable(),
+  chat: ZChatSettings,
+  state: z.enum(EXPORT_STATES_SHOWN),
+  /** Audios written so far, and in all. */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The zip's size in bytes, once ready. */
+  sizeBytes: z.number().int().nullable(),
+  /** Files taken from the previous export of the same choice because they had not changed. */
+  reusedFiles: z.number().int(),
+  /** True when nothing had changed since that export: its zip is offered again. */
+  reusedArchive: z.boolean(),
+  /** Why it failed. */
+  error: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** ISO time the download link stops working (24 hours after it finished). */
+  expiresAt: z.string().nullable(),
+  /** A signed `/files/exports/…` link to the zip while ready; null otherwise. */
+  downloadUrl: z.string().nullable(),
+});
+export type ExportItem = z.infer<typeof ZExportItem>;
+
+export const ZExportList = page(ZExportItem);
+export type ExportList = z.infer<typeof ZExportList>;

@@ -1,0 +1,378 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import JSZip from "jszip";
+import type { SessionUser } from "../src/context";
+import { exportJobsIdle, MAX_RUNNING_EXPORTS } from "../src/services/exports";
+import { verifyFileUrl } from "../src/services/file-urls";
+import { sweepStoredFiles } from "../src/storage/sweep";
+import { chatRuleViolations } from "../src/testing/chat-rules";
+import { describeError } from "../src/errors/describe-error";
+import { uploadRecording } from "../src/uploads/store-upload";
+import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";
+import { assignedAudio, harnessWithUsers, tempWav } from "./workflow-fixtures";
+
+// Issue 12 Build 1: dataset exports. An admin chooses category, status and approval period; a
+// background job streams the approved work into a zip in storage with its manifests; the Export
+// page lists it with a 24-hour download link.
+
+const { h, admin, staff } = await harnessWithUsers();
+afterAll(() => h.close());
+const admin2 = await h.createUser("Admin");
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** An audio assigned to `staff` with its transcript approved and, unless `recording` is false or 'pending', its recording too. */
+async function approvedWork(
+  opts: { category?: "Control" | "Dementia"; recording?: true | false | "pending"; text?: string } = {},
+) {
+  const audio = await assignedAudio(h, admin, staff, { category: opts.category ?? "Control" });
+  await h.caller(staff).transcripts.save({
+    audioId: audio.id,
+    text: opts.text ?? "Nilienda sokoni jana.\nHabari ya leo? Nzuri sana!",
+  });
+  await h.caller(admin).transcripts.approve({ audioId: audio.id });
+  if (opts.recording !== false) {
+    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
+    if (opts.recording !== "pending") await h.caller(admin).recordings.approve({ audioId: audio.id });
+  }
+  return audio;
+}
+
+/** Starts an export as `user` and waits for its job; answers the export as the list shows it. */
+async function exportAndWait(
+  user: SessionUser,
+  choice: Parameters<ReturnType<typeof h.caller>["exports"]["create"]>[0],
+) {
+  const started = await h.caller(user).exports.create(choice);
+  await exportJobsIdle();
+  const list = await h.caller(user).exports.list({ page: 1, limit: 100 });
+  const item = list.items.find((e) => e.id === started.id);
+  if (!item) throw new Error("export not listed");
+  return { started, item };
+}
+
+/** The zip a ready export's link points at, read from storage. */
+async function zipOf(downloadUrl: string | null): Promise<JSZip> {
+  expect(downloadUrl).toMatch(/^\/files\/exports\/[0-9a-f-]+\.zip\?expires=\d+&signature=/);
+  const key = decodeURIComponent(new URL(downloadUrl!, "http://x").pathname.replace(/^\/files\//, ""));
+  const chunks: Buffer[] = [];
+  for await (const chunk of await h.deps.storage.read(key)) chunks.push(chunk as Buffer);
+  return JSZip.loadAsync(Buffer.concat(chunks));
+}
+
+async function manifestOf(zip: JSZip): Promise<Array<Record<string, string | number | null>>> {
+  const text = await zip.file("manifest.jsonl")!.async("string");
+  return text
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, string | number | null>);
+}
+
+beforeEach(async () => {
+  // Each test starts from no export, so reuse only happens where a test makes it.
+  await h.deps.db.deleteFrom("exports").execute();
+});
+
+describe("exports.create and exports.list", () => {
+  it("writes every completed task's audio, .cha and recording with manifests whose sizes and SHA-256 match", async () => {
+    const done = await approvedWork({ category: "Dementia" });
+    const pending = await approvedWork({ category: "Dementia", recording: "pending" });
+    const { started, item } = await exportAndWait(admin, { category: "Dementia", status: "completed" });
+
+    expect(started).toMatchObject({ state: "running", done: 0, category: "Dementia", status: "completed" });
+    expect(item).toMatchObject({ state: "ready", createdBy: { id: admin.id, username: admin.username } });
+    expect(item.total).toBe(item.done);
+    expect(item.total).toBeGreaterThanOrEqual(1);
+    const zip = await zipOf(item.downloadUrl);
+    const manifest = await manifestOf(zip);
+    const row = manifest.find((r) => r.audio_id === done.id);
+    expect(row).toMatchObject({
+      filename: done.filename,
+      category: "Dementia",
+      assignee: staff.username,
+      recorder: staff.username,
+      audio_file: `Dementia/${done.filename}/${done.filename}.wav`,
+      transcript_file: `Dementia/${done.filename}/${done.filename}.cha`,
+      recording_file: `Dementia/${done.filename}/${done.filename}_TRANSLATEDAUDIO.wav`,
+    });
+    expect(row!.transcript_approved_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(row!.recording_approved_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // A completed-tasks export leaves out the task whose recording is still Pending.
+    expect(manifest.some((r) => r.audio_id === pending.id)).toBe(false);
+
+    for (const kind of ["audio", "transcript", "recording"] as const) {
+      const bytes = await zip.file(row![`${kind}_file`] as string)!.async("uint8array");
+      expect(row![`${kind}_bytes`]).toBe(bytes.length);
+      expect(row![`${kind}_sha256`]).toBe(sha256(bytes));
+    }
+    const cha = await zip.file(row!.transcript_file as string)!.async("string");
+    expect(chatRuleViolations(cha)).toEqual([]);
+    expect(cha).toContain("*PAR:\tNilienda sokoni jana .");
+    expect(cha).toContain(`@Media:\t${done.filename}, audio`);
+
+    const csv = await zip.file("manifest.csv")!.async("string");
+    expect(csv.split("\r\n")[0]).toBe(
+      "audio_id,filename,category,assignee,recorder,transcript_approved_at,recording_approved_at," +
+        "audio_file,audio_bytes,audio_sha256,transcript_file,transcript_bytes,transcript_sha256," +
+        "recording_file,recording_bytes,recording_sha256",
+    );
+    expect(csv).toContain(`${done.id},${done.filename},Dementia,${staff.username},${staff.username},`);
+  });
+
+  it("'approved-transcript' takes every approved transcript, with the recording only where it is approved", async () => {
+    const pending = await approvedWork({ category: "Control", recording: "pending" });
+    const none = await approvedWork({ category: "Control", recording: false });
+    const { item } = await exportAndWait(admin, { category: "Control", status: "approved-transcript" });
+    const manifest = await manifestOf(await zipOf(item.downloadUrl));
+    for (const audio of [pending, none]) {
+      expect(manifest.find((r) => r.audio_id === audio.id)).toMatchObject({
+        transcript_file: `Control/${audio.filename}/${audio.filename}.cha`,
+        recording_file: null,
+        recording_sha256: null,
+        recorder: null,
+        recording_approved_at: null,
+      });
+    }
+  });
+
+  it("keeps to the category and to the approval period (days in APP_TIMEZONE, both included)", async () => {
+    const control = await approvedWork({ category: "Control" });
+    const dementia = await approvedWork({ category: "Dementia" });
+    const today = new Date().toISOString().slice(0, 10);
+    const both = await manifestOf(
+      await zipOf(
+        (await exportAndWait(admin, { category: "both", approvedFrom: today, approvedTo: today })).item.downloadUrl,
+      ),
+    );
+    expect(both.map((r) => r.audio_id)).toEqual(expect.arrayContaining([control.id, dementia.id]));
+    const onlyControl = await manifestOf(
+      await zipOf((await exportAndWait(admin, { category: "Control", approvedTo: today })).item.downloadUrl),
+    );
+    expect(onlyControl.some((r) => r.audio_id === control.id)).toBe(true);
+    expect(onlyControl.some((r) => r.category === "Dementia")).toBe(false);
+    const { item: earlier } = await exportAndWait(admin, { approvedFrom: "2020-01-01", approvedTo: "2020-12-31" });
+    expect(earlier).toMatchObject({ state: "ready", total: 0, done: 0 });
+    expect(await manifestOf(await zipOf(earlier.downloadUrl)).catch(() => [])).toEqual([]);
+  });
+
+  it("writes the CHAT settings into every .cha file", async () => {
+    const audio = await approvedWork({ category: "Control" });
+    const { item } = await exportAndWait(admin, {
+      category: "Control",
+      chat: { languages: ["swa", "eng"], participantRole: "Subject", corpus: "kampala-2026" },
+    });
+    expect(item.chat).toEqual({ languages: ["swa", "eng"], participantRole: "Subject", corpus: "kampala-2026" });
+    const zip = await zipOf(item.downloadUrl);
+    const cha = await zip.file(`Control/${audio.filename}/${audio.filename}.cha`)!.async("string");
+    expect(chatRuleViolations(cha)).toEqual([]);
+    expect(cha).toContain("@Languages:\tswa, eng\n");
+    expect(cha).toContain("@Participants:\tPAR Subject\n");
+    expect(cha).toContain("@ID:\tswa|kampala-2026|PAR|||Control||Subject|||\n");
+  });
+
+  it("is audited, announced to the admins, and its link works for 24 hours", async () => {
+    await approvedWork();
+    const before = Date.now();
+    const { started, item } = await exportAndWait(admin, { category: "Control" });
+    const audit = await h.deps.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("entity", "=", "export")
+      .where("entityId", "=", started.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actorId: admin.id, action: "export" });
+    const logs = await h.caller(admin).logs.list({ action: "export" });
+    expect(logs.items[0]?.sentence).toBe("exported the dataset (Control, completed tasks)");
+
+    const events = await h.deps.db
+      .selectFrom("events")
+      .select(["audience", "kind"])
+      .where("kind", "=", "export.changed")
+      .where("createdAt", ">=", new Date(before - 1000))
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(events.map((e) => e.audience))).toEqual(new Set(["admins"]));
+
+    const url = new URL(item.downloadUrl!, "http://x");
+    const key = decodeURIComponent(url.pathname.replace(/^\/files\//, ""));
+    const expires = Number(url.searchParams.get("expires"));
+    expect(expires * 1000).toBeGreaterThan(before + 24 * 3600_000 - 60_000);
+    expect(expires * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
+    const sig = url.searchParams.get("signature") ?? undefined;
+    expect(verifyFileUrl(h.deps.jwtSecret, key, String(expires), sig)).toBe(true);
+    expect(verifyFileUrl(h.deps.jwtSecret, key, String(expires), sig, expires * 1000 + 1001)).toBe(false);
+    // Another admin sees the same export.
+    expect((await h.caller(admin2).exports.list({})).items.map((e) => e.id)).toContain(started.id);
+  });
+});
+
+describe("a second export of the same choice", () => {
+  it("offers the same zip again when nothing changed, and copies the unchanged files when something did", async () => {
+    await approvedWork({ category: "Dementia" });
+    const first = (await exportAndWait(admin, { category: "Dementia" })).item;
+    const firstManifest = await manifestOf(await zipOf(first.downloadUrl));
+    const again = (await exportAndWait(admin2, { category: "Dementia" })).item;
+    expect(again).toMatchObject({
+      state: "ready",
+      reusedArchive: true,
+      sizeBytes: first.sizeBytes,
+      total: first.total,
+    });
+    expect(again.reusedFiles).toBe(firstManifest.length * 3);
+    expect(new URL(again.downloadUrl!, "http://x").pathname).toBe(new URL(first.downloadUrl!, "http://x").pathname);
+
+    const added = await approvedWork({ category: "Dementia" });
+    const third = (await exportAndWait(admin, { category: "Dementia" })).item;
+    expect(third).toMatchObject({ state: "ready", reusedArchive: false, total: first.total + 1 });
+    expect(third.reusedFiles).toBe(firstManifest.length * 3);
+    const manifest = await manifestOf(await zipOf(third.downloadUrl));
+    expect(manifest.map((r) => r.audio_id)).toContain(added.id);
+    // Reused files are listed with the same hashes as before.
+    for (const row of firstManifest) {
+      expect(manifest.find((r) => r.audio_id === row.audio_id)).toEqual(row);
+    }
+    // Other CHAT settings are another choice: nothing is reused.
+    const other = (await exportAndWait(admin, { category: "Dementia", chat: { corpus: "other" } })).item;
+    expect(other).toMatchObject({ reusedArchive: false, reusedFiles: 0 });
+  });
+
+  it("joins the running export of the same choice instead of starting another", async () => {
+    await approvedWork();
+    const [a, b] = await Promise.all([
+      h.caller(admin).exports.create({ category: "Control" }),
+      h
+        .caller(admin)
+        .exports.create({ category: "Control" })
+        .catch(() => null),
+    ]);
+    await exportJobsIdle();
+    const again = await h.caller(admin).exports.create({ category: "Control" });
+    await exportJobsIdle();
+    expect(a.id).toBeTruthy();
+    expect(b === null || b.id === a.id || b.state === "running").toBe(true);
+    expect(again.id).not.toBe(a.id);
+  });
+});
+
+describe("what goes wrong", () => {
+  it("a stored file gone missing fails the export with a message, and no zip stays stored", async () => {
+    const audio = await approvedWork({ category: "Dementia", text: "Faili limepotea." });
+    const row = await h.deps.db
+      .selectFrom("audios")
+      .select("fileKey")
+      .where("id", "=", audio.id)
+      .executeTakeFirstOrThrow();
+    await h.deps.storage.delete(row.fileKey);
+    const { started, item } = await exportAndWait(admin, { category: "Dementia" });
+    expect(item).toMatchObject({ state: "failed", downloadUrl: null });
+    expect(item.error).toBe("A file of the selection is missing from storage; the export stopped. See the server log.");
+    expect(await h.deps.storage.exists(`exports/${started.id}.zip`)).toBe(false);
+    await h.deps.db.deleteFrom("audios").where("id", "=", audio.id).execute();
+  });
+
+  it("an export whose server stopped mid-way is marked failed when the next one starts", async () => {
+    await h.deps.db
+      .insertInto("exports")
+      .values({
+        createdBy: admin.id,
+        statusChoice: "completed",
+        category: null,
+        approvedFrom: null,
+        approvedTo: null,
+        chatSettings: "{}",
+        choiceKey: "abandoned",
+        updatedAt: new Date(Date.now() - EXPORT_ABANDONED_AFTER_MS - 1000),
+      })
+      .execute();
+    await exportAndWait(admin, { category: "Control" });
+    const list = await h.caller(admin).exports.list({});
+    expect(list.items.find((e) => e.state === "failed")?.error).toBe(
+      "The server stopped while this export was running. Start it again.",
+    );
+  });
+
+  it(`refuses a new export while ${MAX_RUNNING_EXPORTS} are running`, async () => {
+    for (let i = 0; i < MAX_RUNNING_EXPORTS; i++) {
+      await h.deps.db
+        .insertInto("exports")
+        .values({
+          createdBy: admin.id,
+          statusChoice: "completed",
+          category: null,
+          approvedFrom: null,
+          approvedTo: null,
+          chatSettings: "{}",
+          choiceKey: `running-${i}`,
+        })
+        .execute();
+    }
+    const before = await h.deps.db.selectFrom("exports").select("id").execute();
+    await expect(h.caller(admin).exports.create({ category: "Dementia" })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: "Three exports are running already; wait for one of them to finish.",
+    });
+    expect(await h.deps.db.selectFrom("exports").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("the file sweep keeps a zip while its link lasts and removes it after", async () => {
+    await approvedWork();
+    const { started } = await exportAndWait(admin, { category: "Control" });
+    const key = `exports/${started.id}.zip`;
+    const later = { olderThanMs: 0, now: new Date(Date.now() + 1000) };
+    expect((await sweepStoredFiles(h.deps, later)).files).not.toContain(key);
+    await h.deps.db
+      .updateTable("exports")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where("id", "=", started.id)
+      .execute();
+    const list = await h.caller(admin).exports.list({});
+    expect(list.items.find((e) => e.id === started.id)).toMatchObject({ state: "expired", downloadUrl: null });
+    expect((await sweepStoredFiles(h.deps, later)).files).toContain(key);
+  });
+});
+
+describe("hostile callers", () => {
+  it("staff may neither list nor start exports", async () => {
+    await expect(h.caller(staff).exports.list({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(h.caller(staff).exports.create({})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await h.deps.db.selectFrom("exports").select("id").execute()).toHaveLength(0);
+  });
+
+  it("refuses a bad choice with its message and starts nothing", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ approvedFrom: "2026-03-02", approvedTo: "2026-03-01" }, "The first day must not be after the last day."],
+      [{ approvedFrom: "yesterday" }, "approvedFrom must be a date (YYYY-MM-DD)."],
+      [{ category: "Healthy" }, "Category must be Control, Dementia or both."],
+      [{ status: "everything" }, "Status must be completed or approved-transcript."],
+      [
+        { chat: { languages: ["english"] } },
+        "Each language must be a three-letter ISO 639-3 code, such as eng or swa.",
+      ],
+      [{ chat: { languages: [] } }, "Give from one to five languages."],
+      [{ chat: { languages: Array(6).fill("eng") } }, "Give from one to five languages."],
+      [
+        { chat: { corpus: "x".repeat(41) } },
+        "The corpus name may hold letters, digits, _ and - (at most 40 characters).",
+      ],
+      [{ chat: { corpus: "two words" } }, "The corpus name may hold letters, digits, _ and - (at most 40 characters)."],
+      [
+        { chat: { participantRole: "Boss" } },
+        "The participant role must be one of Participant, Target_Adult, Investigator, Speaker, Subject.",
+      ],
+    ];
+    for (const [input, message] of cases) {
+      const error = await h
+        .caller(admin)
+        .exports.create(input as never)
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(error && describeError(error), JSON.stringify(input)).toMatchObject({ httpStatus: 400, message });
+    }
+    await expect(h.caller(admin).exports.list({ page: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(h.caller(admin).exports.list({ limit: 101 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await h.deps.db.selectFrom("exports").select("id").execute()).toHaveLength(0);
+  });
+});
