@@ -7,9 +7,8 @@ import { verifyFileUrl } from "../src/services/file-urls";
 import { sweepStoredFiles } from "../src/storage/sweep";
 import { chatRuleViolations } from "../src/testing/chat-rules";
 import { describeError } from "../src/errors/describe-error";
-import { uploadRecording } from "../src/uploads/store-upload";
 import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";
-import { assignedAudio, harnessWithUsers, tempWav } from "./workflow-fixtures";
+import { approvedWork as approvedWorkOf, harnessWithUsers } from "./workflow-fixtures";
 
 // Issue 12 Build 1: dataset exports. An admin chooses category, status and approval period; a
 // background job streams the approved work into a zip in storage with its manifests; the Export
@@ -21,22 +20,8 @@ const admin2 = await h.createUser("Admin");
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** An audio assigned to `staff` with its transcript approved and, unless `recording` is false or 'pending', its recording too. */
-async function approvedWork(
-  opts: { category?: "Control" | "Dementia"; recording?: true | false | "pending"; text?: string } = {},
-) {
-  const audio = await assignedAudio(h, admin, staff, { category: opts.category ?? "Control" });
-  await h.caller(staff).transcripts.save({
-    audioId: audio.id,
-    text: opts.text ?? "Nilienda sokoni jana.\nHabari ya leo? Nzuri sana!",
-  });
-  await h.caller(admin).transcripts.approve({ audioId: audio.id });
-  if (opts.recording !== false) {
-    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
-    if (opts.recording !== "pending") await h.caller(admin).recordings.approve({ audioId: audio.id });
-  }
-  return audio;
-}
+/** A completed task (or, with `recording`, less), as workflow-fixtures' approvedWork. */
+const approvedWork = (opts: Parameters<typeof approvedWorkOf>[3] = {}) => approvedWorkOf(h, admin, staff, opts);
 
 /** Starts an export as `user` and waits for its job; answers the export as the list shows it. */
 async function exportAndWait(
@@ -342,7 +327,8 @@ describe("hostile callers", () => {
   it("refuses a bad choice with its message and starts nothing", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ approvedFrom: "2026-03-02", approvedTo: "2026-03-01" }, "The first day must not be after the last day."],
-      [{ approvedFrom: "yesterday" }, "approvedFrom must be a date (YYYY-MM-DD)."],
+      [{ approvedFrom: "yesterday" }, "The first day must be a date (YYYY-MM-DD)."],
+      [{ approvedTo: "2026-13-01" }, "The last day must be a date (YYYY-MM-DD)."],
       [{ category: "Healthy" }, "Category must be Control, Dementia or both."],
       [{ status: "everything" }, "Status must be completed or approved-transcript."],
       [

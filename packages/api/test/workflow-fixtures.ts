@@ -4,7 +4,7 @@ import type { Category, Role } from "@tafsiri/db";
 import type { SessionUser } from "../src/context";
 import { createHarness, type TestHarness } from "../src/testing/harness";
 import { wavFile } from "../src/testing/wav";
-import { createAudio, type TempUpload } from "../src/uploads/store-upload";
+import { createAudio, uploadRecording, type TempUpload } from "../src/uploads/store-upload";
 
 /** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
 export function wavBytes(samples = 8): Buffer {
@@ -42,6 +42,30 @@ export async function assignedAudio(
 ) {
   const audio = await newAudio(h, admin, opts);
   await h.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
+  return audio;
+}
+
+/**
+ * An audio of `category` assigned to `staff` whose transcript (`text`) `admin` approved and, unless
+ * `recording` is false (none) or 'pending' (uploaded, not reviewed), whose recording too: a
+ * completed task by default (issue 12, dataset exports).
+ */
+export async function approvedWork(
+  h: TestHarness,
+  admin: SessionUser,
+  staff: SessionUser,
+  opts: { category?: Category; recording?: true | false | "pending"; text?: string } = {},
+) {
+  const audio = await assignedAudio(h, admin, staff, { category: opts.category ?? "Control" });
+  await h.caller(staff).transcripts.save({
+    audioId: audio.id,
+    text: opts.text ?? "Nilienda sokoni jana.\nHabari ya leo? Nzuri sana!",
+  });
+  await h.caller(admin).transcripts.approve({ audioId: audio.id });
+  if (opts.recording !== false) {
+    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
+    if (opts.recording !== "pending") await h.caller(admin).recordings.approve({ audioId: audio.id });
+  }
   return audio;
 }
 

@@ -111,6 +111,8 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "statistics.setRates": { transcript: 99_999_999, recording: 99_999_999 },
   "logs.list": { page: 1 },
   "logs.filters": undefined,
+  "exports.list": {},
+  "exports.create": { category: "both", status: "approved-transcript" },
 };
 
 const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));
@@ -254,6 +256,11 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
   "GET /api/statistics": [{ method: "GET", url: "/api/statistics" }],
   "GET /api/user-engagement-overview": [{ method: "GET", url: "/api/user-engagement-overview" }],
   "GET /api/team-performance-report": [{ method: "GET", url: "/api/team-performance-report" }],
+  "GET /api/exports": [{ method: "GET", url: "/api/exports" }],
+  "POST /api/exports": [
+    { method: "POST", url: "/api/exports", body: {} },
+    { method: "POST", url: "/api/exports", body: { category: "Control", status: "approved_transcript" } },
+  ],
 };
 
 const doc = (await h.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{

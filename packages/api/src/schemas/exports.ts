@@ -13,7 +13,9 @@ export const EXPORTS_BUSY = "Three exports are running already; wait for one of 
 export const EXPORT_CATEGORY = "Category must be Control, Dementia or both.";
 export const EXPORT_STATUS = "Status must be completed or approved-transcript.";
 
-const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD).` });
+const day = (message: string) => z.iso.date({ error: message });
+export const FIRST_DAY_FORMAT = "The first day must be a date (YYYY-MM-DD).";
+export const LAST_DAY_FORMAT = "The last day must be a date (YYYY-MM-DD).";
 
 /** The CHAT headers' settings (issue 12 Build 2), with DementiaBank's defaults. */
 export const ZChatSettings = z.object({
@@ -39,8 +41,8 @@ export const ZChatSettings = z.object({
 export const ZExportChoice = z.object({
   category: z.enum([...CATEGORIES, "both"], { error: EXPORT_CATEGORY }).default("both"),
   status: z.enum(EXPORT_STATUS_CHOICES, { error: EXPORT_STATUS }).default("completed"),
-  approvedFrom: day("approvedFrom").nullish(),
-  approvedTo: day("approvedTo").nullish(),
+  approvedFrom: day(FIRST_DAY_FORMAT).nullish(),
+  approvedTo: day(LAST_DAY_FORMAT).nullish(),
   chat: ZChatSettings.prefault({}),
 });
 export type ExportChoice = z.infer<typeof ZExportChoice>;

@@ -89,9 +89,13 @@ export function audioFilename(originalName: string): string {
   return base.split(".")[0]?.trim() ?? "";
 }
 
-/** The Content-Type a stored file is served with, by its key's extension: audio as stored, transcripts as UTF-8 text. */
+/**
+ * The Content-Type a stored file is served with, by its key's extension: audio as stored,
+ * transcripts as UTF-8 text, a dataset export (issue 12) as a zip.
+ */
 export function storedContentType(key: string): string {
   const ext = path.extname(key).toLowerCase();
   if (TRANSLATED_TRANSCRIPT_EXTENSIONS.includes(ext)) return "text/plain; charset=utf-8";
+  if (ext === ".zip") return "application/zip";
   return Object.values(AUDIO_KINDS).find((kind) => kind.extension === ext)?.mimeType ?? "application/octet-stream";
 }

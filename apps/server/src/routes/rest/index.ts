@@ -15,6 +15,7 @@ import { submissionRoutes } from "./submissions";
 import { searchRoutes } from "./search";
 import { recommendedRecordingRoutes } from "./recommended-recordings";
 import { statisticsRoutes } from "./statistics";
+import { exportRoutes } from "./exports";
 
 /**
  * The REST compatibility layer of SPEC §7.1 as one Fastify scope: one `onRequest` hook
@@ -44,4 +45,5 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(searchRoutes, opts);
   await app.register(recommendedRecordingRoutes, opts);
   await app.register(statisticsRoutes, opts);
+  await app.register(exportRoutes, opts);
 };
