@@ -44,14 +44,16 @@ const CONCURRENCY = 16;
 /**
  * Writes a file for every storage key the rows of `audioIds` point at: the audio (AUDIO_WAV), its
  * initial transcript (a line of text), each transcript version (its text, as the app stores it)
- * and each translated recording (RECORDING_WAV), through `storage` as the app writes them.
- * `onProgress` hears after each page with the audios done. Resolves to the files and bytes written.
+ * and each translated recording (RECORDING_WAV), through `storage` as the app writes them; `wavs`
+ * replaces the two WAVs (longer ones for the export benchmark). `onProgress` hears after each page
+ * with the audios done. Resolves to the files and bytes written.
  */
 export async function writeSeedFiles(
   db: Database,
   storage: FileStorage,
   audioIds: readonly string[],
   onProgress: (audiosDone: number) => void = () => undefined,
+  wavs: { audio: Buffer; recording: Buffer } = { audio: AUDIO_WAV, recording: RECORDING_WAV },
 ): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
@@ -68,7 +70,7 @@ export async function writeSeedFiles(
       join submissions s on s.id = r.submission_id join tasks t on t.id = s.task_id
       where t.audio_id = any(${ids})`.execute(db);
     const writes: Array<[string, Buffer | string]> = [
-      ...audios.map((a): [string, Buffer] => [a.fileKey, AUDIO_WAV]),
+      ...audios.map((a): [string, Buffer] => [a.fileKey, wavs.audio]),
       ...audios
         .filter((a) => a.transcriptKey !== null)
         .map((a): [string, string] => [
@@ -76,7 +78,7 @@ export async function writeSeedFiles(
           `Initial transcript of ${a.filename}, as written at the interview.\n`,
         ]),
       ...versions.map((v): [string, string] => [v.fileKey, v.text]),
-      ...recordings.map((r): [string, Buffer] => [r.fileKey, RECORDING_WAV]),
+      ...recordings.map((r): [string, Buffer] => [r.fileKey, wavs.recording]),
     ];
     let next = 0;
     const worker = async () => {

@@ -86,7 +86,8 @@ function audioFiles(
       kind: "transcript",
       path: `${folder}${audio.filename}.cha`,
       source: `${audio.transcriptKey} as CHAT ${chatSource}`,
-      compress: true,
+      // A few KB of text: stored as it is, which spares a deflate stream (and its memory) a file.
+      compress: false,
       open: async () =>
         Readable.from([
           Buffer.from(
