@@ -45,8 +45,12 @@ export interface AppOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The `Permissions-Policy` of every answer: no powerful browser feature for any origin. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+/**
+ * The `Permissions-Policy` of every answer: no powerful browser feature for any origin, except
+ * the microphone for our own pages (a take recorded in the browser, issue 12 Build 3), never for
+ * a frame of another origin.
+ */
+export const PERMISSIONS_POLICY = "camera=(), microphone=(self), geolocation=(), payment=(), usb=()";
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
 
 /**
@@ -88,8 +92,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Helmet 8 sets no Permissions-Policy: the web app uses no camera, microphone, location, payment or
-  // USB device (translated recordings are uploaded as files), so every answer denies them all.
+  // Helmet 8 sets no Permissions-Policy: the web app uses no camera, location, payment or USB device,
+  // so every answer denies them all; the microphone is allowed to our own pages only (PERMISSIONS_POLICY).
   app.addHook("onRequest", async (_req, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });

@@ -40,7 +40,8 @@ function rejectionMessages(rejections: readonly FileRejection[]): string[] {
  * A region that accepts files by drag and drop or through the file picker (click, Enter or
  * Space), over react-dropzone. No maximum size, no file-count limit (SPEC §9). Carries the
  * `.dropzone` class with `data-active="true"` while a drag is over it, and a hidden
- * `<input type="file">` that tests can set files on.
+ * `<input type="file">` that tests can set files on. The input is the region's sibling, not its
+ * child: a button holding a focusable input is a nested interactive control (axe, WCAG 4.1.2).
  */
 export function DropZone({
   accept,
@@ -67,23 +68,25 @@ export function DropZone({
   });
 
   return (
-    <div
-      {...getRootProps({
-        role: "button",
-        className: "dropzone",
-        "aria-disabled": disabled || undefined,
-        "data-active": isDragActive ? "true" : "false",
-        "data-disabled": disabled ? "true" : undefined,
-      })}
-    >
+    <>
+      <div
+        {...getRootProps({
+          role: "button",
+          className: "dropzone",
+          "aria-disabled": disabled || undefined,
+          "data-active": isDragActive ? "true" : "false",
+          "data-disabled": disabled ? "true" : undefined,
+        })}
+      >
+        <div className="dropzone-prompt">{prompt}</div>
+        {file ? (
+          <div className="dropzone-file" data-testid="dropzone-file">
+            <span className="dropzone-file-name">{file.name}</span>{" "}
+            <span className="muted">({formatFileSize(file.size)})</span>
+          </div>
+        ) : null}
+      </div>
       <input {...getInputProps({ name: inputName, "aria-label": inputLabel })} />
-      <div className="dropzone-prompt">{prompt}</div>
-      {file ? (
-        <div className="dropzone-file" data-testid="dropzone-file">
-          <span className="dropzone-file-name">{file.name}</span>{" "}
-          <span className="muted">({formatFileSize(file.size)})</span>
-        </div>
-      ) : null}
-    </div>
+    </>
   );
 }

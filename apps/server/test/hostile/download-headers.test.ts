@@ -9,7 +9,8 @@ import { appWithUsers, assignOverRest, fixture, uploadAudio } from "../fixtures/
  * carry a name. Every /files answer says `Content-Disposition` (inline for audio, attachment for
  * transcripts; RFC 6266 with an RFC 5987 `filename*` when the name is not ASCII) beside
  * `X-Content-Type-Options: nosniff`, and every answer carries a `Permissions-Policy` that
- * denies the camera, microphone and geolocation (the web app uses none of them).
+ * denies the camera and geolocation (the web app uses neither) and allows the microphone to our
+ * own origin only (a take recorded in the browser, issue 12 Build 3), never to another's frame.
  */
 
 const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();
@@ -95,7 +96,7 @@ describe("Content-Disposition on every file answer", () => {
 });
 
 describe("Permissions-Policy among the security headers", () => {
-  it("denies camera, microphone and geolocation on files, REST, tRPC and health answers", async () => {
+  it("denies camera and geolocation, and the microphone to other origins, on files, REST, tRPC and health answers", async () => {
     const { _id } = await uploadAudio(h, adminToken, { name: "policy.wav", content: wav });
     const answers = [
       await download((await audioLinks(_id)).audioUrl),
@@ -105,7 +106,7 @@ describe("Permissions-Policy among the security headers", () => {
     ];
     for (const res of answers) {
       const policy = String(res.headers["permissions-policy"] ?? "");
-      for (const feature of ["camera=()", "microphone=()", "geolocation=()"]) expect(policy).toContain(feature);
+      for (const feature of ["camera=()", "microphone=(self)", "geolocation=()"]) expect(policy).toContain(feature);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
     }
   });

@@ -41,12 +41,33 @@ export function describeBrowser(name: string, body: () => void): void {
   describe.skip(name, body);
 }
 
-/** Launches headless Chromium; throws a clear error when it is missing. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Launches headless Chromium with LAUNCH_ARGS and `extraArgs` after them (e.g. a fake microphone,
+ * see fakeMicrophoneArgs); throws a clear error when it is missing.
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests required (REQUIRE_BROWSER=1) but there is ${missingChromiumMessage()}.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...LAUNCH_ARGS, ...extraArgs] });
+}
+
+/**
+ * Chromium flags for a fake microphone that plays `wavFile` (16-bit PCM WAV) in a loop, with every
+ * camera and microphone request granted without a prompt (issue 12 Build 3's recording test).
+ */
+export function fakeMicrophoneArgs(wavFile: string): string[] {
+  return [
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${wavFile}`,
+  ];
+}
+
+/** How a spec's browser is launched (useBrowserSuite). */
+export interface BrowserSuiteOptions {
+  /** Chromium flags added to the usual ones (e.g. fakeMicrophoneArgs); none by default. */
+  launchArgs?: readonly string[];
 }
 
 function slug(text: string): string {
@@ -88,18 +109,19 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers the hooks of a browser spec file: Chromium and a fresh server in beforeAll, both
+ * Registers the hooks of a browser spec file: Chromium (with `options.launchArgs` added to its flags)
+ * and a fresh server in beforeAll, both
  * closed in afterAll, and on every failed test a screenshot of each open page plus the page's
  * console errors. Call once inside describeBrowser().
  */
-export function useBrowserSuite(): BrowserSuite {
+export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let browser: Browser | undefined;
   let server: TestServer | undefined;
   const pages = new Map<string, { page: Page; errors: string[] }>();
 
   beforeAll(async ({}, suite) => {
     clearScreenshots(specName(suite.file.name));
-    browser = await launchChromium();
+    browser = await launchChromium(options.launchArgs);
     server = await startServer();
   });
   afterAll(async () => {

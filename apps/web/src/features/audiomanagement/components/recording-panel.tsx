@@ -91,7 +91,7 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         />
       )}
       {!isAdmin && data && data.status !== "Approved" && (
-        <RecordingUploadForm audioId={audio.id} onUploaded={refresh} />
+        <RecordingUploadForm audioId={audio.id} audioFilename={audio.filename} onUploaded={refresh} />
       )}
     </div>
   );

@@ -7,32 +7,57 @@ import { postForm } from "../../../lib/rest";
 import { useTRPC } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
 import { INVALID_RECORDING_FILE, RECORDING_ACCEPT, pickRecordingFile } from "../../../lib/audio-files";
+import { useMicrophoneRecorder } from "../hooks/use-microphone-recorder";
+import { MicrophoneRecorder } from "./microphone-recorder";
 
 const UPLOAD_PATH = "/api/audios/upload/AUDIOTRANSLATION";
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
+/** The name of a take recorded in the browser for the audio `filename` (a WAV file). */
+function takeName(filename: string): string {
+  return `${filename}_take.wav`;
+}
+
 /**
  * SPEC §2.13 'Upload Translated Audio' (Staff, while the recording is not Approved): a drop zone for
- * one audio file, a 'Select Recorder' list of staff (the current user marked '(You)') and
- * 'Upload Audio'. Sends the multipart form of SPEC §3 (file last) and calls `onUploaded` on success.
+ * one audio file and beside it 'Record' (issue 12 Build 3: a take recorded in the browser, kept as
+ * `{filename}_take.wav`), a 'Select Recorder' list of staff (the current user marked '(You)') and
+ * 'Upload Audio'. The file uploaded is the last one chosen: a dropped file replaces the take, a new
+ * take replaces the dropped file. Nothing is sent before 'Upload Audio' (disabled while a take is
+ * being recorded). Sends the multipart form of SPEC §3 (file last) and calls `onUploaded` on success.
  */
-export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; onUploaded: () => void }) {
+export function RecordingUploadForm({
+  audioId,
+  audioFilename,
+  onUploaded,
+}: {
+  audioId: string;
+  /** The audio's filename, which names a recorded take. */
+  audioFilename: string;
+  onUploaded: () => void;
+}) {
   const trpc = useTRPC();
   const session = useSession();
   const staff = useQuery(trpc.accounts.staff.queryOptions());
-  const [file, setFile] = useState<File | null>(null);
+  const [picked, setPicked] = useState<File | null>(null);
   const [recorder, setRecorder] = useState("");
   const [progress, setProgress] = useState<number | null>(null);
+  const microphone = useMicrophoneRecorder(takeName(audioFilename));
   const uploading = progress !== null;
+  const taking = ["requesting", "recording", "encoding"].includes(microphone.status);
+  const file = microphone.take?.file ?? picked;
 
   useEffect(() => {
     if (staff.error) console.error(STAFF_LIST_FAILED, staff.error);
   }, [staff.error]);
 
   const chooseFiles = (files: File[]) => {
-    const picked = pickRecordingFile(files);
-    if ("error" in picked) toast.error(picked.error);
-    else setFile(picked.file);
+    const choice = pickRecordingFile(files);
+    if ("error" in choice) toast.error(choice.error);
+    else {
+      microphone.discard();
+      setPicked(choice.file);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -58,7 +83,8 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
         return;
       }
       toast.success("Translation Audio file uploaded successfully.");
-      setFile(null);
+      setPicked(null);
+      microphone.discard();
       onUploaded();
     } catch (error) {
       console.error("Failed to upload the translated audio", error);
@@ -78,17 +104,20 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
       <h3 id="recording-upload-title" className="panel-subtitle">
         Upload Translated Audio
       </h3>
-      <DropZone
-        accept={RECORDING_ACCEPT}
-        multiple
-        disabled={uploading}
-        onFiles={chooseFiles}
-        onReject={() => toast.error(INVALID_RECORDING_FILE)}
-        prompt="Drag and drop the translated audio here, or click to select a file (mp3, wav, ogg, flac)"
-        file={file}
-        inputLabel="Translated audio file"
-        inputName="file"
-      />
+      <div className="recording-sources">
+        <DropZone
+          accept={RECORDING_ACCEPT}
+          multiple
+          disabled={uploading || taking}
+          onFiles={chooseFiles}
+          onReject={() => toast.error(INVALID_RECORDING_FILE)}
+          prompt="Drag and drop the translated audio here, or click to select a file (mp3, wav, ogg, flac)"
+          file={file}
+          inputLabel="Translated audio file"
+          inputName="file"
+        />
+        <MicrophoneRecorder recorder={microphone} disabled={uploading} />
+      </div>
       <StaffSelect
         label="Select Recorder"
         staff={staff.data ?? []}
@@ -100,7 +129,7 @@ export function RecordingUploadForm({ audioId, onUploaded }: { audioId: string; 
         suffix={(member) => (member.id === session?._id ? " (You)" : "")}
       />
       <div className="row">
-        <button type="submit" className="btn btn-primary" disabled={uploading}>
+        <button type="submit" className="btn btn-primary" disabled={uploading || taking}>
           {uploading && <span className="spinner" aria-hidden="true" />}
           Upload Audio
         </button>
