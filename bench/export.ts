@@ -36,6 +36,7 @@ import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { createLocalStorage } from "@tafsiri/api";
 import { wholeNumber } from "./support/args";
+import { restSignIn } from "./support/rest-sign-in";
 import { cpuTimeMs, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { watchRss } from "./support/rss-watch";
 import { toneWav, writeSeedFiles } from "./support/seed-files";
@@ -69,17 +70,6 @@ interface RestExport {
   reused_archive: boolean;
   download_url: string | null;
   error: string | null;
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`POST /auth/login answered ${res.status}: ${body.message ?? ""}`);
-  return body.token;
 }
 
 /** Starts an export of `choice` and polls until it is no longer running; resolves to it and its time (ms). */
@@ -147,7 +137,7 @@ async function run(): Promise<void> {
         RATE_LIMIT_PER_USER: "0",
         RATE_LIMIT_PER_ADDRESS: "0",
       });
-      const token = await signIn(server.baseUrl);
+      const token = await restSignIn(server.baseUrl, ADMIN);
       const warmUp = await exportOnce(server.baseUrl, token, {
         approved_from: "2000-01-01",
         approved_to: "2000-01-02",

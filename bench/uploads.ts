@@ -42,6 +42,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { wholeNumber } from "./support/args";
+import { restSignIn } from "./support/rest-sign-in";
 import { benchDatabase } from "./support/bench-database";
 import { cpuTimeMs, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { watchRss, type RssWatch } from "./support/rss-watch";
@@ -95,17 +96,6 @@ function expectAccepted(side: string, timing: UploadTiming, accepted: (body: unk
   return timing;
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const body = (await res.json()) as { token?: string; message?: string };
-  if (!res.ok || !body.token) throw new Error(`POST /auth/login answered ${res.status}: ${body.message ?? ""}`);
-  return body.token;
-}
-
 /** The real server, its first admin signed in; each upload is a new audio named bench_upload_<i>. */
 async function tafsiriSide(children: ChildServer[], dataDir: string, databaseUrl: string | undefined): Promise<Side> {
   const server = await startChild(SERVER_SCRIPT, {
@@ -118,7 +108,7 @@ async function tafsiriSide(children: ChildServer[], dataDir: string, databaseUrl
     MAX_UPLOAD_BYTES,
   });
   children.push(server);
-  const token = await signIn(server.baseUrl);
+  const token = await restSignIn(server.baseUrl, ADMIN);
   return {
     name: "Tafsiri POST /api/audios/upload/AUDIO",
     server,
