@@ -51,6 +51,7 @@ const routes: RouteObject[] = [
       guarded(paths.upload, ADMIN, () => import("./routes/management/upload")),
       guarded(paths.createTasks, ADMIN, () => import("./routes/management/create-tasks")),
       guarded(paths.manageAudios, ADMIN, () => import("./routes/management/manage-audios")),
+      guarded(paths.exports, ADMIN, () => import("./routes/management/export")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
     ],
   },

@@ -33,6 +33,8 @@ export const paths = {
   createTasks: "/management/createtasks",
   /** Manage audios (Admin). */
   manageAudios: "/management/manageaudios",
+  /** Dataset export (Admin; issue 12 Build 1). */
+  exports: "/management/export",
   /** Logs (Admin). */
   logs: "/log/log-listing",
   /** Sign in (open). */

@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "@tafsiri/api";
+import type { RouterInputs, RouterOutputs } from "@tafsiri/api";
 
 // The data shapes the web app reads, named after the tRPC procedures that answer them. Types
 // only: the web app never imports server code at runtime, nor reaches into @tafsiri/api's files.
@@ -41,3 +41,7 @@ export type AccountUser = RouterOutputs["accounts"]["list"][number];
 export type LogEntry = RouterOutputs["logs"]["list"]["items"][number];
 /** `logs.filters`: the Logs page's actor and action choices. */
 export type LogFilterChoices = RouterOutputs["logs"]["filters"];
+/** One dataset export of `exports.list` (Export page, issue 12 Build 1). */
+export type ExportItem = RouterOutputs["exports"]["list"]["items"][number];
+/** What `exports.create` takes: the Export form's choice. */
+export type ExportChoiceInput = RouterInputs["exports"]["create"];

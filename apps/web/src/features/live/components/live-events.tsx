@@ -23,15 +23,20 @@ function linksToRecordings(link: string): boolean {
  * recordings for a recommendation's notification, which links to /Recordings); for a change to an
  * audio's task, transcript, recording, comments, assignment or recommendations (or its deletion),
  * every task, audio, recommended-recording and submission list, the Dashboard's statistics and
- * that audio's details, transcript, recording, comments and recommendation check. With no event
- * (the subscription has just (re)started) all of them.
+ * that audio's details, transcript, recording, comments and recommendation check; for a dataset
+ * export that started, moved on or ended (issue 12 Build 1), the Export page's list only. With no
+ * event (the subscription has just (re)started) all of them.
  */
 function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
   const trpc = useTRPC();
   return useCallback(
     (event) => {
-      // Every change writes an audit entry: the Logs page refetches on any event.
+      // An export's progress comes up to twice a second and is not audited (only its start is):
+      // it refetches the exports alone, not the Logs page.
+      if (event?.kind === "export.changed") return [trpc.exports.pathKey()];
+      // Every other change writes an audit entry: the Logs page refetches on it.
       const keys: QueryKey[] = [trpc.logs.pathKey()];
+      if (!event) keys.push(trpc.exports.pathKey());
       if (!event || event.kind === "notification.created" || event.kind === "audio.deleted") {
         keys.push(trpc.notifications.pathKey());
       }

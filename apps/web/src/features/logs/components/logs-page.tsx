@@ -13,8 +13,9 @@ import { DataTable } from "../../../components/data-table";
  * The Logs page (/log/log-listing, Admin; issue 9 Build 5): the audit log, newest first, 50 per
  * page with numbered pagination: time, actor, the action in words, and the audio (opened as the
  * current audio) or user it concerns. Filters by actor, action and a From–To range are kept in
- * the URL; new entries appear live (features/live refetches logs on every event). 'Download CSV'
- * saves the whole filtered list (up to 10,000 rows). Loading, empty and error states.
+ * the URL; new entries appear live (features/live refetches logs on every event but
+ * 'export.changed': a started export's entry shows at the next refetch). 'Download CSV' saves the
+ * whole filtered list (up to 10,000 rows). Loading, empty and error states.
  */
 export function LogsPage() {
   const openAudio = useOpenAudio();

@@ -5,10 +5,12 @@ const ENTRIES = [
   { to: paths.upload, label: "Upload" },
   { to: paths.createTasks, label: "Create Tasks" },
   { to: paths.manageAudios, label: "Manage Audios" },
+  { to: paths.exports, label: "Export" },
 ] as const;
 
 /**
- * The management side menu shown inside the management pages (SPEC §2.2).
+ * The management side menu shown inside the management pages (SPEC §2.2), with 'Export'
+ * (dataset export, issue 12 Build 1) after the spec's three entries.
  * The entry of the current path (case-insensitive) carries aria-current="page".
  */
 export function ManagementMenu() {

@@ -1,0 +1,42 @@
+import type { TestServer } from "./server";
+
+/** Control over the test server's reads of original audios (holdAudioReads). */
+export interface HeldReads {
+  /** Lets the held read, and every later one, go on. */
+  release(): void;
+  /** Puts the storage's own read back. */
+  restore(): void;
+}
+
+/**
+ * Slows the test server's reads of stored original audios (`audios/…` keys) so a browser test can
+ * watch a dataset export run (issue 12 Build 1): the first read waits `firstDelayMs` (long enough
+ * for the export to report its first audio done: it reports at most every 500 ms), and the
+ * `holdFrom`-th read (counted from 1) and those after it wait until release(). Other keys are read
+ * as usual. The server runs in the test's process, so its storage object is this one.
+ */
+export function holdAudioReads(
+  server: TestServer,
+  { firstDelayMs = 800, holdFrom = 2 }: { firstDelayMs?: number; holdFrom?: number } = {},
+): HeldReads {
+  const storage = server.harness.deps.storage;
+  const read = storage.read;
+  let reads = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  storage.read = async (key, range) => {
+    if (key.startsWith("audios/")) {
+      reads += 1;
+      if (reads === 1) await new Promise((resolve) => setTimeout(resolve, firstDelayMs));
+      if (reads >= holdFrom) await released;
+    }
+    return read.call(storage, key, range);
+  };
+  return {
+    release,
+    restore() {
+      release();
+      storage.read = read;
+    },
+  };
+}

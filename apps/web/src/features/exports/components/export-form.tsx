@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from "react";
+import type { ExportChoiceInput } from "../../../lib/api-types";
+import {
+  CATEGORY_CHOICES,
+  CHAT_ROLES,
+  DEFAULT_EXPORT_FORM,
+  STATUS_CHOICES,
+  exportChoice,
+  type ExportFormValues,
+} from "../lib/export-form";
+
+/**
+ * Issue 12 Build 1: the Export form. Category (Control and Dementia, Control, Dementia), status
+ * ('Completed tasks only' or 'Everything with an approved transcript'), the approval period's
+ * 'First day' and 'Last day' (both included, either may stay empty), and the 'CHAT transcript
+ * settings' (languages, participant role, corpus) with the server's defaults filled in, each with a
+ * hint. 'Start export' is disabled while the request runs; the server's message for a refused
+ * choice shows in an alert under the button.
+ */
+export function ExportForm({
+  onStart,
+  starting,
+  error,
+}: {
+  onStart: (choice: ExportChoiceInput) => void;
+  starting: boolean;
+  error: string | null;
+}) {
+  const [values, setValues] = useState<ExportFormValues>(DEFAULT_EXPORT_FORM);
+  const set = (patch: Partial<ExportFormValues>) => setValues((current) => ({ ...current, ...patch }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!starting) onStart(exportChoice(values));
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="export-form-title">
+      <h2 id="export-form-title" className="section-title">
+        New export
+      </h2>
+      <p className="muted export-intro">
+        A zip of the chosen audios: each original audio, its approved transcript as a CHAT (.cha) file and its approved
+        translated recording, with a manifest (CSV and JSON Lines) giving every file&apos;s SHA-256. It is written in
+        the background; its download link works for 24 hours.
+      </p>
+      <form className="stack" onSubmit={submit} noValidate aria-labelledby="export-form-title">
+        <div className="export-fieldsets">
+          <fieldset className="export-fieldset">
+            <legend className="label">Category</legend>
+            {CATEGORY_CHOICES.map((choice) => (
+              <label key={choice.value} className="export-option">
+                <input
+                  type="radio"
+                  name="category"
+                  value={choice.value}
+                  checked={values.category === choice.value}
+                  onChange={() => set({ category: choice.value })}
+                />
+                <span>{choice.label}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          <fieldset className="export-fieldset">
+            <legend className="label">Status</legend>
+            {STATUS_CHOICES.map((choice) => (
+              <div key={choice.value} className="export-option">
+                <input
+                  id={`export-status-${choice.value}`}
+                  type="radio"
+                  name="status"
+                  value={choice.value}
+                  checked={values.status === choice.value}
+                  aria-describedby={`export-status-${choice.value}-hint`}
+                  onChange={() => set({ status: choice.value })}
+                />
+                <div>
+                  <label htmlFor={`export-status-${choice.value}`}>{choice.label}</label>
+                  <p className="field-hint" id={`export-status-${choice.value}-hint`}>
+                    {choice.hint}
+                  </p>
+                </div>
+              </div>
+            ))}
+          </fieldset>
+
+          <fieldset className="export-fieldset" aria-describedby="export-period-hint">
+            <legend className="label">Approval date</legend>
+            <p className="field-hint" id="export-period-hint">
+              Both days included; leave a day empty for no limit. For completed tasks the later of the two approvals
+              counts.
+            </p>
+            <div className="export-days">
+              <div className="field">
+                <label className="label" htmlFor="export-from">
+                  First day
+                </label>
+                <input
+                  id="export-from"
+                  className="input"
+                  type="date"
+                  value={values.approvedFrom}
+                  max={values.approvedTo || undefined}
+                  onChange={(e) => set({ approvedFrom: e.target.value })}
+                />
+              </div>
+              <div className="field">
+                <label className="label" htmlFor="export-to">
+                  Last day
+                </label>
+                <input
+                  id="export-to"
+                  className="input"
+                  type="date"
+                  value={values.approvedTo}
+                  min={values.approvedFrom || undefined}
+                  onChange={(e) => set({ approvedTo: e.target.value })}
+                />
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset className="export-fieldset export-chat">
+            <legend className="label">CHAT transcript settings</legend>
+            <div className="export-chat-fields">
+              <div className="field">
+                <label className="label" htmlFor="export-languages">
+                  Languages
+                </label>
+                <input
+                  id="export-languages"
+                  className="input"
+                  value={values.languages}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="export-languages-hint"
+                  onChange={(e) => set({ languages: e.target.value })}
+                />
+                <p className="field-hint" id="export-languages-hint">
+                  ISO 639-3 codes separated by commas, the main language first (e.g. eng, swa); one to five.
+                </p>
+              </div>
+              <div className="field">
+                <label className="label" htmlFor="export-role">
+                  Participant role
+                </label>
+                <select
+                  id="export-role"
+                  className="select"
+                  value={values.participantRole}
+                  aria-describedby="export-role-hint"
+                  onChange={(e) => set({ participantRole: e.target.value as ExportFormValues["participantRole"] })}
+                >
+                  {CHAT_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
+                <p className="field-hint" id="export-role-hint">
+                  The speaker&apos;s role in the @Participants and @ID headers (the speaker code is PAR).
+                </p>
+              </div>
+              <div className="field">
+                <label className="label" htmlFor="export-corpus">
+                  Corpus
+                </label>
+                <input
+                  id="export-corpus"
+                  className="input"
+                  value={values.corpus}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-describedby="export-corpus-hint"
+                  onChange={(e) => set({ corpus: e.target.value })}
+                />
+                <p className="field-hint" id="export-corpus-hint">
+                  The corpus name in each @ID header: letters, digits, _ and - (at most 40).
+                </p>
+              </div>
+            </div>
+          </fieldset>
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={starting} aria-busy={starting || undefined}>
+            {starting ? <span className="spinner" aria-hidden="true" /> : null}
+            Start export
+          </button>
+        </div>
+        {error && (
+          <p className="field-error export-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

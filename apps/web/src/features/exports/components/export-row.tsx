@@ -1,0 +1,35 @@
+import type { ExportItem } from "../../../lib/api-types";
+import { displayTime, shortTime } from "../../../lib/dates";
+import { chatInWords, choiceInWords } from "../lib/export-words";
+import { ExportState } from "./export-state";
+
+/** The columns of the exports table. */
+export const EXPORT_COLUMNS = ["Started", "Choice", "State"] as const;
+
+/**
+ * One export of the Export page's table (issue 12 Build 1): when it started and by whom, what it
+ * took in words (category, status, approval period, CHAT settings) and where it is (ExportState).
+ */
+export function ExportRow({ item }: { item: ExportItem }) {
+  return (
+    <tr>
+      <td>
+        <div className="export-started">
+          <time dateTime={item.createdAt} title={displayTime(item.createdAt).full}>
+            {shortTime(item.createdAt)}
+          </time>
+          <span className="muted">by {item.createdBy?.username ?? "a deleted user"}</span>
+        </div>
+      </td>
+      <td>
+        <div className="export-choice">
+          <span>{choiceInWords(item)}</span>
+          <span className="muted">{chatInWords(item.chat)}</span>
+        </div>
+      </td>
+      <td>
+        <ExportState item={item} />
+      </td>
+    </tr>
+  );
+}
