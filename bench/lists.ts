@@ -148,6 +148,26 @@ async function run(env: SeededEnvironment): Promise<void> {
     await bench(`logs.list a week (${week.from} to ${week.to}), page 1`, (c) => c.asAdmin.logs.list(week));
     await bench("logs.filters (actions and actors)", (c) => c.asAdmin.logs.filters());
 
+    // Dataset exports (issue 12): the Export page. The seed makes none, so 500 finished ones are
+    // added for the run (as one admin's, a year of them) and removed after it.
+    const { rows: added } = await sql<{ id: string }>`
+      insert into exports (created_by, created_at, category, status_choice, chat_settings, choice_key, content_key,
+                           state, done, total, file_key, size_bytes, finished_at, expires_at)
+      select ${admin.id}, now() - make_interval(hours => n * 17), null, 'completed',
+             '{"languages":["eng"],"participantRole":"Participant","corpus":"tafsiri"}', 'bench-' || n, null,
+             'done', 1000, 1000, 'exports/bench-' || n || '.zip', 500000000,
+             now() - make_interval(hours => n * 17), now() - make_interval(hours => n * 17 - 24)
+      from generate_series(1, 500) as n
+      returning id`.execute(db);
+    try {
+      await bench("exports.list page 1", (c) => c.asAdmin.exports.list({ page: 1 }));
+      await bench("exports.list random page (of 50)", (c, i) =>
+        c.asAdmin.exports.list({ page: 1 + ((i * 7919) % 50) }),
+      );
+    } finally {
+      await sql`delete from exports where id = any(${added.map((r) => r.id)}::uuid[])`.execute(db);
+    }
+
     // Accounts (SPEC §2.10) and the staff picker.
     await bench("accounts.list all", (c) => c.asAdmin.accounts.list({}));
     await bench("accounts.list active Staff", (c) => c.asAdmin.accounts.list({ role: "Staff", active: true }));
