@@ -53,6 +53,23 @@ async function manifestOf(zip: JSZip): Promise<Array<Record<string, string | num
     .map((line) => JSON.parse(line) as Record<string, string | number | null>);
 }
 
+/** Inserts a running export of choice `choiceKey` (last heard of at `updatedAt`), as another process's would be. */
+async function insertRunningExport(choiceKey: string, updatedAt = new Date()) {
+  await h.deps.db
+    .insertInto("exports")
+    .values({
+      createdBy: admin.id,
+      statusChoice: "completed",
+      category: null,
+      approvedFrom: null,
+      approvedTo: null,
+      chatSettings: "{}",
+      choiceKey,
+      updatedAt,
+    })
+    .execute();
+}
+
 beforeEach(async () => {
   // Each test starts from no export, so reuse only happens where a test makes it.
   await h.deps.db.deleteFrom("exports").execute();
@@ -224,19 +241,40 @@ describe("a second export of the same choice", () => {
 
   it("joins the running export of the same choice instead of starting another", async () => {
     await approvedWork();
-    const [a, b] = await Promise.all([
-      h.caller(admin).exports.create({ category: "Control" }),
-      h
-        .caller(admin)
-        .exports.create({ category: "Control" })
-        .catch(() => null),
-    ]);
+    // Stored files are read only once this gate opens, so the first export stays running.
+    const read = h.deps.storage.read.bind(h.deps.storage);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    h.deps.storage.read = async (key, range) => {
+      await gate;
+      return read(key, range);
+    };
+    try {
+      const first = await h.caller(admin).exports.create({ category: "Control" });
+      const second = await h.caller(admin2).exports.create({ category: "Control" });
+      expect(second).toMatchObject({ id: first.id, state: "running" });
+      const other = await h.caller(admin).exports.create({ category: "Dementia" });
+      expect(other.id).not.toBe(first.id);
+    } finally {
+      h.deps.storage.read = read;
+      open();
+    }
     await exportJobsIdle();
-    const again = await h.caller(admin).exports.create({ category: "Control" });
-    await exportJobsIdle();
-    expect(a.id).toBeTruthy();
-    expect(b === null || b.id === a.id || b.state === "running").toBe(true);
-    expect(again.id).not.toBe(a.id);
+    const started = await h.deps.db.selectFrom("exports").select(["id", "state"]).execute();
+    expect(started).toHaveLength(2);
+    expect(started.map((e) => e.state)).toEqual(["done", "done"]);
+    // One audit entry per export started: the joined request wrote none.
+    const audited = await h.deps.db
+      .selectFrom("auditLog")
+      .select("entityId")
+      .where("entity", "=", "export")
+      .where(
+        "entityId",
+        "in",
+        started.map((e) => e.id),
+      )
+      .execute();
+    expect(audited.map((a) => a.entityId).sort()).toEqual(started.map((e) => e.id).sort());
   });
 });
 
@@ -257,19 +295,7 @@ describe("what goes wrong", () => {
   });
 
   it("an export whose server stopped mid-way is marked failed when the next one starts", async () => {
-    await h.deps.db
-      .insertInto("exports")
-      .values({
-        createdBy: admin.id,
-        statusChoice: "completed",
-        category: null,
-        approvedFrom: null,
-        approvedTo: null,
-        chatSettings: "{}",
-        choiceKey: "abandoned",
-        updatedAt: new Date(Date.now() - EXPORT_ABANDONED_AFTER_MS - 1000),
-      })
-      .execute();
+    await insertRunningExport("abandoned", new Date(Date.now() - EXPORT_ABANDONED_AFTER_MS - 1000));
     await exportAndWait(admin, { category: "Control" });
     const list = await h.caller(admin).exports.list({});
     expect(list.items.find((e) => e.state === "failed")?.error).toBe(
@@ -279,18 +305,7 @@ describe("what goes wrong", () => {
 
   it(`refuses a new export while ${MAX_RUNNING_EXPORTS} are running`, async () => {
     for (let i = 0; i < MAX_RUNNING_EXPORTS; i++) {
-      await h.deps.db
-        .insertInto("exports")
-        .values({
-          createdBy: admin.id,
-          statusChoice: "completed",
-          category: null,
-          approvedFrom: null,
-          approvedTo: null,
-          chatSettings: "{}",
-          choiceKey: `running-${i}`,
-        })
-        .execute();
+      await insertRunningExport(`running-${i}`);
     }
     const before = await h.deps.db.selectFrom("exports").select("id").execute();
     await expect(h.caller(admin).exports.create({ category: "Dementia" })).rejects.toMatchObject({
