@@ -21,9 +21,10 @@ import {
   useBrowserSuite,
 } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
+import { uploadRecording } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
-import { createSteps, fixture } from "./support/steps";
-import type { TestServer, TestUser } from "./support/server";
+import { createSteps } from "./support/steps";
+import type { TestUser } from "./support/server";
 
 const AMINA = "dash_amina";
 const BARAKA = "dash_baraka";
@@ -37,24 +38,6 @@ function ugx(amount: number): string {
 
 function spaces(text: string): string {
   return text.replace(/[\u00a0\u202f]/g, " ").trim();
-}
-
-/** Uploads `fixtures/translated-recording.mp3` as `staff`'s recording of the audio, through the REST upload. */
-async function uploadRecording(server: TestServer, staff: TestUser, audioId: string): Promise<void> {
-  const form = new FormData();
-  form.append("audioId", audioId);
-  form.append("recordedBy", staff.id);
-  form.append(
-    "file",
-    new Blob([await readFile(fixture("translated-recording.mp3"))], { type: "audio/mpeg" }),
-    "recording.mp3",
-  );
-  const res = await fetch(`${server.baseURL}/api/audios/upload/AUDIOTRANSLATION`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${await server.harness.token(staff)}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`Recording upload failed: ${res.status} ${await res.text()}`);
 }
 
 /** The figures of a dashboard card, e.g. { Completed: "1", Pending: "6" }. */

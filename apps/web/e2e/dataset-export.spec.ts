@@ -212,7 +212,14 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
     expect(await chat.getByRole("textbox", { name: "Languages" }).inputValue()).toBe("eng");
     expect(await chat.getByRole("combobox", { name: "Participant role" }).inputValue()).toBe("Participant");
     expect(await chat.getByRole("textbox", { name: "Corpus" }).inputValue()).toBe("tafsiri");
-    expect(await chat.getByRole("textbox", { name: "Languages" }).getAttribute("aria-describedby")).toBeTruthy();
+    // The field's hint is tied to it, so a screen reader reads it with the field.
+    const languagesHint = await chat.getByRole("textbox", { name: "Languages" }).evaluate((input) =>
+      (input.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+    expect(languagesHint).toContain("ISO 639-3 codes separated by commas");
     await seen(page.getByText("No exports yet.", { exact: true }));
     await viewportScreenshot(page, "dataset-export-01-form");
     expect(await seriousAxeViolations(page)).toEqual([]);
