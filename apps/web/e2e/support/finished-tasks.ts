@@ -33,6 +33,24 @@ export async function uploadRecording(server: TestServer, staff: TestUser, audio
   if (!res.ok) throw new Error(`Recording upload failed: ${res.status} ${await res.text()}`);
 }
 
+/** Uploads `text` as the audio's initial transcript (a .txt file), as `admin`, through the REST upload. */
+export async function uploadInitialTranscript(
+  server: TestServer,
+  admin: TestUser,
+  audioId: string,
+  text: string,
+): Promise<void> {
+  const form = new FormData();
+  form.append("audioId", audioId);
+  form.append("file", new Blob([text], { type: "text/plain" }), "initial.txt");
+  const res = await fetch(`${server.baseURL}/api/audios/upload/INITIAL_TRANSCRIPT`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${await server.harness.token(admin)}` },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`Initial transcript upload failed: ${res.status} ${await res.text()}`);
+}
+
 /**
  * Issue 12 Build 1's test data: the admin uploads `task.filename` (fixtures/single-control.wav) and
  * assigns it to `staff`, who saves `task.transcript` and uploads a translated recording; the admin

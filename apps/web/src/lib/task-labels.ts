@@ -21,3 +21,11 @@ export function assigneeName(task: Pick<CardTask, "assignedTo">): string {
 export function categoryCardClass(category: CardTask["category"]): string {
   return category === "Control" ? "card-control" : "card-dementia";
 }
+
+/**
+ * SPEC §2.8, §2.9, WCAG 1.4.1: the audio's category as text, since the card's colour alone must not
+ * tell it; 'Unknown category' when unknown (the audio is gone).
+ */
+export function categoryName(category: CardTask["category"]): string {
+  return category ?? "Unknown category";
+}

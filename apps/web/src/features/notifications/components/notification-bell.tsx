@@ -72,8 +72,11 @@ export function NotificationBell() {
   const unread = notifications.data?.unreadCount ?? 0;
   const countId = useId();
 
+  // Not modal: a modal menu hides the page from screen readers while its controls stay focusable
+  // (axe aria-hidden-focus). Focus still moves into the menu; Escape or a click outside closes it
+  // and returns focus to the trigger.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       {/* The badge sits over the button, not in it: the button's name is 'Notifications' and what
           it visibly shows is only the icon (WCAG 2.5.3); the count is its description. */}
       <span className="notification-bell-wrap">

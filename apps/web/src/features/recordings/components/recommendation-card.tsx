@@ -1,8 +1,8 @@
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { RecommendedRecording } from "../../../lib/api-types";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { assigneeName, categoryCardClass, taskTitle } from "../../../lib/task-labels";
-import { categoryName, recipientName } from "../lib/recommendation-labels";
+import { assigneeName, categoryCardClass, categoryName, taskTitle } from "../../../lib/task-labels";
+import { recipientName } from "../lib/recommendation-labels";
 
 /**
  * One recommended recording as a card button (SPEC §2.9): audio name and category (as text, and

@@ -23,8 +23,11 @@ export function UserMenu() {
     void navigate(paths.home, { replace: true });
   };
 
+  // Not modal: a modal menu hides the page from screen readers while its controls stay focusable
+  // (axe aria-hidden-focus). Focus still moves into the menu; Escape or a click outside closes it
+  // and returns focus to the trigger.
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <button type="button" className="shell-user-trigger">
           <span className="shell-avatar" aria-hidden="true">

@@ -1,12 +1,13 @@
 import type { TaskCard as Task } from "../../../lib/api-types";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { assigneeName, categoryCardClass, taskTitle } from "../../../lib/task-labels";
+import { assigneeName, categoryCardClass, categoryName, taskTitle } from "../../../lib/task-labels";
 
 /**
  * One task as a card button (SPEC §2.8): title, assignee, the two stage chips (Completed green,
  * otherwise neutral), completion, and the transcript and recording approval labels. Green for
- * Control, red otherwise. Click or Enter opens the audio.
+ * Control, red otherwise, with the category also written out (WCAG 1.4.1). Click or Enter opens
+ * the audio.
  */
 export function TaskCard({ task, onOpen }: { task: Task; onOpen: (audioId: string) => void }) {
   return (
@@ -19,6 +20,7 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen: (audioId: strin
       onClick={() => onOpen(task.audioId)}
     >
       <span className="task-card-title">{taskTitle(task)}</span>
+      <span className="task-card-assignee muted">Category: {categoryName(task.category)}</span>
       <span className="task-card-assignee muted">Assigned to {assigneeName(task)}</span>
       <span className="task-card-chips">
         <StatusBadge status={task.translationStatus} label={`Translation: ${task.translationStatus}`} />
