@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { seriousAxeViolations } from "./support/axe";
 import { describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
+import { untiedFieldErrors } from "./support/forms";
 import { finishTask, uploadInitialTranscript, uploadRecording } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
 import type { TestUser } from "./support/server";
@@ -181,6 +182,23 @@ describeBrowser("accessibility audit", () => {
       expect(shown.length, `cards on ${path}`).toBeGreaterThan(0);
       for (const card of shown) expect(card.text).toContain(`Category: ${card.category}`);
     }
+  });
+
+  it("form errors are tied to their fields (sign in, create account)", async () => {
+    await visit(anon, "/signin");
+    await anon.getByRole("button", { name: /^sign in$/i }).click();
+    await seen(anon.locator(".field-error"));
+    expect(await anon.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    expect(await untiedFieldErrors(anon)).toEqual([]);
+
+    await visit(adminPage, "/accounts/users");
+    await adminPage.getByRole("button", { name: "Add Account" }).click();
+    const panel = await seen(adminPage.getByRole("dialog"));
+    await panel.getByRole("button", { name: "Create Account" }).click();
+    await seen(panel.locator(".field-error"));
+    expect(await panel.locator('[aria-invalid="true"]').count()).toBeGreaterThan(1);
+    expect(await untiedFieldErrors(adminPage)).toEqual([]);
+    await adminPage.keyboard.press("Escape");
   });
 
   it("staff: audio screen with no audio selected", async () => {

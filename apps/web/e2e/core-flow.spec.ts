@@ -83,7 +83,7 @@ describeBrowser("core workflow: upload, assign, transcribe, re-record, approve",
     await seen(bulk.getByText("bulk-dementia.zip", { exact: true }));
     // The 'n/total' progress is short-lived with tiny files: watched for, but the toast is the proof.
     const progress = bulk
-      .getByRole("status")
+      .locator(".upload-progress")
       .filter({ hasText: /[1-3]\/3/ })
       .waitFor({ state: "visible", timeout: 10_000 })
       .then(

@@ -1,3 +1,5 @@
+import { useId } from "react";
+
 /** A staff member as a staff dropdown lists them. */
 export interface StaffChoice {
   id: string;
@@ -49,10 +51,14 @@ export function StaffSelect({
   disabled,
   name,
 }: StaffSelectProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
   const select = (
     <select
+      id={id}
       className="select"
       aria-label={labelHidden ? label : undefined}
+      aria-describedby={failed && !labelHidden ? errorId : undefined}
       name={name}
       value={value}
       disabled={disabled}
@@ -71,10 +77,16 @@ export function StaffSelect({
   );
   if (labelHidden) return select;
   return (
-    <label className="field">
-      <span className="label">{label}</span>
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
       {select}
-      {failed && <span className="field-error">{STAFF_LIST_FAILED}</span>}
-    </label>
+      {failed && (
+        <span id={errorId} className="field-error">
+          {STAFF_LIST_FAILED}
+        </span>
+      )}
+    </div>
   );
 }

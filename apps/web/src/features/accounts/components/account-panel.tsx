@@ -176,6 +176,7 @@ export function AccountPanel({
                 value={form.role}
                 disabled={pending}
                 aria-invalid={shown("role") ? true : undefined}
+                aria-describedby={shown("role") ? `${idPrefix}-role-error` : undefined}
                 onChange={(e) => change("role", e.target.value)}
               >
                 {ROLES.map((r) => (
@@ -184,7 +185,11 @@ export function AccountPanel({
                   </option>
                 ))}
               </select>
-              {shown("role") && <p className="field-error">{shown("role")}</p>}
+              {shown("role") && (
+                <p id={`${idPrefix}-role-error`} className="field-error">
+                  {shown("role")}
+                </p>
+              )}
             </div>
             {field("adminPassword", "Your admin password", { type: "password", autoComplete: "current-password" })}
             <div className="dialog-actions">

@@ -3,6 +3,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import type { LiveEvent } from "@tafsiri/api";
 import type { NotificationItem, NotificationList } from "../../../lib/api-types";
+import { announce } from "../../../lib/announce";
 import { writeSession } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
 import { useTRPC } from "../../../lib/trpc";
@@ -79,7 +80,7 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
 
 /**
  * Returns a function applying one live event to the query cache: a new notification is added
- * to the bell at once, then the stale queries are refetched (only those on screen; the rest are
+ * to the bell at once and announced to screen readers (issue 14 Build 3), then the stale queries are refetched (only those on screen; the rest are
  * marked stale), once per burst of events.
  */
 function useApplyEvent(): (event: LiveEvent) => void {
@@ -101,6 +102,7 @@ function useApplyEvent(): (event: LiveEvent) => void {
       if (event.notification) {
         // The event carries the new entry, so the badge rises now; the refetch confirms it.
         const item: NotificationItem = event.notification;
+        if (event.kind === "notification.created" && !item.isRead) announce(`New notification: ${item.message}`);
         queryClient.setQueriesData<NotificationList>(trpc.notifications.list.queryFilter(), (page) =>
           page && !page.items.some((entry) => entry.id === item.id)
             ? { items: [item, ...page.items], unreadCount: page.unreadCount + (item.isRead ? 0 : 1) }

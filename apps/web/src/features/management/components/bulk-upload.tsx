@@ -5,6 +5,7 @@ import { CategorySelect } from "./category-select";
 import { isFailed, uploadAudio } from "../lib/upload";
 import { audioFilesFromZip, ZIP_ACCEPT } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
+import { announce } from "../../../lib/announce";
 import type { Category } from "../lib/categories";
 
 const NOT_ZIP = "Please select a zip file to upload.";
@@ -13,6 +14,8 @@ const NOT_ZIP = "Please select a zip file to upload.";
  * SPEC §2.16 Bulk upload: a category and a zip, unzipped in the browser; each audio entry is
  * uploaded in turn through the single-upload route while the progress shows 'Uploading n/total'.
  * Ends with one summary toast (SPEC §8) and resets the form once the archive was processed.
+ * Screen readers hear 'Uploading n files' once at the start and the summary toast at the end, not
+ * every step of the count (issue 14 Build 3); the count is a named progress bar they can read.
  */
 export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
   const [category, setCategory] = useState<Category | "">("");
@@ -37,6 +40,7 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
         toast.error("No valid audio files found in the zip.");
         return;
       }
+      announce(files.length === 1 ? "Uploading 1 file" : `Uploading ${files.length} files`);
       let succeeded = 0;
       for (const [index, file] of files.entries()) {
         setProgress({ current: index + 1, total: files.length });
@@ -89,7 +93,14 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
             Upload Bulk
           </button>
           {progress ? (
-            <span className="upload-progress" role="status" aria-live="polite">
+            <span className="upload-progress">
+              <progress
+                className="upload-progress-bar"
+                aria-label="Bulk upload progress"
+                aria-valuetext={`${progress.current} of ${progress.total}`}
+                max={progress.total}
+                value={progress.current - 1}
+              />
               Uploading {progress.current}/{progress.total}
             </span>
           ) : null}

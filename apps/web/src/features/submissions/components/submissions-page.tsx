@@ -3,6 +3,7 @@ import { Pagination } from "@tafsiri/ui/pagination";
 import { useOpenAudio } from "../../../hooks/use-open-audio";
 import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
 import { useSession } from "../../../hooks/use-session";
+import { useNewRowAnnouncements } from "../hooks/use-new-row-announcements";
 import { useStatusParam } from "../hooks/use-status-param";
 import { useSubmissions } from "../hooks/use-submissions";
 import { StatusFilter } from "./status-filter";
@@ -14,7 +15,7 @@ import { DataTable } from "../../../components/data-table";
  * 'My submissions'; the 'All Submissions' table, newest change first, 20 per page with numbered
  * pagination, filtered by status with counts (issue 8). 'Go to task' opens the audio (for an
  * Admin, recording the opening); a row's Comments button lists its comments. Rows appear and
- * change live. A failed fetch shows 'Failed to load submissions.' and a retry button.
+ * change live, and a row that arrives is announced to screen readers. A failed fetch shows 'Failed to load submissions.' and a retry button.
  */
 export function SubmissionsPage() {
   const session = useSession();
@@ -23,6 +24,7 @@ export function SubmissionsPage() {
   const { status, choose } = useStatusParam();
   const submissions = useSubmissions(page, status);
   useLastPageFallback(page, submissions.data?.totalPages);
+  useNewRowAnnouncements(submissions.data?.items, `${page}|${status}`, submissions.isPlaceholderData);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = (id: string) =>
