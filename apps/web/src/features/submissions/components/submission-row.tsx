@@ -29,7 +29,8 @@ function Presence({ present, what }: { present: boolean; what: string }) {
 }
 
 /**
- * One row of the Submissions table (SPEC §2.7) and, when `expanded`, the row below it listing
+ * One row of the Submissions table (SPEC §2.7), each cell labelled with its column (shown beside
+ * the value when narrow screens stack the row, WCAG 1.4.10), and, when `expanded`, the row below it listing
  * the submission's comments. 'Go to task' opens the audio; the Comments button toggles the list.
  */
 export function SubmissionRow({
@@ -47,29 +48,31 @@ export function SubmissionRow({
   return (
     <>
       <tr>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[0]}>
           <time dateTime={row.updatedAt} title={displayTime(row.updatedAt).full}>
             {shortTime(row.updatedAt)}
           </time>
         </td>
-        <td>{row.staff?.username ?? "Unknown User"}</td>
-        <td className="submission-audio">{row.filename}</td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[1]}>{row.staff?.username ?? "Unknown User"}</td>
+        <td data-label={SUBMISSION_COLUMNS[2]} className="submission-audio">
+          {row.filename}
+        </td>
+        <td data-label={SUBMISSION_COLUMNS[3]}>
           <Presence present={row.translationScript !== null} what="Transcript" />
         </td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[4]}>
           <StatusBadge status={row.transcriptStatus} label={transcriptApprovalLabel(row.transcriptStatus)} />
         </td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[5]}>
           <Presence present={row.recordedAudio !== null} what="Recording" />
         </td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[6]}>
           <StatusBadge
             status={row.recordingApprovalStatus}
             label={recordingApprovalLabel(row.recordingApprovalStatus)}
           />
         </td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[7]}>
           <button
             type="button"
             className="link-button"
@@ -79,7 +82,7 @@ export function SubmissionRow({
             Go to task
           </button>
         </td>
-        <td>
+        <td data-label={SUBMISSION_COLUMNS[8]}>
           <button
             type="button"
             className="btn btn-sm btn-ghost comments-toggle"
