@@ -47,10 +47,16 @@ async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
 
+/** Whether focus is inside `container`. */
+async function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((el) => el.contains(document.activeElement));
+}
+
 /**
  * Focuses `opener`, presses Enter, waits for `opened` (the dialog, menu or panel) and checks focus
- * is inside it; audits the page; presses Escape and checks `opened` is gone and focus is back on
- * `opener`. Answers the audit's violations.
+ * is inside it; for a modal (a dialog, not a menu) checks focus stays inside through a dozen Tabs
+ * and Shift+Tabs (the trap); audits the page; presses Escape and checks `opened` is gone and focus
+ * is back on `opener`. Answers the audit's violations.
  */
 async function auditOpened(page: Page, name: string, opener: Locator, opened: Locator): Promise<string[]> {
   await opener.focus();
@@ -60,7 +66,14 @@ async function auditOpened(page: Page, name: string, opener: Locator, opened: Lo
     .getByText(/^Loading\b.*…$/)
     .first()
     .waitFor({ state: "detached" });
-  expect(await opened.evaluate((el) => el.contains(document.activeElement)), `focus inside ${name}`).toBe(true);
+  expect(await focusInside(opened), `focus inside ${name}`).toBe(true);
+  const role = await opened.first().getAttribute("role");
+  if (role === "dialog" || role === "alertdialog") {
+    for (const key of [...Array<string>(12).fill("Tab"), ...Array<string>(12).fill("Shift+Tab")]) {
+      await page.keyboard.press(key);
+      expect(await focusInside(opened), `focus kept inside ${name} (after ${key})`).toBe(true);
+    }
+  }
   const found = await violations(page);
   await screenshot(page, `accessibility-${name}`);
   await page.keyboard.press("Escape");
