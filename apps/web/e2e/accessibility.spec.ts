@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { seriousAxeViolations } from "./support/axe";
 import { describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
+import { expectFocusRing, isFocused } from "./support/focus";
 import { untiedFieldErrors } from "./support/forms";
 import { finishTask, uploadInitialTranscript, uploadRecording } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
@@ -43,10 +44,6 @@ async function violations(page: Page): Promise<string[]> {
   return found.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join("\n    ")}`);
 }
 
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
-}
-
 /** Whether focus is inside `container`. */
 async function focusInside(container: Locator): Promise<boolean> {
   return container.evaluate((el) => el.contains(document.activeElement));
@@ -55,7 +52,7 @@ async function focusInside(container: Locator): Promise<boolean> {
 /**
  * Focuses `opener`, presses Enter, waits for `opened` (the dialog, menu or panel) and checks focus
  * is inside it; for a modal (a dialog, not a menu) checks focus stays inside through a dozen Tabs
- * and Shift+Tabs (the trap); audits the page; presses Escape and checks `opened` is gone and focus
+ * and Shift+Tabs (the trap), each stop showing a focus ring (support/focus.ts); audits the page; presses Escape and checks `opened` is gone and focus
  * is back on `opener`. Answers the audit's violations.
  */
 async function auditOpened(page: Page, name: string, opener: Locator, opened: Locator): Promise<string[]> {
@@ -72,6 +69,7 @@ async function auditOpened(page: Page, name: string, opener: Locator, opened: Lo
     for (const key of [...Array<string>(12).fill("Tab"), ...Array<string>(12).fill("Shift+Tab")]) {
       await page.keyboard.press(key);
       expect(await focusInside(opened), `focus kept inside ${name} (after ${key})`).toBe(true);
+      await expectFocusRing(page, `${name}, after ${key}`);
     }
   }
   const found = await violations(page);

@@ -137,7 +137,7 @@ describeBrowser("user settings: reduced motion, zoom and reflow", () => {
   it("stacked at 320 px, the Submissions table is still a table to assistive technology", async () => {
     await page.setViewportSize({ width: 320, height: 720 });
     await page.goto("/submission/general");
-    await seen(page.getByRole("heading", { name: "Submissions", exact: true }));
+    await seen(page.getByText(LONG_NAME, { exact: true }));
     const cdp = await page.context().newCDPSession(page);
     const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
       nodes: { role?: { value?: string }; name?: { value?: string } }[];

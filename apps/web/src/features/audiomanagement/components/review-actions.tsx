@@ -27,7 +27,7 @@ export interface ReviewActionsProps<S extends string> {
  * shown (sent as `expectedStatus`), so a review that another admin overtook fails with the
  * server's message instead of overwriting it. Approve is one click; Reject asks for an optional
  * reason in a dialog (RejectReasonDialog); Delete asks for confirmation in an alert dialog.
- * Buttons are disabled while an action runs.
+ * Buttons are disabled while an action runs; after an approval or a rejection focus is on the group.
  */
 export function ReviewActions<S extends string>({ status, subject, run, onFailure, onSettled }: ReviewActionsProps<S>) {
   const [running, setRunning] = useState<ReviewAction | null>(null);
@@ -50,14 +50,21 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
     }
   };
 
+  const approve = async () => {
+    await perform("approve");
+    // The buttons are disabled while it runs (Approve stays so once Approved), which leaves focus on
+    // the page's body, lost to keyboard and screen-reader users. Keep it here unless it moved on.
+    if (!document.activeElement || document.activeElement === document.body) groupRef.current?.focus();
+  };
+
   return (
-    // Focusable from script only: focus lands here after a rejection, when the Reject button is disabled.
+    // Focusable from script only: focus lands here after an approval or a rejection, when the button used is disabled.
     <div ref={groupRef} className="row review-actions" role="group" aria-label="Review" tabIndex={-1}>
       <button
         type="button"
         className="btn btn-success"
         disabled={running !== null || status === "Approved"}
-        onClick={() => void perform("approve")}
+        onClick={() => void approve()}
       >
         {running === "approve" && <span className="spinner" aria-hidden="true" />}
         Approve

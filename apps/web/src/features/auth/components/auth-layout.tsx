@@ -1,9 +1,15 @@
 import type { ReactNode } from "react";
 
-/** The frame of the open pages (sign-in, password reset): product panel beside a form card. */
+/**
+ * The frame of the open pages (sign-in, password reset): product panel beside a form card, led by
+ * a 'Skip to content' link to the card (as in the signed-in shell).
+ */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="auth-page">
+      <a href="#main-content" className="shell-skip-link">
+        Skip to content
+      </a>
       <aside className="auth-aside">
         <div className="auth-brand">
           <span className="shell-logo-mark auth-logo" aria-hidden="true">
@@ -28,7 +34,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           </p>
         </div>
       </aside>
-      <main className="auth-main">
+      <main id="main-content" className="auth-main" tabIndex={-1}>
         <div className="auth-card">{children}</div>
       </main>
     </div>
