@@ -7,8 +7,16 @@
 import { beforeAll, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { seriousAxeViolations } from "./support/axe";
-import { describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
-import { expectFocusRing, focusArrives } from "./support/focus";
+import {
+  describeBrowser,
+  loadingDone,
+  screenshot,
+  seen,
+  selectAudio,
+  signIn,
+  useBrowserSuite,
+} from "./support/browser";
+import { expectFocusRing, focusArrives, focusInside } from "./support/focus";
 import { untiedFieldErrors } from "./support/forms";
 import { finishTask, uploadInitialTranscript, uploadRecording } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
@@ -17,24 +25,20 @@ import type { TestUser } from "./support/server";
 const PENDING = "pending-review-control";
 const FINISHED = "finished-dementia";
 const UNASSIGNED = "unassigned-control";
-const CURRENT_AUDIO_KEY = "tafsiri-current-audio";
 /** How long focus may take to come back to an opener after its dialog closed (ms). */
 const RETURN_FOCUS_MS = 2_000;
 
 /** Waits until the page shows its heading and no 'Loading …' placeholder is left. */
 async function settled(page: Page): Promise<void> {
   await seen(page.locator("h1"));
-  await page
-    .getByText(/^Loading\b.*…$/)
-    .first()
-    .waitFor({ state: "detached" });
+  await loadingDone(page);
   await page.locator(".spinner").first().waitFor({ state: "detached" });
 }
 
 /** Opens `path` on `page` with `audioId` (if any) as the current audio, and waits until it settled. */
 async function visit(page: Page, path: string, audioId?: string): Promise<void> {
   if (audioId) {
-    await page.evaluate(([key, id]) => localStorage.setItem(key!, id!), [CURRENT_AUDIO_KEY, audioId]);
+    await selectAudio(page, audioId);
   }
   await page.goto(path);
   await settled(page);
@@ -44,11 +48,6 @@ async function visit(page: Page, path: string, audioId?: string): Promise<void> 
 async function violations(page: Page): Promise<string[]> {
   const found = await seriousAxeViolations(page);
   return found.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.targets.join("\n    ")}`);
-}
-
-/** Whether focus is inside `container`. */
-async function focusInside(container: Locator): Promise<boolean> {
-  return container.evaluate((el) => el.contains(document.activeElement));
 }
 
 /**
@@ -61,10 +60,7 @@ async function auditOpened(page: Page, name: string, opener: Locator, opened: Lo
   await opener.focus();
   await page.keyboard.press("Enter");
   await seen(opened);
-  await page
-    .getByText(/^Loading\b.*…$/)
-    .first()
-    .waitFor({ state: "detached" });
+  await loadingDone(page);
   expect(await focusInside(opened), `focus inside ${name}`).toBe(true);
   const role = await opened.first().getAttribute("role");
   if (role === "dialog" || role === "alertdialog") {
@@ -216,7 +212,7 @@ describeBrowser("accessibility audit", () => {
   });
 
   it("staff: audio screen with no audio selected", async () => {
-    await staffPage.evaluate((key) => localStorage.removeItem(key), CURRENT_AUDIO_KEY);
+    await selectAudio(staffPage, null);
     await staffPage.goto("/audiomanagement/audiocontrol");
     await seen(staffPage.locator("h1"));
     expect(await violations(staffPage)).toEqual([]);

@@ -5,7 +5,16 @@
 // nothing; a bulk upload says 'Uploading n files' once, not every step of its count.
 import { beforeAll, expect } from "vitest";
 import type { Page } from "playwright-core";
-import { atPath, describeBrowser, seen, signIn, submitSignIn, toast, useBrowserSuite } from "./support/browser";
+import {
+  atPath,
+  describeBrowser,
+  seen,
+  selectAudio,
+  signIn,
+  submitSignIn,
+  toast,
+  useBrowserSuite,
+} from "./support/browser";
 import { seedAudio } from "./support/seed";
 import { createSteps, fixture } from "./support/steps";
 import type { TestUser } from "./support/server";
@@ -97,7 +106,7 @@ describeBrowser("screen-reader announcements", () => {
 
   step("a success toast is read once, politely", async () => {
     await signIn(staffPage, staff);
-    await staffPage.evaluate((id) => localStorage.setItem("tafsiri-current-audio", id), audioId);
+    await selectAudio(staffPage, audioId);
     await staffPage.goto("/audiomanagement/trascript");
     await listen(staffPage);
     await staffPage.getByRole("button", { name: "Write", exact: true }).click();

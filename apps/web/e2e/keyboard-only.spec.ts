@@ -10,7 +10,7 @@
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { atPath, describeBrowser, screenshot, seen, toast, useBrowserSuite } from "./support/browser";
-import { expectFocusRing, focusArrives, isFocused, tabTo } from "./support/focus";
+import { expectFocusRing, focusArrives, focusInside, isFocused, tabTo } from "./support/focus";
 import { createSteps, fixture } from "./support/steps";
 import type { TestUser } from "./support/server";
 
@@ -94,7 +94,7 @@ async function skipToContent(page: Page, first: Locator, shot?: string): Promise
   const main = page.locator("#main-content");
   await focusArrives(page, main);
   await page.keyboard.press("Tab");
-  expect(await main.evaluate((el) => el.contains(document.activeElement)), "the next Tab stays in main").toBe(true);
+  expect(await focusInside(main), "the next Tab stays in main").toBe(true);
   expect(await isFocused(first), `the next Tab focuses ${first}`).toBe(true);
   await expectFocusRing(page, "first control of the main content");
 }
@@ -266,8 +266,7 @@ describeBrowser("the core workflow by keyboard alone", () => {
     const dialog = await seen(
       adminPage.getByRole("alertdialog", { name: "Are you sure you want to delete this audio?" }),
     );
-    const focusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
-    expect(await focusInside(), "focus moves into the dialog").toBe(true);
+    expect(await focusInside(dialog), "focus moves into the dialog").toBe(true);
     await expectFocusRing(adminPage, "the dialog's first control");
     await screenshot(adminPage, "keyboard-only-04-dialog-focus");
     const controls = await dialog.getByRole("button").count();
@@ -275,7 +274,7 @@ describeBrowser("the core workflow by keyboard alone", () => {
       const visited = new Set<string>();
       for (let press = 1; press <= DIALOG_PRESSES; press++) {
         await adminPage.keyboard.press(key);
-        expect(await focusInside(), `focus still in the dialog after ${key} ${press}`).toBe(true);
+        expect(await focusInside(dialog), `focus still in the dialog after ${key} ${press}`).toBe(true);
         visited.add((await expectFocusRing(adminPage, `${key} ${press} in the dialog`)).element);
       }
       expect(visited.size, `${key} goes round every control of the dialog`).toBe(controls);

@@ -11,6 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { seriousAxeViolations } from "./support/axe";
 import { atPath, describeBrowser, screenshot, seen, signIn, useBrowserSuite } from "./support/browser";
 import { seedAudio } from "./support/seed";
+import { isFocused } from "./support/focus";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
 
@@ -48,10 +49,6 @@ function countSearchRequests(page: Page): { readonly count: number } {
     if (new URL(request.url()).pathname.includes("search.audios")) counter.count += 1;
   });
   return counter;
-}
-
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((el) => el === document.activeElement);
 }
 
 describeBrowser("search", () => {

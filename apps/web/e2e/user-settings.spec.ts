@@ -5,7 +5,16 @@
 // and toasts still show top-center on narrow screens (SPEC §2.1).
 import { beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { describeBrowser, screenshot, seen, signIn, toast, useBrowserSuite } from "./support/browser";
+import {
+  describeBrowser,
+  loadingDone,
+  screenshot,
+  seen,
+  selectAudio,
+  signIn,
+  toast,
+  useBrowserSuite,
+} from "./support/browser";
 import { finishTask } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
 import type { TestUser } from "./support/server";
@@ -86,7 +95,7 @@ describeBrowser("user settings: reduced motion, zoom and reflow", () => {
 
   /** Saves the transcript, which shows a toast, and answers the toast's animation duration (s). */
   async function toastMotion(): Promise<number> {
-    await page.evaluate((id) => localStorage.setItem("tafsiri-current-audio", id), audioId);
+    await selectAudio(page, audioId);
     await page.goto("/audiomanagement/trascript");
     await page.getByRole("button", { name: "Write", exact: true }).click();
     await seen(page.getByRole("textbox", { name: "Translated transcript editor" }));
@@ -120,13 +129,10 @@ describeBrowser("user settings: reduced motion, zoom and reflow", () => {
     for (const [name, path, heading] of screens) {
       it(`${name} reflows at ${width} CSS px without horizontal scrolling`, async () => {
         await page.setViewportSize({ width, height: 720 });
-        await page.evaluate((id) => localStorage.setItem("tafsiri-current-audio", id), audioId);
+        await selectAudio(page, audioId);
         await page.goto(path);
         await seen(page.getByRole("heading", { name: heading, exact: true }));
-        await page
-          .getByText(/^Loading\b.*…$/)
-          .first()
-          .waitFor({ state: "detached" });
+        await loadingDone(page);
         await screenshot(page, `user-settings-${name}-${width}px`);
         const overflow = await horizontalOverflow(page);
         expect(overflow, `overflowing: ${(await overflowingElements(page)).join(", ")}`).toBeLessThanOrEqual(0);

@@ -209,3 +209,20 @@ export async function markWindow(page: Page): Promise<void> {
 export async function notReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => "tafsiriNotReloaded" in window);
 }
+
+/** Waits until no 'Loading …' placeholder is left on the page (lists, panels, dialogs). */
+export async function loadingDone(page: Page): Promise<void> {
+  await page
+    .getByText(/^Loading\b.*…$/)
+    .first()
+    .waitFor({ state: "detached" });
+}
+
+/** Makes `audioId` the current audio of the audio-management screens (SPEC §2.1), or none with null. */
+export async function selectAudio(page: Page, audioId: string | null): Promise<void> {
+  await page.evaluate((id) => {
+    const key = "tafsiri-current-audio";
+    if (id === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, id);
+  }, audioId);
+}

@@ -197,6 +197,11 @@ export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === document.activeElement);
 }
 
+/** Whether focus is on `container` or inside it. */
+export async function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((el) => el.contains(document.activeElement));
+}
+
 /**
  * Waits until `locator`'s element has focus (focus often moves a frame after what moved it, e.g. an
  * editor focusing itself once mounted), failing after `timeoutMs` with what has focus instead.
