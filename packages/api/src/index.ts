@@ -64,10 +64,12 @@ export {
 } from "./storage/file-storage";
 export { openStorage, type StorageConfig } from "./storage/open-storage";
 export type { S3StorageConfig } from "./storage/s3-storage";
+export { isUploadId, takeFinishedUpload, RESUMABLE_UPLOAD_TTL_MS, type UploadStore } from "./storage/upload-store";
 export {
   sweepFiles,
   sweepStoredFiles,
   sweepTempFiles,
+  sweepResumableUploads,
   FILE_SWEEP_MIN_AGE_MS,
   type FileSweepOptions,
   type FileSweepReport,
@@ -85,6 +87,14 @@ export {
   type UploadResult,
 } from "./uploads/receive-upload";
 export { storedContentType } from "./uploads/file-rules";
+export {
+  checkResumableUpload,
+  finishResumableUpload,
+  resumableUploadForm,
+  UPLOAD_NOT_FOUND,
+  type ResumableUploadForm,
+  type TakenFile,
+} from "./uploads/resumable-upload";
 
 // Live events.
 export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus";

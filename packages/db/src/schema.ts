@@ -272,6 +272,21 @@ export interface ExportFileTable {
   sha256: string;
 }
 
+/** A resumable (tus) upload a user started (issue 15 Build 2, migration 20261205000000_resumable_uploads). */
+export interface ResumableUploadTable {
+  /** The tus upload id: 32 hex digits. */
+  id: string;
+  userId: string;
+  /** The upload kind (AUDIO, INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT). */
+  kind: string;
+  sizeBytes: BigIntColumn;
+  createdAt: CreatedAt;
+  /** Set by the one request that finishes the upload. */
+  finishingAt: Date | null;
+  /** That request's answer, kept for retries; null until it is known. */
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -292,6 +307,7 @@ export interface DB {
   listCounts: ListCountsTable;
   exports: ExportTable;
   exportFiles: ExportFileTable;
+  resumableUploads: ResumableUploadTable;
 }
 
 export type User = Selectable<UserTable>;

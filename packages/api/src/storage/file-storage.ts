@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { createLocalUploadStore, type UploadStore } from "./upload-store";
 
 /** A stored file as `FileStorage.list` reports it. */
 export interface StoredObject {
@@ -92,6 +93,13 @@ export interface FileStorage {
    * what every process shares (issue 11 Build 7: split from `sweepTemp`, issue 11 Build 6).
    */
   abortStaleUploads(olderThan: Date): Promise<string[]>;
+  /**
+   * Where resumable (tus) uploads keep their bytes until they are finished (issue 15 Build 2):
+   * local disk `root/.uploads`; S3 the same bucket, under the upload's id (32 hex digits, never a
+   * storage key, so the listing and the orphan sweep leave them alone). A finished upload leaves
+   * it for storage through `adopt`, as a multipart upload does.
+   */
+  readonly uploadStore: UploadStore;
   /** Releases what the storage holds open (S3: the client's sockets); local disk: nothing. */
   close(): Promise<void>;
 }
@@ -174,6 +182,7 @@ export function createLocalStorage(root: string): FileStorage {
   };
   return {
     backend: "local",
+    uploadStore: createLocalUploadStore(path.join(root, ".uploads")),
     tempPath: temp.tempPath,
     adopt,
     async put(key, body) {

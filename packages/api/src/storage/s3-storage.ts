@@ -12,6 +12,8 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { S3Store } from "@tus/s3-store";
+import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
 import { storedContentType } from "../uploads/file-rules";
 import {
   assertStorageKey,
@@ -230,8 +232,23 @@ export function createS3Storage(config: S3StorageConfig): S3FileStorage {
     }
   };
 
+  const uploadStore = new S3Store({
+    partSize: 8 * 1024 * 1024,
+    expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_TTL_MS,
+    s3ClientConfig: {
+      bucket: Bucket,
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle ?? config.endpoint !== undefined,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    },
+  });
+
   return {
     backend: "s3",
+    uploadStore,
     tempPath: temp.tempPath,
     async put(key, body) {
       assertStorageKey(key);

@@ -1,6 +1,8 @@
 import type { Database } from "@tafsiri/db";
 import { referencedFileKeys } from "@tafsiri/db/repositories/stored-files";
+import { deleteResumableUploads, resumableUploadsBefore } from "@tafsiri/db/repositories/resumable-uploads";
 import type { FileStorage } from "./file-storage";
+import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
 
 /** How old a file must be before the sweep may remove it, by default: one hour (issue 10 Build 5). */
 export const FILE_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -36,9 +38,29 @@ export function sweepTempFiles(storage: FileStorage, opts: FileSweepOptions = {}
   return storage.sweepTemp(cutoffOf(opts));
 }
 
+/**
+ * Issue 15 Build 2: removes resumable uploads started more than `olderThanMs` (default 24 hours)
+ * before `now`, finished or not: their bytes in `storage.uploadStore` (one that is already gone is
+ * skipped) and their records, in pages of 500. Returns their ids.
+ */
+export async function sweepResumableUploads(
+  deps: { db: Database; storage: FileStorage },
+  opts: FileSweepOptions = {},
+): Promise<string[]> {
+  const cutoff = cutoffOf({ olderThanMs: RESUMABLE_UPLOAD_TTL_MS, ...opts });
+  const removed: string[] = [];
+  for (;;) {
+    const ids = await resumableUploadsBefore(deps.db, cutoff, PAGE_SIZE);
+    for (const id of ids) await deps.storage.uploadStore.remove(id).catch(() => undefined);
+    await deleteResumableUploads(deps.db, ids);
+    removed.push(...ids);
+    if (ids.length < PAGE_SIZE) return removed;
+  }
+}
+
 /** What the shared part of a sweep removed. */
 export interface StoredFileSweepReport {
-  /** Multipart uploads aborted (S3), as `multipart upload of {key}`. */
+  /** Multipart uploads aborted (S3), as `multipart upload of {key}`, and resumable uploads older than 24 hours, as `resumable upload {id}`. */
   aborted: string[];
   /** Storage keys of the stored files removed because no row pointed at them. */
   files: string[];
@@ -57,6 +79,8 @@ export async function sweepStoredFiles(
 ): Promise<StoredFileSweepReport> {
   const cutoff = cutoffOf(opts);
   const aborted = await deps.storage.abortStaleUploads(cutoff);
+  const resumable = await sweepResumableUploads(deps, { now: opts.now });
+  aborted.push(...resumable.map((id) => `resumable upload ${id}`));
   const files: string[] = [];
   const removeOrphans = async (keys: string[]) => {
     const referenced = await referencedFileKeys(deps.db, keys);

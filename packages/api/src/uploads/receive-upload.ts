@@ -118,7 +118,7 @@ async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): 
 }
 
 /** The INITIAL_TRANSCRIPT form's `replace` field: "true" replaces an existing transcript; left out or "false" does not. */
-function replaceField(value: string | undefined): boolean {
+export function replaceField(value: string | undefined): boolean {
   if (value === undefined || value === "false") return false;
   if (value === "true") return true;
   throw new AppError("BAD_REQUEST", "replace must be true or false.");

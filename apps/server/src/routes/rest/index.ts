@@ -8,6 +8,7 @@ import { audioRoutes } from "./audios";
 import { fetchFilesRoutes } from "./fetch-files";
 import { taskRoutes } from "./tasks";
 import { uploadRoutes } from "./uploads";
+import { resumableUploadRoutes } from "./resumable-uploads";
 import { notificationRoutes } from "./notifications";
 import { recommendationRoutes } from "./recommendations";
 import { reviewRoutes } from "./reviews";
@@ -35,6 +36,7 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
 
   await app.register(authRoutes, opts);
   await app.register(uploadRoutes, opts);
+  await app.register(resumableUploadRoutes, opts);
   await app.register(fetchFilesRoutes, opts);
   await app.register(taskRoutes, opts);
   await app.register(audioRoutes, opts);

@@ -1,8 +1,9 @@
 import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS, type UploadResult } from "@tafsiri/api";
+import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS } from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { DONE, EXAMPLE_ID, ZDoneFields, answers } from "./shapes/common";
+import { answers } from "./shapes/common";
+import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
 import { readUploadForm } from "../../lib/upload-form";
 
 /** The multipart form's parts as the OpenAPI document describes them (read by readUploadForm, not by a validator). */
@@ -23,44 +24,6 @@ const ZUploadForm = z
     translation_script_approval_status: z.string().optional(),
   })
   .meta({ examples: [{ file: "(binary)", category: "Control" }] });
-
-/** The documented answer: success fields plus what the kind reports. */
-const ZUploadAnswer = z
-  .object({
-    ...ZDoneFields,
-    message: z.string(),
-    _id: z.string().optional(),
-    filename: z.string().optional(),
-    audioId: z.string().optional(),
-    recorded_audio_approval_status: z.string().optional(),
-    fileName: z.string().optional(),
-    translation_script_approval_status: z.string().optional(),
-  })
-  .meta({
-    examples: [
-      { ...DONE, message: "interview-07 has been uploaded successfully.", filename: "interview-07", _id: EXAMPLE_ID },
-      { ...DONE, message: "Translation Audio file uploaded successfully.", recorded_audio_approval_status: "Pending" },
-    ],
-  });
-
-/** The documented answer of each upload kind (SPEC §7.1: `status`, `filename` for AUDIO). */
-function restUploadAnswer(result: UploadResult): z.output<typeof ZUploadAnswer> {
-  switch (result.kind) {
-    case "AUDIO":
-      return { ...DONE, message: result.message, filename: result.filename, _id: result.audioId };
-    case "INITIAL_TRANSCRIPT":
-      return { ...DONE, message: result.message, audioId: result.audioId };
-    case "AUDIOTRANSLATION":
-      return { ...DONE, message: result.message, recorded_audio_approval_status: result.status };
-    case "TRANSLATED_TRANSCRIPT":
-      return {
-        ...DONE,
-        message: result.message,
-        fileName: result.fileName,
-        translation_script_approval_status: result.status,
-      };
-  }
-}
 
 /** `POST /api/audios/upload/{KIND}`: every upload, as multipart form data (decision 002). */
 export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps, maxUploadBytes }) => {

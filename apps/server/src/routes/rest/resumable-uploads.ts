@@ -1,0 +1,264 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { Metadata, Server } from "@tus/server";
+import {
+  AppError,
+  checkResumableUpload,
+  finishResumableUpload,
+  isUploadId,
+  requireUploader,
+  resumableUploadForm,
+  takeFinishedUpload,
+  uploadLimit,
+  UPLOAD_KINDS,
+  UPLOAD_NOT_FOUND,
+  type SessionUser,
+  type UploadKind,
+} from "@tafsiri/api";
+import {
+  deleteResumableUpload,
+  findResumableUpload,
+  insertResumableUpload,
+  type ResumableUploadRow,
+} from "@tafsiri/db/repositories/resumable-uploads";
+import type { RestOptions } from "./options";
+import { signedInUser } from "./authenticate";
+import { ZRestFailure, answers } from "./shapes/common";
+import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
+import { tooLargeMessage } from "../../lib/upload-form";
+
+/** Where the tus protocol is served (issue 15 Build 2). */
+export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
+export const UPLOAD_ALREADY_FINISHED = "This upload is already finished.";
+
+/** A new upload's owner and kind, from the Fastify request to tus's onUploadCreate hook. */
+interface PendingCreation {
+  user: SessionUser;
+  kind: UploadKind;
+}
+
+/** The tus headers an integrator sends, as the OpenAPI document lists them. */
+const TUS_RESUMABLE = z.literal("1.0.0").meta({ description: "The tus protocol version.", examples: ["1.0.0"] });
+const ZUploadId = z.string().meta({ examples: ["3f9d2c1a7b6e4d5c8a9b0c1d2e3f4a5b"] });
+const ZNoContent = z.null().meta({ description: "No body: the tus headers carry the answer." });
+/** The routes of the tus protocol answer without a JSON body, except on failure. */
+const tusAnswers = (status: 201 | 204) => ({ [status]: ZNoContent, "4xx": ZRestFailure, "5xx": ZRestFailure });
+
+/** The tus request's body is a byte stream tus reads itself: the schemas only document it. */
+const documentOnly = (route: { httpPart?: string }) =>
+  route.httpPart === "body" || route.httpPart === "headers"
+    ? (data: unknown) => ({ value: data })
+    : validatorCompiler(route as never);
+
+function metadataOf(req: FastifyRequest): Record<string, string | null> {
+  const raw = req.headers["upload-metadata"];
+  try {
+    return Metadata.parse(typeof raw === "string" ? raw : undefined);
+  } catch {
+    throw new AppError("BAD_REQUEST", "Upload-Metadata is not valid.");
+  }
+}
+
+function kindOf(value: string | null | undefined): UploadKind {
+  const kind = UPLOAD_KINDS.find((k) => k === (value ?? "").toUpperCase());
+  if (!kind) throw new AppError("BAD_REQUEST", `Unknown upload kind. Use one of ${UPLOAD_KINDS.join(", ")}.`);
+  return kind;
+}
+
+function lengthOf(req: FastifyRequest): number {
+  const raw = req.headers["upload-length"];
+  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw))
+    throw new AppError("BAD_REQUEST", "Upload-Length is required: the file's size in bytes.");
+  return Number(raw);
+}
+
+/**
+ * `POST /api/uploads`, `HEAD|PATCH|DELETE /api/uploads/{id}` (the tus 1.0 protocol: creation,
+ * core and termination, @tus/server writing to `storage.uploadStore`) and
+ * `POST /api/uploads/{id}/finish` (issue 15 Build 2). Every request needs the Bearer token; an
+ * upload is its owner's alone (another user's id answers 404 as an unknown one). A new upload
+ * names its kind and form fields in Upload-Metadata and is checked before its first byte
+ * (checkResumableUpload: role, size limit, kind's rules); its bytes survive a dropped connection
+ * and continue from Upload-Offset; `finish` then turns them into what the multipart path of the
+ * same kind makes, once, and answers as it does.
+ */
+export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps, maxUploadBytes }) => {
+  const pending = new WeakMap<IncomingMessage, PendingCreation>();
+  const tus = new Server({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore: deps.storage.uploadStore,
+    maxSize: maxUploadBytes,
+    relativeLocation: true,
+    async onUploadCreate(req, upload) {
+      const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+      const creation = raw ? pending.get(raw) : undefined;
+      if (!creation || upload.size === undefined) throw { status_code: 400, body: "Upload not checked.\n" };
+      await insertResumableUpload(deps.db, {
+        id: upload.id,
+        userId: creation.user.id,
+        kind: creation.kind,
+        sizeBytes: upload.size,
+      });
+      return {};
+    },
+  });
+
+  // tus reads the request body itself, so no parser may consume it here.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
+
+  /** Hands the request to tus: from here on tus writes the answer. */
+  const toTus = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+  };
+
+  /** The caller's upload `id`; NOT_FOUND for a malformed or unknown id and for another user's. */
+  const ownUpload = async (user: SessionUser, id: string): Promise<ResumableUploadRow> => {
+    const row = isUploadId(id) ? await findResumableUpload(deps.db, id) : undefined;
+    if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    return row;
+  };
+
+  const idParams = z.object({ id: ZUploadId });
+  const base = { tags: ["Uploads"], security: [{ bearerAuth: [] }] };
+
+  app.post(
+    RESUMABLE_UPLOADS_PATH,
+    {
+      schema: {
+        ...base,
+        summary: "Start a resumable upload (tus)",
+        description:
+          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 creation: `Upload-Length` (bytes) and ' +
+          "`Upload-Metadata` with `kind` (AUDIO, INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT), " +
+          "`filename` and the fields of the multipart form of that kind (`category`, `audioId`, `recordedBy`, " +
+          "`replace`). Checked before any byte is sent, with the messages of `POST /api/audios/upload/{KIND}`: 400, " +
+          "401, 403, 404, 409, 413 past MAX_UPLOAD_BYTES (20 MB for transcripts), 415. Answers 201 with `Location`.",
+        headers: z.object({
+          "tus-resumable": TUS_RESUMABLE,
+          "upload-length": z.string().meta({ examples: ["41943040"] }),
+          "upload-metadata": z.string().meta({
+            examples: ["kind QVVESU9UUkFOU0xBVElPTg==,filename cmVjb3JkaW5nLndhdg==,audioId NWYyYzlhMWU="],
+          }),
+        }),
+        response: tusAnswers(201),
+      },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const user = signedInUser(req);
+      const metadata = metadataOf(req);
+      const kind = kindOf(metadata.kind);
+      requireUploader(user, kind);
+      const limit = uploadLimit(kind, maxUploadBytes);
+      if (lengthOf(req) > limit) throw new AppError("TOO_LARGE", tooLargeMessage(limit));
+      await checkResumableUpload(deps, user, kind, resumableUploadForm(metadata));
+      pending.set(req.raw, { user, kind });
+      await toTus(req, reply);
+    },
+  );
+
+  app.route({
+    method: ["HEAD"],
+    url: `${RESUMABLE_UPLOADS_PATH}/:id`,
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const row = await ownUpload(signedInUser(req), id);
+      // Claimed by `finish`: the bytes have left the tus store, but for the client they are all there.
+      if (row.finishingAt !== null) {
+        return reply
+          .code(200)
+          .headers({
+            "tus-resumable": "1.0.0",
+            "upload-offset": String(row.sizeBytes),
+            "upload-length": String(row.sizeBytes),
+            "cache-control": "no-store",
+          })
+          .send();
+      }
+      await toTus(req, reply);
+    },
+  });
+
+  app.patch(
+    `${RESUMABLE_UPLOADS_PATH}/:id`,
+    {
+      schema: {
+        ...base,
+        summary: "Send bytes of a resumable upload (tus)",
+        description:
+          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 core: `Upload-Offset` (the offset `HEAD` ' +
+          "answered) and `Content-Type: application/offset+octet-stream`; answers 204 with the new `Upload-Offset`. " +
+          "`HEAD` on the same path answers the offset to continue from. 404 for an unknown upload or another user's, " +
+          "409 for a wrong offset or a finished upload.",
+        params: idParams,
+        headers: z.object({
+          "tus-resumable": TUS_RESUMABLE,
+          "upload-offset": z.string().meta({ examples: ["10485760"] }),
+        }),
+        body: z.string().meta({ format: "binary", examples: ["(bytes)"] }),
+        consumes: ["application/offset+octet-stream"],
+        response: tusAnswers(204),
+      },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const row = await ownUpload(signedInUser(req), req.params.id);
+      if (row.finishingAt !== null) throw new AppError("CONFLICT", UPLOAD_ALREADY_FINISHED);
+      await toTus(req, reply);
+    },
+  );
+
+  app.delete(
+    `${RESUMABLE_UPLOADS_PATH}/:id`,
+    {
+      schema: {
+        ...base,
+        summary: "Cancel a resumable upload (tus)",
+        description:
+          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 termination: removes the bytes received so ' +
+          "far; answers 204. 404 for an unknown upload or another user's, 409 once it is finished.",
+        params: idParams,
+        headers: z.object({ "tus-resumable": TUS_RESUMABLE }),
+        response: tusAnswers(204),
+      },
+      validatorCompiler: documentOnly,
+    },
+    async (req, reply) => {
+      const row = await ownUpload(signedInUser(req), req.params.id);
+      if (row.finishingAt !== null) throw new AppError("CONFLICT", UPLOAD_ALREADY_FINISHED);
+      await toTus(req, reply);
+      if (reply.raw.statusCode === 204) await deleteResumableUpload(deps.db, row.id);
+    },
+  );
+
+  app.post(
+    `${RESUMABLE_UPLOADS_PATH}/:id/finish`,
+    {
+      schema: {
+        ...base,
+        summary: "Finish a resumable upload",
+        description:
+          "Issue 15 Build 2; SPEC §2.13, §2.16, §2.18, §5, §7.2. Once every byte is sent, stores the upload as " +
+          "`POST /api/audios/upload/{KIND}` does (content sniffed, the same rules and messages, no row written " +
+          "before they pass) and answers the same. Safe to repeat: a repeat answers what the first request did. " +
+          "404 'Upload not found.' (unknown, or another user's), 409 'The upload is not complete yet.'.",
+        params: idParams,
+        response: answers(ZUploadAnswer),
+      },
+    },
+    async (req) => {
+      const user = signedInUser(req);
+      await ownUpload(user, req.params.id);
+      const result = await finishResumableUpload(deps, user, {
+        id: req.params.id,
+        take: () => takeFinishedUpload(deps.storage.uploadStore, req.params.id, deps.storage.tempPath()),
+      });
+      return restUploadAnswer(result);
+    },
+  );
+};

@@ -1,0 +1,177 @@
+import { promises as fs } from "node:fs";
+import { filenameExists } from "@tafsiri/db/repositories/audios";
+import {
+  claimResumableUpload,
+  findResumableUpload,
+  recordResumableUploadResult,
+  releaseResumableUpload,
+} from "@tafsiri/db/repositories/resumable-uploads";
+import type { AppDeps, SessionUser } from "../context";
+import { APP_ERROR_CODES, AppError, UNEXPECTED_ERROR, type AppErrorCode } from "../errors/app-error";
+import { firstIssueMessage } from "../errors/describe-error";
+import { ZCategory } from "../schemas/common";
+import { NOT_ASSIGNED, requireAudioAccess } from "../services/access";
+import { requireActiveStaff } from "../services/staff";
+import { TRANSLATED_TRANSCRIPT_EXTENSIONS, audioFilename, extensionOf, transcriptExtension } from "./file-rules";
+import { receiveUpload, replaceField, type UploadKind, type UploadResult } from "./receive-upload";
+import { HAS_INITIAL_TRANSCRIPT, RECORDER_REQUIRED } from "./store-upload";
+
+export const UPLOAD_NOT_FOUND = "Upload not found.";
+export const UPLOAD_NOT_COMPLETE = "The upload is not complete yet.";
+export const UPLOAD_BEING_FINISHED = "This upload is still being finished. Please try again in a moment.";
+
+/** How long a second finishing request waits for the first one's answer (ms). */
+const FINISH_WAIT_MS = 30_000;
+const FINISH_POLL_MS = 200;
+
+/** What a resumable upload says about itself when it starts: the form's fields and the file's name. */
+export interface ResumableUploadForm {
+  /** The fields of the multipart form of the same kind: category, audioId, recordedBy, replace, filename. */
+  fields: Record<string, string>;
+  /** The name of the file as the user chose it, e.g. "interview 3.wav". */
+  originalName: string;
+}
+
+/**
+ * Issue 15 Build 2: the checks a resumable upload of `kind` passes before its first byte is
+ * accepted, so that a 40 MB recording is not sent only to be refused. The rules are those of the
+ * upload itself (receiveUpload runs all of them again on the finished file, with the content
+ * sniffed): AUDIO a category and a file name that does not exist yet; INITIAL_TRANSCRIPT and
+ * TRANSLATED_TRANSCRIPT the file extension and access to the audio (and an initial transcript
+ * already attached only with replace=true); AUDIOTRANSLATION access to an assigned audio and an
+ * active recorder. Throws the AppError the upload would answer (400, 403, 404, 409, 415).
+ */
+export async function checkResumableUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  kind: UploadKind,
+  form: ResumableUploadForm,
+): Promise<void> {
+  const { fields } = form;
+  switch (kind) {
+    case "AUDIO": {
+      const category = ZCategory.safeParse(fields.category);
+      if (!category.success)
+        throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
+      const filename = audioFilename(form.originalName) || audioFilename(fields.filename ?? "");
+      if (filename === "") throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
+      if (await filenameExists(deps.db, filename)) throw new AppError("CONFLICT", `${filename} already exists.`);
+      return;
+    }
+    case "INITIAL_TRANSCRIPT": {
+      const replace = replaceField(fields.replace);
+      if (!transcriptExtension(extensionOf(form.originalName)))
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Please select a .doc, .docx, .pdf or .txt file.");
+      const { audio } = await requireAudioAccess(deps.db, user, fields.audioId ?? "");
+      if (audio.transcriptKey !== null && !replace) throw new AppError("CONFLICT", HAS_INITIAL_TRANSCRIPT);
+      return;
+    }
+    case "AUDIOTRANSLATION": {
+      const { task } = await requireAudioAccess(deps.db, user, fields.audioId ?? "");
+      if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
+      await requireActiveStaff(deps.db, fields.recordedBy ?? "", RECORDER_REQUIRED);
+      return;
+    }
+    case "TRANSLATED_TRANSCRIPT": {
+      if (!TRANSLATED_TRANSCRIPT_EXTENSIONS.includes(extensionOf(form.originalName)))
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Please select a .cha or .txt file.");
+      await requireAudioAccess(deps.db, user, fields.audioId ?? "");
+      return;
+    }
+  }
+}
+
+/** The finished file of a resumable upload, taken out of the upload store into a temp file. */
+export interface TakenFile {
+  /** Absolute path from `storage.tempPath()`; removed after the upload is finished. */
+  tempFile: string;
+  sizeBytes: number;
+  /** The tus metadata the upload started with: `filename` and the form's fields. */
+  metadata: Record<string, string | null>;
+}
+
+/** The upload form a resumable upload's tus metadata describes: `filename` is the file's name, the rest are fields. */
+export function resumableUploadForm(metadata: Record<string, string | null>): ResumableUploadForm {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata)) if (value !== null) fields[key] = value;
+  return { fields, originalName: fields.filename ?? "" };
+}
+
+/** A finishing request's answer as it is kept for the retries. */
+type KeptResult = { ok: true; result: UploadResult } | { ok: false; code: AppErrorCode; message: string };
+
+function keptFailure(error: unknown): KeptResult {
+  if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
+  return { ok: false, code: "INTERNAL", message: UNEXPECTED_ERROR };
+}
+
+/** The answer `kept` once more: the result, or the same AppError. */
+function replay(kept: unknown): UploadResult {
+  const value = kept as KeptResult;
+  if (value.ok) return value.result;
+  const code = value.code in APP_ERROR_CODES ? value.code : "INTERNAL";
+  throw new AppError(code, value.message);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits for another request's answer to upload `id`; CONFLICT when it does not come in time. */
+async function awaitResult(deps: AppDeps, id: string): Promise<UploadResult> {
+  for (let waited = 0; waited < FINISH_WAIT_MS; waited += FINISH_POLL_MS) {
+    const row = await findResumableUpload(deps.db, id);
+    if (!row) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+    if (row.result !== null) return replay(row.result);
+    if (row.finishingAt === null) throw new AppError("CONFLICT", UPLOAD_NOT_COMPLETE);
+    await sleep(FINISH_POLL_MS);
+  }
+  throw new AppError("CONFLICT", UPLOAD_BEING_FINISHED);
+}
+
+/**
+ * Issue 15 Build 2: turns the finished resumable upload `id` of `user` into what an upload of its
+ * kind makes (an audio, an initial transcript, a translated recording or transcript version),
+ * through receiveUpload: the same content sniffing, size and type rules and services as the
+ * multipart path, run before any of those rows is written. Exactly once: the first request claims
+ * the upload, takes its file (`take`: null while bytes are missing) and keeps its answer, success
+ * or refusal; every later request for the same id (a retry after a lost answer, a reload) gets
+ * that answer again, waiting up to 30 s while the first still runs. Returns the UploadResult;
+ * throws NOT_FOUND 'Upload not found.' (unknown id, another user's), CONFLICT 'The upload is not
+ * complete yet.', CONFLICT when the first request takes longer than the wait, and the upload's own
+ * AppErrors (kept and answered again to every retry).
+ */
+export async function finishResumableUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { id: string; take: () => Promise<TakenFile | null> },
+): Promise<UploadResult> {
+  const row = await findResumableUpload(deps.db, input.id);
+  if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+  if (row.result !== null) return replay(row.result);
+  if (!(await claimResumableUpload(deps.db, input.id))) return awaitResult(deps, input.id);
+
+  let file: TakenFile | null;
+  try {
+    file = await input.take();
+  } catch (error) {
+    await releaseResumableUpload(deps.db, input.id);
+    throw error;
+  }
+  if (!file) {
+    await releaseResumableUpload(deps.db, input.id);
+    throw new AppError("CONFLICT", UPLOAD_NOT_COMPLETE);
+  }
+  try {
+    const form = resumableUploadForm(file.metadata);
+    const result = await receiveUpload(deps, user, row.kind as UploadKind, {
+      fields: form.fields,
+      file: { tempFile: file.tempFile, originalName: form.originalName, sizeBytes: file.sizeBytes },
+    });
+    await recordResumableUploadResult(deps.db, input.id, { ok: true, result } satisfies KeptResult);
+    return result;
+  } catch (error) {
+    await recordResumableUploadResult(deps.db, input.id, keptFailure(error));
+    throw error;
+  } finally {
+    await fs.rm(file.tempFile, { force: true });
+  }
+}
