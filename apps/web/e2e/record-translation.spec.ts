@@ -26,7 +26,8 @@ import type { TestUser } from "./support/server";
 const AUDIO = "record-lake";
 const REFUSED = "record-refused";
 const LOST = "record-lost";
-const UPLOAD_PATH = "/api/audios/upload/AUDIOTRANSLATION";
+// The take is sent as a resumable upload (issue 15 Build 2): one tus creation request per upload.
+const UPLOAD_PATH = "/api/uploads";
 const REFUSED_MESSAGE =
   "Microphone access was refused. Allow the microphone in your browser's site settings and press Record again.";
 const LOST_MESSAGE =

@@ -3,14 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { STAFF_LIST_FAILED, StaffSelect } from "../../../components/staff-select";
-import { postForm } from "../../../lib/rest";
+import { UploadProgress } from "../../../components/upload-progress";
+import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { useTRPC } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
 import { INVALID_RECORDING_FILE, RECORDING_ACCEPT, pickRecordingFile } from "../../../lib/audio-files";
 import { useMicrophoneRecorder } from "../hooks/use-microphone-recorder";
 import { MicrophoneRecorder } from "./microphone-recorder";
 
-const UPLOAD_PATH = "/api/audios/upload/AUDIOTRANSLATION";
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 /** The name of a take recorded in the browser for the audio `filename` (a WAV file). */
@@ -24,7 +24,8 @@ function takeName(filename: string): string {
  * `{filename}_take.wav`), a 'Select Recorder' list of staff (the current user marked '(You)') and
  * 'Upload Audio'. The file uploaded is the last one chosen: a dropped file replaces the take, a new
  * take replaces the dropped file. Nothing is sent before 'Upload Audio' (disabled while a take is
- * being recorded). Sends the multipart form of SPEC §3 (file last) and calls `onUploaded` on success.
+ * being recorded). Sends it resumable (issue 15 Build 2: bytes sent, rate, time left, Pause and Resume) with the
+ * fields of SPEC §3 and calls `onUploaded` on success.
  */
 export function RecordingUploadForm({
   audioId,
@@ -41,9 +42,9 @@ export function RecordingUploadForm({
   const staff = useQuery(trpc.accounts.staff.queryOptions());
   const [picked, setPicked] = useState<File | null>(null);
   const [recorder, setRecorder] = useState("");
-  const [progress, setProgress] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const upload = useResumableUpload();
   const microphone = useMicrophoneRecorder(takeName(audioFilename));
-  const uploading = progress !== null;
   const taking = ["requesting", "recording", "encoding"].includes(microphone.status);
   const file = microphone.take?.file ?? picked;
 
@@ -70,14 +71,9 @@ export function RecordingUploadForm({
       toast.error("Please select a staff to recorded the audio.");
       return;
     }
-    const form = new FormData();
-    form.append("audioId", audioId);
-    form.append("recordedBy", recorder);
-    form.append("recorded_audio_approval_status", "Pending");
-    form.append("file", file);
-    setProgress(0);
+    setUploading(true);
     try {
-      const result = await postForm(UPLOAD_PATH, form, setProgress);
+      const result = await upload.start(file, "AUDIOTRANSLATION", { audioId, recordedBy: recorder });
       if (result.status === "failed") {
         toast.error("Error", { description: result.message || UNEXPECTED });
         return;
@@ -90,7 +86,7 @@ export function RecordingUploadForm({
       console.error("Failed to upload the translated audio", error);
       toast.error(UNEXPECTED);
     } finally {
-      setProgress(null);
+      setUploading(false);
     }
   };
 
@@ -133,12 +129,7 @@ export function RecordingUploadForm({
           {uploading && <span className="spinner" aria-hidden="true" />}
           Upload Audio
         </button>
-        {uploading && (
-          <span className="row recording-progress">
-            <progress max={1} value={progress} aria-label="Upload progress" />
-            <span className="muted">{Math.round(progress * 100)}%</span>
-          </span>
-        )}
+        <UploadProgress upload={upload} label="Upload progress" />
       </div>
     </form>
   );

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
-import { isFailed, uploadAudio } from "../lib/upload";
+import { isFailed } from "../lib/upload";
+import { UploadProgress } from "../../../components/upload-progress";
+import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
 import type { Category } from "../lib/categories";
@@ -17,6 +19,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
   const [category, setCategory] = useState<Category | "">("");
   const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
+  const upload = useResumableUpload();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,7 +27,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
     if (!file) return void toast.error("Please select an audio file to upload.");
     if (!isAudioFile(file)) return void toast.error(NOT_AUDIO);
     setUploading(true);
-    const result = await uploadAudio(category, file);
+    const result = await upload.start(file, "AUDIO", { category });
     setUploading(false);
     if (isFailed(result)) {
       toast.error(`Failed to upload audio: ${result.message ?? ""}`);
@@ -65,6 +68,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
             {uploading ? <span className="spinner" aria-hidden="true" /> : null}
             Upload
           </button>
+          <UploadProgress upload={upload} label="Upload progress" />
         </div>
       </form>
     </section>
