@@ -16,6 +16,7 @@ import {
 import { checkDatabase } from "@tafsiri/db/repositories/health";
 import { DEFAULT_LOGIN_RATE_LIMIT, type Settings } from "./settings";
 import { registerBodyLimits } from "./lib/body-limits";
+import { registerCompression } from "./lib/compression";
 import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_INS } from "./lib/sign-in-limit";
 import { createRequestLimit, DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
 import { openSocketSession } from "./live/socket-session";
@@ -97,6 +98,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (_req, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
+  // Issue 15 Build 1: answers compressed on the fly (brotli or gzip, from 1 KB), before any route is registered.
+  await registerCompression(app);
   // JSON body limits: 1 MB (above), except /trpc, which admits the longest transcript (lib/body-limits.ts).
   registerBodyLimits(app);
 

@@ -70,6 +70,9 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
   app.get(
     "/files/*",
     {
+      // Sent as stored, never compressed on the fly (issue 15 Build 1): audio is compressed already, and a
+      // byte range must count the stored bytes.
+      compress: false,
       schema: {
         summary: "Download a stored file",
         description:
