@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
-//   npm run bench                       every benchmark (lists, http, uploads, load, live, export) with its defaults
+//   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field) with its defaults
 //   npm run bench -- live               only the live-delivery benchmark (bench/live.ts)
 //   npm run bench -- lists --runs 50    only the list benchmark, with its options
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
@@ -8,9 +8,9 @@
 // is used by every benchmark instead of the embedded PGlite.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { root } from "./web-build.mjs";
+import { ensureWebBuild, root } from "./web-build.mjs";
 
-const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export"];
+const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field"];
 
 const args = process.argv.slice(2);
 const named = [];
@@ -28,7 +28,10 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
+const running = chosen.length > 0 ? chosen : BENCHMARKS;
+// The field benchmark loads the built web app in Chromium.
+if (running.includes("field")) ensureWebBuild();
+for (const name of running) {
   const file = `${name}.ts`;
   console.log(`\n== bench/${file}`);
   const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "bench", file), ...args], {

@@ -1,6 +1,5 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { RequireAuth, RequireRole } from "./guards";
-import { AppLayout } from "./layouts/app-layout";
 import type { Session } from "../lib/session";
 import { paths } from "../config/paths";
 
@@ -32,11 +31,18 @@ const routes: RouteObject[] = [
   { path: `${paths.resetPassword}/:token`, lazy: () => import("./routes/reset-password-token") },
   { path: paths.notFound, lazy: () => import("./routes/not-found") },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    // The signed-in shell (header, sidebar, live events, search) loads with the first signed-in page, so
+    // the sign-in page on a slow link does not wait for it (issue 15 Build 1).
+    lazy: async () => {
+      const { AppLayout } = await import("./layouts/app-layout");
+      return {
+        Component: () => (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+      };
+    },
     children: [
       guarded(paths.home, BOTH, () => import("./routes/home")),
       guarded(paths.tasks, BOTH, () => import("./routes/tasks")),
