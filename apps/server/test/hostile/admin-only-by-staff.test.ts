@@ -155,6 +155,12 @@ describe("admin-only procedures called by staff over tRPC", () => {
 /** The documented REST operations staff may call ("METHOD /path" as in the OpenAPI document). */
 const STAFF_OPERATIONS = new Set([
   "GET /healthz",
+  // Resumable uploads (issue 15): staff send recordings and transcripts this way; the admin-only kinds
+  // (AUDIO, INITIAL_TRANSCRIPT) answer 403 to staff at creation (resumable-uploads.test.ts).
+  "POST /api/uploads",
+  "PATCH /api/uploads/{id}",
+  "DELETE /api/uploads/{id}",
+  "POST /api/uploads/{id}/finish",
   "POST /auth/login",
   "GET /auth/passwordreset/{email}",
   "POST /auth/resetpassword",
