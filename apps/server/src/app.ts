@@ -98,8 +98,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (_req, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
-  // Issue 15 Build 1: answers compressed on the fly (brotli or gzip, from 1 KB), before any route is registered.
-  await registerCompression(app);
+  // Issue 15 Build 1: answers compressed on the fly (brotli or gzip, from 1 KB) are switched off for now:
+  // with them on, seeking in the transcript editor's player failed (player-shortcuts.spec.ts), cause not yet
+  // found. The web app's own files are precompressed at build time and served so (routes/web.ts).
+  if (process.env.TAFSIRI_COMPRESS_ANSWERS === "1") await registerCompression(app);
   // JSON body limits: 1 MB (above), except /trpc, which admits the longest transcript (lib/body-limits.ts).
   registerBodyLimits(app);
 
