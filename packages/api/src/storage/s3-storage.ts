@@ -150,13 +150,17 @@ function byteCounter(): Transform & { bytes: number } {
  */
 export function createS3Storage(config: S3StorageConfig): S3FileStorage {
   const Bucket = config.bucket;
-  const client = new S3Client({
+  // How to reach the bucket; the resumable-upload store below uses the same.
+  const reach = {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle ?? config.endpoint !== undefined,
     credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+  } as const;
+  const client = new S3Client({
+    ...reach,
     // A store that does not answer fails the request instead of holding it (and an upload's
     // database transaction) open: 10 s to connect, 60 s without a byte moving on the socket.
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS },
@@ -235,15 +239,7 @@ export function createS3Storage(config: S3StorageConfig): S3FileStorage {
   const uploadStore = new S3Store({
     partSize: 8 * 1024 * 1024,
     expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_TTL_MS,
-    s3ClientConfig: {
-      bucket: Bucket,
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle ?? config.endpoint !== undefined,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    },
+    s3ClientConfig: { ...reach, bucket: Bucket },
   });
 
   return {
