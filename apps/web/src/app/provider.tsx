@@ -1,16 +1,24 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from "../lib/trpc";
+import { watchConnection } from "../lib/connection";
 import { AppToaster } from "../components/app-toaster";
+import { ConnectionBanner } from "../components/connection-banner";
 import { LiveAnnouncer } from "../components/live-announcer";
 
-/** Query cache, tRPC client, toasts and screen-reader announcements for the whole app. */
+/**
+ * Query cache, tRPC client, toasts and screen-reader announcements for the whole app, and the
+ * connection banner above every screen, signed in or not (issue 15 Build 3: lib/connection follows
+ * the connection and holds mutations while it is lost).
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTrpcClient);
+  useEffect(() => watchConnection(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        <ConnectionBanner />
         {children}
         <AppToaster />
         <LiveAnnouncer />

@@ -12,6 +12,8 @@ import {
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@tafsiri/api";
 import { readSession, subscribeSession, writeSession } from "./session";
+import { checkServer, reportNetworkFailure, reportServerAnswer } from "./connection";
+import { CONNECTION_ERROR } from "./rest";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -68,7 +70,10 @@ function liveClient(): TRPCWebSocketClient {
     onClose: (cause) => {
       const refused = cause?.code === SESSION_CLOSED || cause?.code === ACCOUNT_DEACTIVATED;
       if (refused && live?.client === client && readSession()?.token === sentToken) writeSession(null);
+      // Issue 15 Build 3: a socket lost otherwise may mean the server is gone; ask it (the banner shows if not).
+      else if (!refused && live?.client === client) checkServer();
     },
+    onOpen: reportServerAnswer,
   });
   live = { client, userId };
   return client;
@@ -112,6 +117,28 @@ async function sessionRefused(res: Response): Promise<boolean> {
   }
 }
 
+/** True for the error of a fetch that was aborted on purpose (a cancelled query), not lost. */
+function aborted(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+/**
+ * fetch, telling lib/connection whether the server answered (issue 15 Build 3): any answer, even
+ * a 4xx or 5xx, means it is reachable; a network failure (no answer) that the connection is lost,
+ * which holds further mutations until it returns. The failed call itself still fails: it may have
+ * reached the server before the answer was lost, so it is shown as not sent rather than sent again.
+ */
+async function answerOrReport(url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    const res = await fetch(url, init);
+    reportServerAnswer();
+    return res;
+  } catch (error) {
+    if (!aborted(error)) reportNetworkFailure();
+    throw error;
+  }
+}
+
 /** Subscriptions go over the WebSocket, queries and mutations over batched HTTP. */
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
@@ -126,7 +153,7 @@ export function makeTrpcClient() {
             return token ? { Authorization: `Bearer ${token}` } : {};
           },
           fetch: async (url, init) => {
-            const res = await fetch(url, init);
+            const res = await answerOrReport(url, init);
             // An expired or revoked token: drop the session so the route guard sends the user to /signin.
             if (res.status === 401 && readSession() && (await sessionRefused(res))) writeSession(null);
             return res;
@@ -137,11 +164,18 @@ export function makeTrpcClient() {
   });
 }
 
+/**
+ * True when a call got no answer from the server (a network failure, SPEC §7.3 'No server
+ * response'), not a refusal: it is shown with CONNECTION_ERROR (issue 15 Build 3).
+ */
+export function isConnectionError(error: unknown): boolean {
+  return error instanceof TRPCClientError && !error.data && /fetch|network/i.test(error.message);
+}
+
 /** The message to show for a failed call: the server's, or the spec's connection message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof TRPCClientError) {
-    if (!error.data && /fetch|network/i.test(error.message))
-      return "Cannot connect to the server. Please try again later.";
+    if (isConnectionError(error)) return CONNECTION_ERROR;
     return error.message;
   }
   if (error instanceof Error) return error.message;

@@ -5,7 +5,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { AudioDetail } from "../../../lib/api-types";
 import { AudioPlayer } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import { useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
 import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { sourceKey } from "../lib/source-key";
@@ -15,9 +15,13 @@ import { ReviewActions } from "./review-actions";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
-/** SPEC §8: a refused action shows 'Error' with the server's message; anything else the generic text. */
+/**
+ * SPEC §8: a refused action shows 'Error' with the server's message; no answer at all SPEC §7.3's
+ * connection message (issue 15 Build 3); anything else the generic text.
+ */
 function showFailure(error: unknown): void {
-  if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
+  if (isConnectionError(error)) toast.error("Error", { description: errorMessage(error) });
+  else if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
   else toast.error(UNEXPECTED);
 }
 

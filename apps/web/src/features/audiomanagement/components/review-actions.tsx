@@ -1,9 +1,23 @@
-import { useRef, useState } from "react";
+import { useRef, type ReactNode } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
+import { sendsLater } from "../../../lib/connection";
 import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";
+
+/** One review sent to the server. */
+interface ReviewRequest<S extends string> {
+  action: ReviewAction;
+  expectedStatus: S;
+  reason?: string;
+}
+
+/** Issue 15 Build 3: what a review held while the connection is lost is called in its notice. */
+const HELD_NAME: Record<ReviewAction, string> = { approve: "Approval", reject: "Rejection", remove: "Deletion" };
+/** Issue 15 Build 3: the label of the button whose action is held. */
+const WAITING = "Waiting for connection…";
 
 export interface ReviewActionsProps<S extends string> {
   /** The approval status shown; the button that would set it again is disabled. */
@@ -28,27 +42,55 @@ export interface ReviewActionsProps<S extends string> {
  * server's message instead of overwriting it. Approve is one click; Reject asks for an optional
  * reason in a dialog (RejectReasonDialog); Delete asks for confirmation in an alert dialog.
  * Buttons are disabled while an action runs; after an approval or a rejection focus is on the group.
+ * Each action is a TanStack mutation: made while the connection is lost it is held, its button
+ * saying 'Waiting for connection…', and sent once when it returns, its success or failure toasted
+ * even if the screen was left meanwhile (issue 15 Build 3).
  */
 export function ReviewActions<S extends string>({ status, subject, run, onFailure, onSettled }: ReviewActionsProps<S>) {
-  const [running, setRunning] = useState<ReviewAction | null>(null);
   const groupRef = useRef<HTMLDivElement>(null);
-
-  /** Runs `action`; answers whether it succeeded (a failure is toasted by `onFailure`). */
-  const perform = async (action: ReviewAction, reason?: string): Promise<boolean> => {
-    setRunning(action);
-    try {
-      const result = await run(action, status, reason);
+  const review = useMutation({
+    mutationFn: ({ action, expectedStatus, reason }: ReviewRequest<S>) => run(action, expectedStatus, reason),
+    onSuccess: (result) => {
       toast.success(result.message);
-      return true;
-    } catch (error) {
+    },
+    onError: (error, { action }) => {
       console.error(`Failed to ${action} the ${subject}`, error);
       onFailure(error);
-      return false;
-    } finally {
-      setRunning(null);
-      onSettled();
-    }
+    },
+    onSettled: () => onSettled(),
+  });
+  const running = review.isPending ? (review.variables?.action ?? null) : null;
+  const waiting = review.isPaused;
+
+  /** The content of `action`'s button: a spinner while it is sent, 'Waiting for connection…' while it is held. */
+  const label = (action: ReviewAction, text: string): ReactNode => {
+    if (running !== action) return text;
+    if (waiting) return WAITING;
+    return (
+      <>
+        <span className="spinner" aria-hidden="true" />
+        {text}
+      </>
+    );
   };
+
+  /**
+   * Runs `action`; answers whether it succeeded (a failure is toasted by `onFailure`), or true at
+   * once when it is held until the connection returns (the rejection dialog then closes).
+   */
+  const perform = (action: ReviewAction, reason?: string): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (review.isPending) return resolve(false);
+      const held = sendsLater();
+      review.mutate(
+        { action, expectedStatus: status, reason },
+        { onSuccess: () => resolve(true), onError: () => resolve(false) },
+      );
+      if (held) {
+        toast.info(`${HELD_NAME[action]} will be sent when the connection returns.`);
+        resolve(true);
+      }
+    });
 
   const approve = async () => {
     await perform("approve");
@@ -66,8 +108,7 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
         disabled={running !== null || status === "Approved"}
         onClick={() => void approve()}
       >
-        {running === "approve" && <span className="spinner" aria-hidden="true" />}
-        Approve
+        {label("approve", "Approve")}
       </button>
       <RejectReasonDialog
         subject={subject}
@@ -75,16 +116,14 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
         focusAfterReject={groupRef}
         trigger={
           <button type="button" className="btn btn-danger-outline" disabled={running !== null || status === "Rejected"}>
-            {running === "reject" && <span className="spinner" aria-hidden="true" />}
-            Reject
+            {label("reject", "Reject")}
           </button>
         }
       />
       <AlertDialog.Root>
         <AlertDialog.Trigger asChild>
           <button type="button" className="btn btn-danger" disabled={running !== null}>
-            {running === "remove" && <span className="spinner" aria-hidden="true" />}
-            Delete
+            {label("remove", "Delete")}
           </button>
         </AlertDialog.Trigger>
         <AlertDialog.Portal>

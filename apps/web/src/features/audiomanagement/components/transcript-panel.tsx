@@ -5,7 +5,8 @@ import { TRPCClientError } from "@trpc/client";
 import type { AudioDetail } from "../../../lib/api-types";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
+import { sendsLater } from "../../../lib/connection";
 import { useSession } from "../../../hooks/use-session";
 import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
@@ -15,19 +16,29 @@ import { displayTime } from "../../../lib/dates";
 import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
+const SAVED = "Transcript saved and uploaded successfully.";
+/** Issue 15 Build 3: a Save made while the connection is lost is held and sent when it returns. */
+const SAVE_HELD = "Transcript will be saved when the connection returns.";
+/** Issue 15 Build 3: the Save button while its save is held. */
+const WAITING = "Waiting for connection…";
 
-/** SPEC §8: the toast for a failed save, with the server's message when there is one. */
+/**
+ * SPEC §8: the toast for a failed save, with the server's message when there is one (SPEC §7.3's
+ * connection message when the server did not answer).
+ */
 function saveFailureText(error: unknown): string {
-  const message = error instanceof TRPCClientError || error instanceof Error ? error.message : "";
+  const message = error instanceof TRPCClientError ? errorMessage(error) : error instanceof Error ? error.message : "";
   return message ? `Error uploading transcript, server error: ${message}` : "Error uploading transcript.";
 }
 
 /**
  * SPEC §8: a refused approve, reject or delete (e.g. 409 'The transcript is now Rejected; refresh
- * and try again.') shows the server's message; anything else the generic text.
+ * and try again.') shows the server's message; no answer at all SPEC §7.3's connection message;
+ * anything else the generic text.
  */
 function showReviewFailure(error: unknown): void {
-  if (error instanceof TRPCClientError && error.data && error.message) toast.error(error.message);
+  if (isConnectionError(error)) toast.error(errorMessage(error));
+  else if (error instanceof TRPCClientError && error.data && error.message) toast.error(error.message);
   else toast.error(UNEXPECTED);
 }
 
@@ -37,7 +48,9 @@ function showReviewFailure(error: unknown): void {
  * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only. What is
  * written is kept in the browser until it is saved or cancelled; an unsaved draft that differs
  * from the saved text is offered back ('Restore draft' / 'Discard') when the panel opens again
- * (issue 12 Build 4).
+ * (issue 12 Build 4). A Save made while the connection is lost is held (the button says 'Waiting
+ * for connection…') and sent once when it returns, the draft kept until it succeeded; a save that
+ * got no answer is shown as not saved, its text still in the editor and the draft (issue 15 Build 3).
  */
 export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const trpc = useTRPC();
@@ -45,12 +58,31 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const session = useSession();
   const refresh = useRefreshAudioWork();
   const transcript = useQuery(trpc.transcripts.get.queryOptions({ audioId: audio.id }));
-  const save = useMutation(trpc.transcripts.save.mutationOptions());
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const userId = session?._id ?? "";
   // The draft a previous visit left, read once per audio; null once restored or discarded.
   const [leftDraft, setLeftDraft] = useState<TranscriptDraft | null>(() => readDraft(userId, audio.id));
+  // The outcome is handled here rather than per call: a save held while offline may be sent after
+  // the panel has closed, and its toast must still show (once) and its draft be dropped.
+  const save = useMutation(
+    trpc.transcripts.save.mutationOptions({
+      onSuccess: (_result, sent) => {
+        toast.success(SAVED);
+        // Text typed while the save was held is newer than what was sent: keep it, and keep editing.
+        const kept = readDraft(userId, sent.audioId);
+        if (kept && kept.text !== sent.text) return;
+        setEditing(false);
+        setLeftDraft(null);
+        dropDraft(userId, sent.audioId);
+      },
+      onError: (error) => {
+        console.error("Error uploading transcript", error);
+        toast.error(saveFailureText(error));
+      },
+      onSettled: refresh,
+    }),
+  );
 
   useEffect(() => {
     if (transcript.error) console.error("Error fetching transcript:", transcript.error);
@@ -98,22 +130,11 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       toast.error("Transcript is empty.");
       return;
     }
-    save.mutate(
-      { audioId: audio.id, text },
-      {
-        onSuccess: () => {
-          toast.success("Transcript saved and uploaded successfully.");
-          setEditing(false);
-          setLeftDraft(null);
-          dropDraft(userId, audio.id);
-        },
-        onError: (error) => {
-          console.error("Error uploading transcript", error);
-          toast.error(saveFailureText(error));
-        },
-        onSettled: refresh,
-      },
-    );
+    // Disabled while a save is pending or held, so one Save is sent once; say when it waits.
+    if (save.isPending) return;
+    const held = sendsLater();
+    save.mutate({ audioId: audio.id, text });
+    if (held) toast.info(SAVE_HELD);
   };
 
   let body;
@@ -181,8 +202,8 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
             {editing ? "Cancel" : "Write"}
           </button>
           <button type="button" className="btn btn-primary" onClick={saveChanges} disabled={save.isPending}>
-            {save.isPending && <span className="spinner" aria-hidden="true" />}
-            Save Changes
+            {save.isPending && !save.isPaused && <span className="spinner" aria-hidden="true" />}
+            {save.isPaused ? WAITING : "Save Changes"}
           </button>
         </div>
       )}

@@ -5,14 +5,17 @@ export interface CommentFormProps {
   onSend: (text: string) => Promise<boolean>;
   /** A comment is being sent: Send is disabled and the box read-only. */
   sending: boolean;
+  /** The comment being sent is held until the connection returns: Send says 'Waiting for connection…' (issue 15 Build 3). */
+  waiting?: boolean;
 }
 
 /**
  * The comment box and 'Send' (SPEC §2.14, §5): Send stays disabled while the box is empty or
  * whitespace-only, so such a comment is never sent, and while a comment is being sent. Ctrl+Enter
- * (⌘+Enter) in the box sends too. The box clears once the comment was added.
+ * (⌘+Enter) in the box sends too. The box clears once the comment was added; while it is held
+ * (offline) it stays in the box and Send says 'Waiting for connection…' (issue 15 Build 3).
  */
-export function CommentForm({ onSend, sending }: CommentFormProps) {
+export function CommentForm({ onSend, sending, waiting = false }: CommentFormProps) {
   const [text, setText] = useState("");
   const inputId = useId();
   const hintId = useId();
@@ -58,8 +61,8 @@ export function CommentForm({ onSend, sending }: CommentFormProps) {
       </div>
       <div className="row comment-actions">
         <button type="submit" className="btn btn-primary" disabled={blank || sending}>
-          {sending && <span className="spinner" aria-hidden="true" />}
-          Send
+          {sending && !waiting && <span className="spinner" aria-hidden="true" />}
+          {waiting ? "Waiting for connection…" : "Send"}
         </button>
       </div>
     </form>

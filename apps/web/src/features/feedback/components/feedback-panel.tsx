@@ -2,6 +2,7 @@ import { useEffect, useId } from "react";
 import { toast } from "sonner";
 import type { AudioDetail } from "../../../lib/api-types";
 import { errorMessage } from "../../../lib/trpc";
+import { sendsLater } from "../../../lib/connection";
 import { useComments } from "../hooks/use-comments";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
@@ -9,11 +10,16 @@ import { CommentList } from "./comment-list";
 /** SPEC §8 texts of the Feedback screen. */
 const FETCH_FAILED = "Error fetching comments";
 const ADD_FAILED = "Error adding comment";
+/** Issue 15 Build 3: a comment sent while the connection is lost is held, then sent when it returns. */
+const ADD_HELD = "Comment will be sent when the connection returns.";
+const HELD_SENT = "Comment sent.";
 
 /**
  * The Feedback panel (SPEC §2.14): the 'Feedback' heading, the comment box with 'Send', and the
  * audio's comments, which update live. A failed send toasts 'Error adding comment' with the
- * server's message; a failed load shows 'Error fetching comments' with a Retry button.
+ * server's message; a failed load shows 'Error fetching comments' with a Retry button. A comment
+ * sent while the connection is lost is held in the box (read-only, 'Waiting for connection…') and
+ * sent once when it returns, then confirmed with 'Comment sent.' (issue 15 Build 3).
  */
 export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
   const { list, add } = useComments(audio.id);
@@ -24,8 +30,11 @@ export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
   }, [list.error]);
 
   const send = async (text: string): Promise<boolean> => {
+    const held = sendsLater();
+    if (held) toast.info(ADD_HELD);
     try {
       await add.mutateAsync({ audioId: audio.id, text });
+      if (held) toast.success(HELD_SENT);
       return true;
     } catch (error) {
       toast.error(ADD_FAILED, { description: errorMessage(error) });
@@ -59,7 +68,7 @@ export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
   return (
     <div className="card stack feedback-panel">
       <h2 className="panel-title">Feedback</h2>
-      <CommentForm onSend={send} sending={add.isPending} />
+      <CommentForm onSend={send} sending={add.isPending} waiting={add.isPaused} />
       <section className="stack comment-section" aria-labelledby={listHeadingId}>
         <h3 className="panel-subtitle" id={listHeadingId}>
           Comments{list.data && list.data.length > 0 ? ` (${list.data.length})` : ""}
