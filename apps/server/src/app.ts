@@ -41,8 +41,8 @@ export interface AppOptions {
     Partial<Pick<Settings, "LOGIN_RATE_LIMIT" | "RATE_LIMIT_PER_USER" | "RATE_LIMIT_PER_ADDRESS" | "TRUST_PROXY">>;
   logger?: boolean;
   /**
-   * Compress answers on the fly (issue 15 Build 1; lib/compression.ts). Off by default for now: with it on,
-   * seeking in the transcript editor's player failed (player-shortcuts.spec.ts), cause not yet found.
+   * Compress answers on the fly (issue 15 Build 1; lib/compression.ts): JSON and text from 1 KB in br or
+   * gzip. On unless `false`.
    */
   compressAnswers?: boolean;
   /** Told of every route as it is registered (tests list them to compare with the OpenAPI document). */
@@ -103,9 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (_req, reply) => {
     reply.header("permissions-policy", PERMISSIONS_POLICY);
   });
-  // Issue 15 Build 1: answers compressed on the fly only when asked (AppOptions.compressAnswers); the web
-  // app's own files are precompressed at build time and served so (routes/web.ts).
-  if (opts.compressAnswers) await registerCompression(app);
+  // Issue 15 Build 1: answers compressed on the fly (AppOptions.compressAnswers); the web app's own files
+  // are precompressed at build time and served so (routes/web.ts).
+  if (opts.compressAnswers ?? true) await registerCompression(app);
   // JSON body limits: 1 MB (above), except /trpc, which admits the longest transcript (lib/body-limits.ts).
   registerBodyLimits(app);
 

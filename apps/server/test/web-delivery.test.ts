@@ -17,8 +17,7 @@ import { listen } from "./fixtures/live-client";
 // precompressed files with long or no caching, other answers compressed on the fly from 1 KB, and nothing
 // compressed that must not be (stored files, byte ranges, WebSocket upgrades, streamed tRPC batches).
 
-// On-the-fly compression is off by default for now (AppOptions.compressAnswers); this file turns it on.
-const { h, adminToken } = await appWithUsers({ compressAnswers: true });
+const { h, adminToken } = await appWithUsers();
 const baseUrl = await listen(h.app);
 afterAll(() => h.close());
 

@@ -76,6 +76,19 @@ describeBrowser("the player's keyboard shortcuts work while the transcript edito
     expect(await editor.innerText()).toBe(`${TYPED} sana`);
   });
 
+  step("a seek made before the previous one has finished is not lost", async () => {
+    // Both keys in one task: the second arrives while the media element is still seeking to the end.
+    await editor.evaluate((el) => {
+      for (const key of ["ArrowRight", "ArrowLeft"]) {
+        el.dispatchEvent(new KeyboardEvent("keydown", { key, code: key, ctrlKey: true, bubbles: true }));
+      }
+    });
+    await playerShows("time", "0");
+    // The first seek's events come after the second key; once they have, the player is still at 0.
+    await page.waitForTimeout(500);
+    expect(await player.getAttribute("data-time")).toBe("0");
+  });
+
   step("dragging across the waveform selects a part that 'Loop' repeats; 'Zoom' widens the waveform", async () => {
     const waveform = player.locator(".audio-player-wave");
     await waveform.scrollIntoViewIfNeeded();

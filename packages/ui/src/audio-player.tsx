@@ -208,7 +208,7 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
     else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const step = event.key === "ArrowLeft" ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS;
       const target = Math.min(wave.getDuration(), Math.max(0, wave.getCurrentTime() + step));
-      wave.setTime(target);
+      seekTo(wave, target);
       setPosition(Math.floor(target));
       setTime(Math.round(target * 10) / 10);
     } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
@@ -405,4 +405,16 @@ function ZoomIcon() {
 
 function VolumeIcon() {
   return <Icon d="M3 9v6h4l5 5V4L7 9H3zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" />;
+}
+
+/**
+ * Moves `wave` to `seconds`. wavesurfer keeps a seek asked for while the media element cannot play yet
+ * (readyState under HAVE_FUTURE_DATA, as it is while an earlier seek runs) and drops it when that
+ * earlier seek's 'seeking' event arrives, so Ctrl+→ then Ctrl+← at once would stay at the end. Once
+ * the metadata is known the media element takes the position itself.
+ */
+function seekTo(wave: WaveSurfer, seconds: number): void {
+  wave.setTime(seconds);
+  const media = wave.getMediaElement();
+  if (media && media.readyState >= HTMLMediaElement.HAVE_METADATA) media.currentTime = seconds;
 }
