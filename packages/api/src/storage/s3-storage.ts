@@ -12,8 +12,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { S3Store } from "@tus/s3-store";
-import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
+import { createS3UploadStore } from "./s3-upload-store";
 import { storedContentType } from "../uploads/file-rules";
 import {
   assertStorageKey,
@@ -236,11 +235,7 @@ export function createS3Storage(config: S3StorageConfig): S3FileStorage {
     }
   };
 
-  const uploadStore = new S3Store({
-    partSize: 8 * 1024 * 1024,
-    expirationPeriodInMilliseconds: RESUMABLE_UPLOAD_TTL_MS,
-    s3ClientConfig: { ...reach, bucket: Bucket },
-  });
+  const uploadStore = createS3UploadStore({ ...reach, bucket: Bucket });
 
   return {
     backend: "s3",

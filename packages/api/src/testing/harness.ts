@@ -36,6 +36,12 @@ export interface TestHarness {
    * either backend (on local disk also any other file under `filesDir`). (issue 11 Build 6)
    */
   storedFiles(): Promise<string[]>;
+  /**
+   * What the resumable (tus) uploads keep, sorted: on local disk the files under
+   * `filesDir/.uploads`, in S3 the bucket's keys named by an upload id (`{id}`, `{id}.info`,
+   * `{id}.part`). (issue 15 Build 2)
+   */
+  resumableUploadObjects(): Promise<string[]>;
   createUser(role: Role, overrides?: { username?: string; email?: string; password?: string }): Promise<SessionUser>;
   /** A tRPC caller acting as `user` (or anonymous with null). */
   caller(user: SessionUser | null): ReturnType<typeof createCaller>;
@@ -108,6 +114,19 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<TestHarn
       const keys: string[] = [];
       for await (const file of storage.list()) keys.push(file.key);
       return [...onDisk, ...keys].sort();
+    },
+    async resumableUploadObjects() {
+      if (!s3) return (await filesUnder(path.join(filesDir, ".uploads"))).sort();
+      const { S3Client, ListObjectsV2Command } = await import("@aws-sdk/client-s3");
+      const { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle } = s3.config;
+      const client = new S3Client({ region, endpoint, forcePathStyle, credentials: { accessKeyId, secretAccessKey } });
+      try {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+        const keys = (page.Contents ?? []).map((item) => item.Key ?? "");
+        return keys.filter((key) => /^[0-9a-f]{32}(\.info|\.part)?$/.test(key)).sort();
+      } finally {
+        client.destroy();
+      }
     },
     async createUser(role, overrides = {}) {
       counter += 1;
