@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepResumableUploads } from "@tafsiri/api";
+import { wavFile } from "@tafsiri/api/testing/wav";
 import {
   appWithUsers,
   assignOverRest,
@@ -22,7 +23,7 @@ describe.each(["local", "s3"] as const)("resumable uploads on %s storage", (back
   let origin = "";
   beforeAll(async () => {
     ({ h, staffA, adminToken, tokenA, tokenB } = await appWithUsers({
-      maxUploadBytes: 8 * 1024 * 1024,
+      maxUploadBytes: 12 * 1024 * 1024,
       storage: backend,
     }));
     await h.app.listen({ port: 0, host: "127.0.0.1" });
@@ -153,6 +154,28 @@ describe.each(["local", "s3"] as const)("resumable uploads on %s storage", (back
       expect(await listFiles(`${h.filesDir}/.tmp`)).toEqual([]);
     });
 
+    it("goes on across the store's parts: 9 MB of 10 MB, HEAD, then the rest (on S3, 8 MiB parts and a 1 MiB incomplete one)", async () => {
+      const wav = wavFile(10 * 1024 * 1024, (i) => i * 7 + (i >> 12));
+      const fields = { kind: "AUDIO", filename: "long-interview.wav", category: "Control" };
+      const { res, path } = await create(adminToken, fields, wav.length);
+      expect(res.statusCode, res.body).toBe(201);
+      const first = 9 * 1024 * 1024;
+      expect((await patch(adminToken, path, 0, wav.subarray(0, first))).statusCode).toBe(204);
+      expect((await head(adminToken, path)).headers["upload-offset"]).toBe(String(first));
+      expect((await patch(adminToken, path, first, wav.subarray(first))).statusCode).toBe(204);
+      const done = await finish(adminToken, path);
+      expect(done.statusCode, done.body).toBe(200);
+      const { fileKey } = await h.deps.db
+        .selectFrom("audios")
+        .select("fileKey")
+        .where("id", "=", done.json<{ _id: string }>()._id)
+        .executeTakeFirstOrThrow();
+      const chunks: Buffer[] = [];
+      for await (const chunk of await h.deps.storage.read(fileKey)) chunks.push(chunk as Buffer);
+      expect(sha256(Buffer.concat(chunks))).toBe(sha256(wav));
+      expect(await h.resumableUploadObjects()).toEqual([]);
+    });
+
     it("runs the multipart path's checks on the finished file: a text file is refused, and stays refused", async () => {
       const before = await h.snapshot();
       const bytes = Buffer.from("not audio at all\n".repeat(100));
@@ -194,7 +217,7 @@ describe.each(["local", "s3"] as const)("resumable uploads on %s storage", (back
         expect.stringMatching(/^Unknown upload kind/) as never,
       );
       await expectRefusal(adminToken, audio, null, 400, "Upload-Length is required: the file's size in bytes.");
-      await expectRefusal(adminToken, audio, 8 * 1024 * 1024 + 1, 413, "File is too large. The limit is 8 MB.");
+      await expectRefusal(adminToken, audio, 12 * 1024 * 1024 + 1, 413, "File is too large. The limit is 12 MB.");
       await expectRefusal(adminToken, { kind: "AUDIO", filename: "x.wav" }, 100, 400, "Please select a category.");
       const existing = await uploadAudio(h, adminToken, {
         name: "taken-name.wav",
