@@ -109,6 +109,13 @@ describeBrowser("a resumable upload over a link that drops", () => {
     await sent(proxy.upstreamBytes + 2 * MB);
     await page.reload();
     await seen(page.getByRole("heading", { name: "Upload Translated Audio" }));
+    // The page cannot reopen the file by itself: it says which upload did not finish and what to do.
+    const notice = await seen(page.getByTestId("unfinished-upload"));
+    expect(await notice.textContent()).toContain(
+      "‘take-20mb.wav’ (20.0 MB) did not finish uploading. Choose the same file again to go on from where it stopped.",
+    );
+    await screenshot(page, "resumable-upload-unfinished");
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await startUpload();
     const progress = await seen(page.getByTestId("upload-progress"));
     // It starts near where it was, not at 0.
@@ -117,6 +124,7 @@ describeBrowser("a resumable upload over a link that drops", () => {
       .toBeGreaterThan(5);
     await toast(page, "Translation Audio file uploaded successfully.");
     expect(proxy.cuts).toBe(2);
+    expect(await page.getByTestId("unfinished-upload").count()).toBe(0);
   });
 
   step("the stored recording is the source, byte for byte, and there is exactly one", async () => {
@@ -135,5 +143,18 @@ describeBrowser("a resumable upload over a link that drops", () => {
     expect(hash.digest("hex")).toBe(createHash("sha256").update(source).digest("hex"));
     // Resumed, not restarted: well under two full sends went through the link.
     expect(proxy.upstreamBytes).toBeLessThan(SIZE * 1.5);
+  });
+
+  step("an unfinished upload can be discarded: the notice goes and the server drops its bytes", async () => {
+    await startUpload();
+    const progress = await seen(page.getByTestId("upload-progress"));
+    await expect.poll(async () => suite.server.harness.resumableUploadObjects()).not.toEqual([]);
+    await progress.getByRole("button", { name: "Pause" }).click();
+    await page.reload();
+    const notice = await seen(page.getByTestId("unfinished-upload"));
+    await notice.getByRole("button", { name: "Discard" }).click();
+    await expect.poll(() => page.getByTestId("unfinished-upload").count()).toBe(0);
+    await expect.poll(async () => suite.server.harness.resumableUploadObjects()).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("tus::")))).toEqual([]);
   });
 });

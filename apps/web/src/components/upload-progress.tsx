@@ -1,7 +1,7 @@
 import type { ResumableUploadState } from "../hooks/use-resumable-upload";
 
 /** A size in bytes for people: 900 B, 12.3 KB, 40.0 MB. */
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

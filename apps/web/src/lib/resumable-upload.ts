@@ -88,6 +88,60 @@ async function finish(uploadUrl: string): Promise<RestResult> {
   return failed(CONNECTION_ERROR);
 }
 
+/** An upload begun earlier (before a reload, say) that did not finish. */
+export interface UnfinishedUpload {
+  /** The localStorage key tus-js-client keeps its URL under. */
+  key: string;
+  /** The upload's URL on the server, when it got that far. */
+  url: string | null;
+  filename: string;
+  /** The file's size in bytes. */
+  bytesTotal: number;
+  startedAt: Date;
+}
+
+/** How long the server keeps an unfinished upload (the sweep removes it after 24 hours). */
+const KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Issue 15 Build 2: the signed-in user's unfinished uploads of `kind` begun in this browser within
+ * the last 24 hours, newest first, limited to those whose fields include every entry of `match`
+ * (e.g. `{ audioId }`). Choosing the same file for the same purpose goes on with one of them.
+ */
+export async function findUnfinishedUploads(
+  kind: UploadKind,
+  match: Record<string, string> = {},
+): Promise<UnfinishedUpload[]> {
+  const who = readSession()?._id;
+  if (!who) return [];
+  const mine = `tus::${["tafsiri", who, kind].join("|")}|`;
+  const all = await defaultOptions.urlStorage.findAllUploads().catch(() => [] as PreviousUpload[]);
+  return all
+    .filter((p) => p.urlStorageKey.startsWith(mine))
+    .filter((p) => Object.entries(match).every(([field, value]) => p.metadata[field] === value))
+    .map((p) => ({
+      key: p.urlStorageKey,
+      url: p.uploadUrl,
+      filename: p.metadata.filename ?? "",
+      bytesTotal: p.size ?? 0,
+      startedAt: new Date(p.creationTime),
+    }))
+    .filter((u) => Date.now() - u.startedAt.getTime() < KEPT_MS)
+    .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
+}
+
+/** Gives up an unfinished upload: the server removes its bytes (when it can be reached) and this browser forgets it. */
+export async function discardUnfinishedUpload(upload: UnfinishedUpload): Promise<void> {
+  if (upload.url) {
+    const token = readSession()?.token;
+    await Upload.terminate(upload.url, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      retryDelays: [],
+    }).catch(() => undefined);
+  }
+  await defaultOptions.urlStorage.removeUpload(upload.key).catch(() => undefined);
+}
+
 /** Forgets the stored upload URLs of `fingerprint` (the upload is finished). */
 async function forget(fingerprint: string): Promise<void> {
   const storage = defaultOptions.urlStorage;

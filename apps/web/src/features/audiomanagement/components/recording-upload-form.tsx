@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { STAFF_LIST_FAILED, StaffSelect } from "../../../components/staff-select";
 import { UploadProgress } from "../../../components/upload-progress";
+import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-notice";
 import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { useTRPC } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
@@ -100,6 +101,7 @@ export function RecordingUploadForm({
       <h3 id="recording-upload-title" className="panel-subtitle">
         Upload Translated Audio
       </h3>
+      <UnfinishedUploadNotice kind="AUDIOTRANSLATION" match={{ audioId }} uploading={uploading} />
       <div className="recording-sources">
         <DropZone
           accept={RECORDING_ACCEPT}

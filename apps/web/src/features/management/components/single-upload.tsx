@@ -4,6 +4,7 @@ import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { isFailed } from "../lib/upload";
 import { UploadProgress } from "../../../components/upload-progress";
+import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-notice";
 import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
@@ -46,6 +47,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
         Single upload
       </h2>
       <form className="stack" onSubmit={submit} noValidate>
+        <UnfinishedUploadNotice kind="AUDIO" uploading={uploading} />
         <CategorySelect value={category} onChange={setCategory} disabled={uploading} />
         <DropZone
           accept={AUDIO_ACCEPT}
