@@ -14,6 +14,7 @@ import * as listCounts from "./20261202000000_list_counts";
 import * as submissionAssignees from "./20261203000000_submission_assignees";
 import * as datasetExports from "./20261204000000_exports";
 import * as resumableUploads from "./20261205000000_resumable_uploads";
+import * as waveforms from "./20261206000000_waveforms";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "20261203000000_submission_assignees": submissionAssignees,
   "20261204000000_exports": datasetExports,
   "20261205000000_resumable_uploads": resumableUploads,
+  "20261206000000_waveforms": waveforms,
 };

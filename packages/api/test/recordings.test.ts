@@ -144,6 +144,7 @@ describe("recording approval (SPEC §4)", () => {
       status: "No translation audio",
       url: null,
       mimeType: null,
+      waveform: null,
       recordedBy: null,
       uploadedAt: null,
     });

@@ -13,6 +13,9 @@ export const RECORDING_STATUSES = ["No translation audio", "Pending", "Approved"
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 export const APPROVAL_STATUSES = ["Pending", "Approved", "Rejected"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** Where an audio's or a recording's waveform stands (ARCHITECTURE "Long recordings"): not yet decoded, peaks stored, or undecodable. */
+export const WAVEFORM_STATUSES = ["pending", "ready", "failed"] as const;
+export type WaveformStatus = (typeof WAVEFORM_STATUSES)[number];
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -47,6 +50,14 @@ export interface AudioTable {
   createdAt: CreatedAt;
   /** Whether a task exists for the audio: kept by a trigger on tasks (never written by the app). */
   hasTask: Generated<boolean>;
+  /** What decoding the file found (null until the waveform job has run, or when it failed). */
+  durationSeconds: number | null;
+  /** Hz, of the decoded file. */
+  sampleRate: number | null;
+  channelCount: number | null;
+  /** Storage key of the file's peaks (audiowaveform .dat), beside the file; null until ready. */
+  peaksKey: string | null;
+  waveformStatus: Generated<WaveformStatus>;
 }
 
 export interface TaskTable {
@@ -99,6 +110,14 @@ export interface TranslatedRecordingTable {
   recordedBy: string | null;
   uploadedBy: string | null;
   createdAt: CreatedAt;
+  /** What decoding the file found (null until the waveform job has run, or when it failed). */
+  durationSeconds: number | null;
+  /** Hz, of the decoded file. */
+  sampleRate: number | null;
+  channelCount: number | null;
+  /** Storage key of the file's peaks (audiowaveform .dat), beside the file; null until ready. */
+  peaksKey: string | null;
+  waveformStatus: Generated<WaveformStatus>;
 }
 
 export interface CommentTable {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZAudioIdInput, ZCategory, ZPageInput, ZStageStatus, ZUserRef, page } from "./common";
+import { ZAudioIdInput, ZCategory, ZPageInput, ZStageStatus, ZUserRef, ZWaveform, page } from "./common";
 
 /** SPEC §2.11 Audio view: one audio with signed URLs for its file and initial transcript. */
 export const ZAudioDetail = z.object({
@@ -9,6 +9,8 @@ export const ZAudioDetail = z.object({
   /** Short-lived signed URL of the audio file (supports Range). */
   audioUrl: z.string(),
   mimeType: z.string(),
+  /** Its waveform: peaks to draw and the duration, so the player streams the file instead of decoding it. */
+  waveform: ZWaveform,
   /** Signed URL of the initial transcript's plain text, or null when none was uploaded. */
   transcriptUrl: z.string().nullable(),
   task: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES } from "@tafsiri/db";
+import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES, WAVEFORM_STATUSES } from "@tafsiri/db";
 
 /** The 400 message for an id that is not one (malformed, or not a string). */
 export const UNKNOWN_ID = "Unknown id.";
@@ -10,6 +10,19 @@ export const ZCategory = z.enum(CATEGORIES, { message: CATEGORY_REQUIRED });
 export const ZStageStatus = z.enum(STAGE_STATUSES);
 export const ZTranscriptStatus = z.enum(TRANSCRIPT_STATUSES);
 export const ZRecordingStatus = z.enum(RECORDING_STATUSES);
+
+/**
+ * The waveform of an audio file (ARCHITECTURE "Long recordings"): `pending` until the server has
+ * decoded it, `ready` with a signed URL of its peaks (BBC audiowaveform binary `.dat`, version 1,
+ * 8-bit min/max pairs), `failed` when the file could not be decoded (it still plays).
+ * `durationSeconds` is known once decoded (null before, or when decoding failed).
+ */
+export const ZWaveform = z.object({
+  status: z.enum(WAVEFORM_STATUSES),
+  peaksUrl: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+export type Waveform = z.infer<typeof ZWaveform>;
 
 /** Page numbers start at 1 (SPEC §9). */
 export const ZPageInput = z.object({

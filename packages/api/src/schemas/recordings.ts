@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZAudioIdInput, ZRecordingStatus, ZUserRef } from "./common";
+import { ZAudioIdInput, ZRecordingStatus, ZUserRef, ZWaveform } from "./common";
 import { ZReviewReason } from "./transcripts";
 
 /** SPEC §2.13: the translated recording of an audio's submission. */
@@ -8,6 +8,8 @@ export const ZRecording = z.object({
   /** Signed URL of the recording (supports Range), null when there is none. */
   url: z.string().nullable(),
   mimeType: z.string().nullable(),
+  /** The recording's waveform, null when there is no recording. */
+  waveform: ZWaveform.nullable(),
   recordedBy: ZUserRef.nullable(),
   uploadedAt: z.string().nullable(),
 });

@@ -15,12 +15,13 @@ import { AppError } from "../errors/app-error";
 import { AUDIO_NOT_FOUND, lockAudioAccess, requireAdmin, requireAudioAccess } from "./access";
 import { audioAudience, publishAfter, recordAudioEvent } from "../live/record";
 import { signFileUrl } from "./file-urls";
+import { waveformOf } from "../waveforms/waveform-info";
 
 export const AUDIO_DELETED = "Audio deleted successfully.";
 
 /**
  * SPEC §2.11: one audio the caller may see, with signed URLs (file and initial transcript), its
- * task and, for admins only, who opened it last and when (ISO time; null for staff).
+ * waveform (peaks URL and duration, ARCHITECTURE "Long recordings"), its task and, for admins only, who opened it last and when (ISO time; null for staff).
  * Throws NOT_FOUND 'Audio not found.' / FORBIDDEN 'You do not have access to this audio.'.
  */
 export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<AudioDetail> {
@@ -33,6 +34,7 @@ export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string
     category: row.category,
     audioUrl: signFileUrl(deps.jwtSecret, row.fileKey),
     mimeType: row.mimeType,
+    waveform: waveformOf(deps.jwtSecret, row),
     transcriptUrl: row.transcriptKey ? signFileUrl(deps.jwtSecret, row.transcriptKey) : null,
     task:
       row.taskId && row.translationStatus && row.recordingStatus && row.isComplete !== null

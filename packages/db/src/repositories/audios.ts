@@ -1,5 +1,5 @@
 import { sql, type NotNull } from "kysely";
-import type { Audio, Category, NewAudio, StageStatus } from "../schema";
+import type { Audio, Category, NewAudio, StageStatus, WaveformStatus } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
 import { countedPage, isOneOf, offsetOf, type Page } from "./pagination";
@@ -42,7 +42,7 @@ export async function deleteAudio(db: Executor, id: string): Promise<void> {
 
 /**
  * Every storage key that belongs to the audio: its file, its initial transcript, each transcript
- * version and each translated recording (one query).
+ * version, each translated recording, and the peaks of the audio and its recordings (one query).
  */
 export async function listAudioFileKeys(db: Executor, audioId: string): Promise<string[]> {
   const rows = await db
@@ -73,6 +73,24 @@ export async function listAudioFileKeys(db: Executor, audioId: string): Promise<
         .select("translatedRecordings.fileKey as key")
         .where("tasks.audioId", "=", audioId),
     )
+    .unionAll(
+      db
+        .selectFrom("audios")
+        .select("audios.peaksKey as key")
+        .where("audios.id", "=", audioId)
+        .where("audios.peaksKey", "is not", null)
+        .$narrowType<{ key: NotNull }>(),
+    )
+    .unionAll(
+      db
+        .selectFrom("translatedRecordings")
+        .innerJoin("submissions", "submissions.id", "translatedRecordings.submissionId")
+        .innerJoin("tasks", "tasks.id", "submissions.taskId")
+        .select("translatedRecordings.peaksKey as key")
+        .where("tasks.audioId", "=", audioId)
+        .where("translatedRecordings.peaksKey", "is not", null)
+        .$narrowType<{ key: NotNull }>(),
+    )
     .execute();
   return rows.map((r) => r.key);
 }
@@ -87,6 +105,9 @@ export interface AudioDetailRow {
   transcriptKey: string | null;
   timeLastOpened: Date | null;
   lastOpenedByUsername: string | null;
+  waveformStatus: WaveformStatus;
+  peaksKey: string | null;
+  durationSeconds: number | null;
   taskId: string | null;
   assignedToId: string | null;
   assignedToUsername: string | null;
@@ -111,6 +132,9 @@ export function findAudioDetail(db: Executor, id: string): Promise<AudioDetailRo
       "audios.transcriptKey",
       "audios.timeLastOpened",
       "opener.username as lastOpenedByUsername",
+      "audios.waveformStatus",
+      "audios.peaksKey",
+      "audios.durationSeconds",
       "tasks.id as taskId",
       "assignee.id as assignedToId",
       "assignee.username as assignedToUsername",

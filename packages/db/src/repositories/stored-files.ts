@@ -1,7 +1,7 @@
 import { sql, type NotNull } from "kysely";
 import type { Executor } from "../connection";
 
-/** The most keys `referencedFileKeys` takes at once (each key is a parameter seven times over). */
+/** The most keys `referencedFileKeys` takes at once (each key is a parameter nine times over). */
 export const MAX_KEYS_PER_LOOKUP = 1000;
 
 /**
@@ -10,7 +10,8 @@ export const MAX_KEYS_PER_LOOKUP = 1000;
  * translated_recordings.file_key, and the submission's current pointers
  * submissions.recorded_audio and submissions.translation_script (always one of the history
  * rows' keys today; checked as well so a file a submission names is never taken for an orphan),
- * and exports.file_key while the export's download link lasts (issue 12: an expired zip is swept).
+ * exports.file_key while the export's download link lasts (issue 12: an expired zip is swept), and
+ * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key).
  * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; issue 10 Build 5, the file sweep);
  * returns the referenced ones as a set (empty for no keys). Throws RangeError past the maximum.
  */
@@ -45,6 +46,20 @@ export async function referencedFileKeys(db: Executor, keys: readonly string[]):
         .select("fileKey as key")
         .where("fileKey", "in", keys)
         .where((eb) => eb.or([eb("expiresAt", "is", null), eb("expiresAt", ">", sql<Date>`now()`)]))
+        .$narrowType<{ key: NotNull }>(),
+    )
+    .unionAll(
+      db
+        .selectFrom("audios")
+        .select("peaksKey as key")
+        .where("peaksKey", "in", keys)
+        .$narrowType<{ key: NotNull }>(),
+    )
+    .unionAll(
+      db
+        .selectFrom("translatedRecordings")
+        .select("peaksKey as key")
+        .where("peaksKey", "in", keys)
         .$narrowType<{ key: NotNull }>(),
     )
     .unionAll(

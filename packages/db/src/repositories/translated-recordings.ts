@@ -1,4 +1,5 @@
 import type { Executor } from "../connection";
+import type { WaveformStatus } from "../schema";
 
 /** Inserts an uploaded translated recording (its file is already stored under `fileKey`). */
 export async function insertTranslatedRecording(
@@ -19,6 +20,9 @@ export async function insertTranslatedRecording(
 export interface TranslatedRecordingRow {
   fileKey: string;
   mimeType: string;
+  waveformStatus: WaveformStatus;
+  peaksKey: string | null;
+  durationSeconds: number | null;
   createdAt: Date;
   recordedById: string | null;
   recordedByUsername: string | null;
@@ -36,6 +40,9 @@ export function findTranslatedRecording(
     .select([
       "translatedRecordings.fileKey",
       "translatedRecordings.mimeType",
+      "translatedRecordings.waveformStatus",
+      "translatedRecordings.peaksKey",
+      "translatedRecordings.durationSeconds",
       "translatedRecordings.createdAt",
       "users.id as recordedById",
       "users.username as recordedByUsername",
