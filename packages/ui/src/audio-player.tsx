@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import WaveSurfer from "wavesurfer.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
+import { fetchPeaks } from "./waveform-peaks";
 
 /** SPEC §9 audio player constants. */
 export const DEFAULT_VOLUME = 0.5;
@@ -15,8 +16,39 @@ export const PLAYBACK_SPEEDS = [
   { label: "Very Quick", rate: 2 },
 ] as const;
 
+/**
+ * What the player draws (ARCHITECTURE "Long recordings and the corpus"): stored peaks it fetches
+ * (`peaksUrl`, a BBC audiowaveform `.dat`), peaks already in memory (values in -1..1, e.g. a take
+ * recorded in the browser), or none yet (`pending`: the server is still preparing them; `failed`:
+ * it could not decode the file). The audio plays in every case; `durationSeconds` is in seconds.
+ */
+export type PlayerWaveform =
+  | { status: "pending" | "failed" }
+  | { status: "ready"; peaksUrl: string; durationSeconds: number }
+  | { status: "ready"; peaks: { min: Float32Array; max: Float32Array }; durationSeconds: number };
+
+/**
+ * The PlayerWaveform of an audio's or a recording's `waveform` as `audios.get` and `recordings.get`
+ * answer it (ZWaveform: status, signed peaks URL, duration in seconds; null when there is none):
+ * `ready` with its peaks URL and duration, `failed`, or else `pending`.
+ */
+export function playerWaveform(
+  w:
+    | { status: "pending" | "ready" | "failed"; peaksUrl: string | null; durationSeconds: number | null }
+    | null
+    | undefined,
+): PlayerWaveform {
+  if (w?.status === "ready" && w.peaksUrl && w.durationSeconds && w.durationSeconds > 0) {
+    return { status: "ready", peaksUrl: w.peaksUrl, durationSeconds: w.durationSeconds };
+  }
+  return { status: w?.status === "failed" ? "failed" : "pending" };
+}
+
 export interface AudioPlayerProps {
-  /** A URL the browser can fetch without extra headers (e.g. a signed file URL). */
+  /**
+   * A URL the browser can fetch without extra headers (e.g. a signed file URL) that answers HTTP
+   * Range requests: the player streams it and never downloads or decodes it whole.
+   */
   url: string;
   /**
    * The identity of the audio. Defaults to `url`; pass a stable value (e.g. the URL without its
@@ -30,6 +62,11 @@ export interface AudioPlayerProps {
    * transcript editor has focus. At most one player of a page should have them.
    */
   shortcuts?: boolean;
+  /**
+   * The peaks to draw and the duration (see PlayerWaveform and playerWaveform). Optional for now,
+   * `{ status: "pending" }` when left out; every caller should pass it.
+   */
+  waveform?: PlayerWaveform;
 }
 
 /** Seconds Ctrl+← and Ctrl+→ move back and forward. */
@@ -61,6 +98,24 @@ function nextSpeed(rate: number, direction: 1 | -1): number {
 }
 
 type LoadState = "loading" | "ready" | "error";
+/**
+ * What the waveform area shows (the root's data-waveform): peaks being fetched, stored or in-memory
+ * peaks drawn, none yet (the server is preparing them), or none to be had (`failed`, or the stored
+ * peaks could not be read). Without peaks a flat line stands in, so seeking and loops still work.
+ */
+type WaveformView = "loading" | "peaks" | "pending" | "unavailable";
+
+/** What the waveform area says while the server is still preparing the peaks (the audio plays). */
+export const WAVEFORM_PENDING_TEXT = "Waveform is being prepared";
+/** What the waveform area says when there are no peaks to draw: the server could not decode the file. */
+export const WAVEFORM_UNAVAILABLE_TEXT = "Waveform not available";
+
+/** The line drawn without peaks: this many points at this level (a fraction of the height). */
+const FLAT_POINTS = 1000;
+const FLAT_LEVEL = 0.02;
+
+/** The waveform area's messages sit at its top and let clicks through to the waveform (seeking). */
+const NOTE_STYLE = { pointerEvents: "none", alignItems: "flex-start", paddingTop: "0.75rem" } as const;
 
 /** Seconds as m:ss. */
 function clock(seconds: number): string {
@@ -68,47 +123,105 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+/** `url` without its query (expiry and signature of a signed URL). */
+function withoutQuery(url: string): string {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * The identity of what `waveform` draws: a new one draws again, the same one re-signed does not
+ * (a peaks URL counts without its query; in-memory peaks by their array).
+ */
+function waveformIdentity(waveform: PlayerWaveform): unknown {
+  if (waveform.status !== "ready") return waveform.status;
+  return "peaksUrl" in waveform ? `url:${withoutQuery(waveform.peaksUrl)}` : waveform.peaks.max;
+}
+
+const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
+
+const PENDING: PlayerWaveform = { status: "pending" };
+
 /**
  * A waveform audio player (wavesurfer.js 8) with play/pause, volume and playback speed
  * (SPEC §2.11, §9: height 150, bar width 3, radius 3; volume 0.5 in 0.01..1 step 0.025).
- * Shows 'Loading' until the audio is ready and 'Failed to load audio file: {message}' on error.
+ * ARCHITECTURE "Long recordings and the corpus": it plays `url` through an `<audio
+ * preload="metadata">` element, which streams it over HTTP Range (Play works once the metadata is
+ * in; a seek fetches only that part), and draws the stored peaks of `waveform` (fetched, a `.dat`)
+ * or the ones given, never decoding the audio. Without peaks it draws a flat line and says
+ * WAVEFORM_PENDING_TEXT or WAVEFORM_UNAVAILABLE_TEXT; the audio plays all the same.
+ * Shows 'Loading' until the audio can play and 'Failed to load audio file: {message}' on error.
  * With `shortcuts`, it also answers PLAYER_SHORTCUTS on the whole page and shows them in a
  * 'Shortcuts' popover (issue 12 Build 4). Dragging across the waveform selects a part that 'Loop'
  * repeats (without a selection, 'Loop' repeats DEFAULT_LOOP_SECONDS from the current position;
  * pressed again, it stops and clears the selection), and 'Zoom' widens the waveform
  * (ZOOM_RANGE). The root carries data-state="playing"|"paused",
- * data-status="loading"|"ready"|"error", the exact data-volume and data-rate (a range input shows
- * 0.5 as 0.51, its step grid starting at 0.01), data-time (the position in seconds, to 0.1),
- * data-loop="on"|"off" with data-loop-start and data-loop-end (seconds, to 0.01), and data-zoom.
+ * data-status="loading"|"ready"|"error", data-waveform="loading"|"peaks"|"pending"|"unavailable",
+ * the exact data-volume and data-rate (a range input shows 0.5 as 0.51, its step grid starting at
+ * 0.01), data-time (the position in seconds, to 0.1), data-loop="on"|"off" with data-loop-start and
+ * data-loop-end (seconds, to 0.01), and data-zoom.
  */
-export function AudioPlayer({ url, sourceKey, label = "Audio player", shortcuts = false }: AudioPlayerProps) {
-  return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} />;
+export function AudioPlayer({
+  url,
+  sourceKey,
+  label = "Audio player",
+  shortcuts = false,
+  waveform = PENDING,
+}: AudioPlayerProps) {
+  return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} waveform={waveform} />;
 }
 
-function WavePlayer({ url, label, shortcuts }: { url: string; label: string; shortcuts: boolean }) {
-  // The player loads the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
+function WavePlayer({
+  url,
+  label,
+  shortcuts,
+  waveform,
+}: {
+  url: string;
+  label: string;
+  shortcuts: boolean;
+  waveform: PlayerWaveform;
+}) {
+  // The player streams the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
   const [initialUrl] = useState(url);
   const containerRef = useRef<HTMLDivElement>(null);
   const waveRef = useRef<WaveSurfer | null>(null);
-  const [status, setStatus] = useState<LoadState>("loading");
-  const [error, setError] = useState("");
+  const [mediaReady, setMediaReady] = useState(false);
+  const [waveLoaded, setWaveLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
   const [volume, setVolume] = useState<number>(DEFAULT_VOLUME);
   const [rate, setRate] = useState<number>(1);
   const [position, setPosition] = useState(0);
-  const [duration, setDuration] = useState(0);
+  // The known duration shows at once; the media element's own replaces it once it has read the file's header.
+  const [duration, setDuration] = useState(waveform.status === "ready" ? waveform.durationSeconds : 0);
   const [time, setTime] = useState(0);
   const regionsRef = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
   const [loopPart, setLoopPart] = useState<{ start: number; end: number } | null>(null);
   const loopingRef = useRef(false);
   const [zoom, setZoom] = useState<number>(ZOOM_RANGE.min);
+  const identity = waveformIdentity(waveform);
+  // Whether the stored peaks of `identity` could be fetched and read.
+  const [fetched, setFetched] = useState<{ identity: unknown; ok: boolean } | null>(null);
+
+  const status: LoadState = error !== null ? "error" : mediaReady && waveLoaded ? "ready" : "loading";
+  let view: WaveformView;
+  if (waveform.status === "pending") view = "pending";
+  else if (waveform.status === "failed") view = "unavailable";
+  else if (!("peaksUrl" in waveform)) view = "peaks";
+  else if (!fetched || fetched.identity !== identity) view = "loading";
+  else view = fetched.ok ? "peaks" : "unavailable";
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    // Streams the file: with preload="metadata" the browser reads the header until Play, then
+    // what it plays (HTTP Range), and a seek asks only for the part it needs.
+    const media = document.createElement("audio");
+    media.preload = "metadata";
     const wave = WaveSurfer.create({
       container,
-      url: initialUrl,
+      media,
       height: 150,
       barWidth: 3,
       barRadius: 3,
@@ -124,10 +237,18 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
     regionsRef.current = regions;
     const disableDragSelection = regions.enableDragSelection({ color: LOOP_COLOR });
     const showPart = (region: Region) => setLoopPart({ start: region.start, end: region.end });
+    const onMetadata = () => {
+      if (Number.isFinite(media.duration) && media.duration > 0) setDuration(media.duration);
+      setMediaReady(true);
+    };
+    media.addEventListener("loadedmetadata", onMetadata);
+    media.addEventListener("durationchange", onMetadata);
     const unsubscribe = [
+      () => media.removeEventListener("loadedmetadata", onMetadata),
+      () => media.removeEventListener("durationchange", onMetadata),
       wave.on("ready", (seconds) => {
-        setDuration(seconds);
-        setStatus("ready");
+        if (Number.isFinite(seconds) && seconds > 0) setDuration(seconds);
+        setWaveLoaded(true);
       }),
       wave.on("play", () => setPlaying(true)),
       wave.on("pause", () => setPlaying(false)),
@@ -136,9 +257,10 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
         setPosition(Math.floor(seconds));
         setTime(Math.round(seconds * 10) / 10);
       }),
+      // A click on the waveform: wavesurfer holds the seek until the element can play; move it now.
+      wave.on("interaction", (seconds) => moveMedia(wave, seconds)),
       wave.on("error", (e) => {
         setError(e.message || String(e));
-        setStatus("error");
         setPlaying(false);
       }),
       regions.on("region-created", (created) => {
@@ -164,13 +286,55 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
       unsubscribe.forEach((off) => off());
       wave.destroy();
       waveRef.current = null;
+      // wavesurfer leaves a media element it was given alone: stop it and its download.
+      media.pause();
+      media.removeAttribute("src");
+      media.load();
     };
   }, [initialUrl]);
 
+  // Gives wavesurfer the URL with peaks and a duration, so it never fetches or decodes the file
+  // itself: at once a flat line (or the peaks in memory), then the stored peaks once fetched.
+  const drawWaveform = useEffectEvent((signal: AbortSignal) => {
+    const wave = waveRef.current;
+    if (!wave) return;
+    // Absolute, as the media element reports its source: loading the same URL again keeps the
+    // element (and its position, its buffer) and only draws the new peaks.
+    const src = new URL(initialUrl, document.baseURI).href;
+    const load = (channels: Float32Array[], seconds: number | undefined) => {
+      // Failures other than a newer load reach wave.on("error").
+      wave.load(src, channels, seconds).catch(() => undefined);
+    };
+    const known = waveform.status === "ready" && waveform.durationSeconds > 0 ? waveform.durationSeconds : undefined;
+    if (waveform.status === "ready" && "peaks" in waveform) {
+      load([waveform.peaks.max, waveform.peaks.min], known);
+      return;
+    }
+    load([new Float32Array(FLAT_POINTS).fill(FLAT_LEVEL)], known);
+    if (waveform.status !== "ready") return;
+    fetchPeaks(waveform.peaksUrl, signal).then(
+      (peaks) => {
+        if (signal.aborted) return;
+        load([peaks.max, peaks.min], known ?? peaks.durationSeconds);
+        setFetched({ identity, ok: true });
+      },
+      (e: unknown) => {
+        if (signal.aborted || isAbort(e)) return;
+        console.warn("The waveform's peaks could not be read:", e);
+        setFetched({ identity, ok: false });
+      },
+    );
+  });
+  useEffect(() => {
+    const controller = new AbortController();
+    drawWaveform(controller.signal);
+    return () => controller.abort();
+  }, [initialUrl, identity]);
+
   const togglePlay = () => {
     waveRef.current?.playPause().catch((e: unknown) => {
+      if (isAbort(e)) return;
       setError(e instanceof Error ? e.message : String(e));
-      setStatus("error");
     });
   };
   const changeVolume = (value: number) => {
@@ -232,6 +396,7 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
       aria-label={label}
       data-state={playing ? "playing" : "paused"}
       data-status={status}
+      data-waveform={view}
       data-volume={volume}
       data-rate={rate}
       data-time={time}
@@ -243,8 +408,13 @@ function WavePlayer({ url, label, shortcuts }: { url: string; label: string; sho
       <div className="audio-player-wave">
         <div ref={containerRef} />
         {status === "loading" && (
-          <p className="audio-player-overlay" role="status">
+          <p className="audio-player-overlay" role="status" style={{ pointerEvents: "none" }}>
             <span className="spinner" aria-hidden="true" /> Loading
+          </p>
+        )}
+        {(view === "pending" || view === "unavailable") && (
+          <p className="audio-player-overlay audio-player-wave-note" role="status" style={NOTE_STYLE}>
+            {view === "pending" ? WAVEFORM_PENDING_TEXT : WAVEFORM_UNAVAILABLE_TEXT}
           </p>
         )}
       </div>
@@ -417,4 +587,16 @@ function seekTo(wave: WaveSurfer, seconds: number): void {
   wave.setTime(seconds);
   const media = wave.getMediaElement();
   if (media && media.readyState >= HTMLMediaElement.HAVE_METADATA) media.currentTime = seconds;
+}
+
+/**
+ * After wavesurfer's own seek (a click on the waveform): while the media element has its metadata
+ * but cannot play yet (preload="metadata" stops there until Play), wavesurfer only remembers the
+ * position for later, and Play would first fetch and play the start. Moving the element now makes
+ * it fetch only the part it will play.
+ */
+function moveMedia(wave: WaveSurfer, seconds: number): void {
+  const media = wave.getMediaElement();
+  if (!media || media.readyState < HTMLMediaElement.HAVE_METADATA) return;
+  if (media.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) media.currentTime = seconds;
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AudioDetail } from "../../../lib/api-types";
-import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { sourceKey } from "../lib/source-key";
 
 /** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
@@ -12,7 +12,8 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /**
- * The Audio screen's panel (SPEC §2.11): the audio player and the initial transcript behind a
+ * The Audio screen's panel (SPEC §2.11): the audio player (streaming the file and drawing its stored
+ * peaks, ARCHITECTURE "Long recordings and the corpus") and the initial transcript behind a
  * 'Show Transcript' / 'Hide Transcript' toggle; 'No transcript attached' when there is no text.
  */
 export function AudioView({ audio }: { audio: AudioDetail }) {
@@ -55,7 +56,13 @@ export function AudioView({ audio }: { audio: AudioDetail }) {
     <div className="stack">
       <div className="card stack">
         <h2 className="panel-title">Audio</h2>
-        <AudioPlayer url={audio.audioUrl} sourceKey={sourceKey(audio.audioUrl)} label="Audio" shortcuts />
+        <AudioPlayer
+          url={audio.audioUrl}
+          sourceKey={sourceKey(audio.audioUrl)}
+          label="Audio"
+          shortcuts
+          waveform={playerWaveform(audio.waveform)}
+        />
       </div>
       <div className="card stack">
         <div className="row panel-header">

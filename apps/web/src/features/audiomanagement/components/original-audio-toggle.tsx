@@ -1,9 +1,15 @@
 import { useState } from "react";
-import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import type { AudioDetail } from "../../../lib/api-types";
+import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { sourceKey } from "../lib/source-key";
 
-/** SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers the player shortcuts (issue 12). */
-export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {
+/**
+ * SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers
+ * the player shortcuts (issue 12). `waveform` is the audio's (`audios.get`), so the player draws its
+ * stored peaks (ARCHITECTURE "Long recordings and the corpus"); left out, the player says the
+ * waveform is being prepared.
+ */
+export function OriginalAudioToggle({ audioUrl, waveform }: { audioUrl: string; waveform?: AudioDetail["waveform"] }) {
   const [shown, setShown] = useState(false);
   return (
     <div className="stack original-audio">
@@ -15,7 +21,13 @@ export function OriginalAudioToggle({ audioUrl }: { audioUrl: string }) {
       {shown && (
         <>
           <p className="muted original-audio-caption">Original audio</p>
-          <AudioPlayer url={audioUrl} sourceKey={sourceKey(audioUrl)} label="Original audio" shortcuts />
+          <AudioPlayer
+            url={audioUrl}
+            sourceKey={sourceKey(audioUrl)}
+            label="Original audio"
+            shortcuts
+            waveform={playerWaveform(waveform)}
+          />
         </>
       )}
     </div>

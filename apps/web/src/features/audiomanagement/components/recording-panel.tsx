@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
 import type { AudioDetail } from "../../../lib/api-types";
-import { AudioPlayer } from "@tafsiri/ui/audio-player";
+import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
@@ -27,8 +27,10 @@ function showFailure(error: unknown): void {
 
 /**
  * The Translated Audio panel (SPEC §2.13): the original audio on demand, the submitted translated
- * recording with its approval status and player ('No submission yet' when none), the Admin's
- * Approve / Reject / Delete, and for Staff the upload form while the recording is not Approved.
+ * recording with its approval status and player ('No submission yet' when none), both players
+ * streaming their file and drawing its stored peaks (ARCHITECTURE "Long recordings and the
+ * corpus"), the Admin's Approve / Reject / Delete, and for Staff the upload form while the
+ * recording is not Approved.
  */
 export function RecordingPanel({ audio }: { audio: AudioDetail }) {
   const trpc = useTRPC();
@@ -69,7 +71,12 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
           <StatusBadge status={recording.data.status} />
           {recording.data.recordedBy && <span className="muted">Recorded by {recording.data.recordedBy.username}</span>}
         </div>
-        <AudioPlayer url={recording.data.url} sourceKey={sourceKey(recording.data.url)} label="Translated audio" />
+        <AudioPlayer
+          url={recording.data.url}
+          sourceKey={sourceKey(recording.data.url)}
+          label="Translated audio"
+          waveform={playerWaveform(recording.data.waveform)}
+        />
       </div>
     );
   } else {
@@ -79,7 +86,7 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
   return (
     <div className="card stack recording-panel">
       <h2 className="panel-title">Translated Audio</h2>
-      <OriginalAudioToggle audioUrl={audio.audioUrl} />
+      <OriginalAudioToggle audioUrl={audio.audioUrl} waveform={audio.waveform} />
       {submission}
       {isAdmin && data?.url && (
         <ReviewActions
