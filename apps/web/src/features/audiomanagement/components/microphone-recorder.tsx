@@ -20,7 +20,7 @@ function actionOf(recorder: MicrophoneRecorderState): { label: string; run: () =
 }
 
 /**
- * 'Record' beside the Translated Audio drop zone (issue 12 Build 3, SPEC §2.13): one action
+ * 'Record' beside the Translated Audio drop zone (SPEC §2.13, decision 018): one action
  * button (Record, Stop, Record again); while recording, the microphone's level as a meter with its
  * percentage and the elapsed time (mm:ss); once stopped, a player of the take and what the take
  * is. Problems (refused permission, no microphone, the microphone lost mid-take) show in an alert
@@ -103,7 +103,7 @@ export function MicrophoneRecorder({
         {status === "encoding" && "Preparing the take…"}
         {status === "recorded" &&
           take &&
-          `Take of ${formatElapsed(take.seconds * 1000)} (${formatFileSize(take.file.size)}) ready. Listen to it, then press Upload Audio; nothing is sent before.`}
+          `Take of ${formatElapsed(take.durationSeconds * 1000)} (${formatFileSize(take.file.size)}) ready. Listen to it, then press Upload Audio; nothing is sent before.`}
         {status === "idle" && "The take stays in this browser until you press Upload Audio."}
       </p>
       {status === "recorded" && take && <AudioPlayer url={take.url} label="Recorded take" />}

@@ -8,11 +8,14 @@ import {
   TAKE_UNREADABLE,
   microphoneErrorMessage,
 } from "../lib/microphone-messages";
-import { takeToWav, type WavTake } from "../lib/take-to-wav";
+import type { CaptureMessage, CaptureOptions } from "../lib/pcm-capture-worklet";
+import captureWorkletUrl from "../lib/pcm-capture-worklet.ts?worker&url";
+import { PCM_CAPTURE_PROCESSOR } from "../lib/pcm-chunker";
+import { TAKE_SAMPLE_RATE, TakeWriter, type WavTake } from "../lib/take-writer";
 
 /**
  * Where a take stands: nothing yet (`idle`), waiting for the microphone permission (`requesting`),
- * recording, turning the recording into WAV (`encoding`), or a take ready to hear and upload
+ * recording, finishing the take's file (`encoding`), or a take ready to hear and upload
  * (`recorded`).
  */
 export type RecorderStatus = "idle" | "requesting" | "recording" | "encoding" | "recorded";
@@ -35,7 +38,7 @@ export interface MicrophoneRecorderState {
   error: string | null;
   /** Asks for the microphone and starts a new take, forgetting any earlier take. */
   start(): void;
-  /** Stops the take and releases the microphone; the take follows once encoded. */
+  /** Stops the take and releases the microphone; the take follows once its file is written. */
   stop(): void;
   /** Forgets the take and anything under way, back to idle. */
   discard(): void;
@@ -43,22 +46,22 @@ export interface MicrophoneRecorderState {
 
 /** How often the level and the elapsed time are refreshed while recording (ms). */
 const TICK_MS = 100;
-/** MediaRecorder hands over its data in slices of this length (ms). */
-const SLICE_MS = 1000;
-/** Recording formats tried in order (only the browser decoding them matters); the browser's default when none is supported. */
-const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/webm", "audio/mp4"];
+/** How long Stop waits for the worklet's last chunk before making the take of what it has (ms). */
+const FINISH_TIMEOUT_MS = 3000;
 
 /** One take while the microphone is open. */
 interface Session {
   stream: MediaStream;
   context: AudioContext;
-  recorder: MediaRecorder;
-  chunks: Blob[];
+  node: AudioWorkletNode;
+  writer: TakeWriter;
   timer: number;
-  /** Set when the take ended by itself (track ended, recorder error): the message to show. */
+  /** Set when the take ended by itself (track ended, processor error): the message to show. */
   problem: string | null;
-  /** Set by Stop: the take ended as the user asked. */
-  stopped: boolean;
+  /** Set once the take is ending (Stop, or by itself). */
+  ending: boolean;
+  /** Called when the worklet has posted its last chunk. */
+  onFinished: (() => void) | null;
 }
 
 /** The recorder's mutable state outside React's: the open session and the take's object URL. */
@@ -69,15 +72,17 @@ interface Live {
   takeUrl: string | null;
 }
 
-/**
- * Releases the microphone of `session` (recorder stopped, tracks stopped, meter timer cleared,
- * AudioContext closed); safe to repeat.
- */
+/** Releases the microphone of `session` (tracks stopped, meter timer cleared); safe to repeat. */
+function releaseMicrophone(session: Session): void {
+  window.clearInterval(session.timer);
+  for (const track of session.stream.getTracks()) track.stop();
+}
+
+/** Releases everything `session` holds (microphone, AudioContext and its worklet); safe to repeat. */
 function release(session: Session | null): void {
   if (!session) return;
-  window.clearInterval(session.timer);
-  if (session.recorder.state !== "inactive") session.recorder.stop();
-  for (const track of session.stream.getTracks()) track.stop();
+  releaseMicrophone(session);
+  session.node.port.onmessage = null;
   if (session.context.state !== "closed") void session.context.close().catch(() => undefined);
 }
 
@@ -90,14 +95,26 @@ function forget(live: Live): void {
   live.takeUrl = null;
 }
 
+/** Whether this browser has what recording needs (getUserMedia and AudioWorklet, i.e. a secure context). */
+function canRecord(): boolean {
+  return (
+    typeof navigator.mediaDevices?.getUserMedia === "function" &&
+    typeof AudioWorkletNode !== "undefined" &&
+    typeof AudioContext !== "undefined"
+  );
+}
+
 /**
- * Records a take from the microphone in the browser (issue 12 Build 3, SPEC §2.13 Translated
- * Audio): MediaRecorder records the stream, an AnalyserNode on it drives the level meter, and on
- * Stop the recording is turned into a mono WAV file named `fileName` (takeToWav), which the server
- * accepts. Nothing is uploaded here: the form uploads `take.file` when the user submits.
- * A refused permission, a missing or busy microphone, an unsupported browser or the microphone
- * ending mid-take (permission withdrawn, device unplugged) sets `error` to a message saying what
- * to do. The microphone is released on Stop, on discard and when the component unmounts.
+ * Records a take from the microphone in the browser (SPEC §2.13 Translated Audio, decision 018):
+ * an AudioWorklet (lib/pcm-capture-worklet.ts) captures the microphone's PCM as it comes, mixed to
+ * mono and resampled to TAKE_SAMPLE_RATE, and the page writes it second by second into Blob parts
+ * with the take's peaks (TakeWriter); an AnalyserNode drives the level meter. On Stop the take is a
+ * mono 16-bit WAV file named `fileName`, made from a header and those parts without decoding
+ * anything, so memory stays bounded however long the take. Nothing is uploaded here: the form
+ * uploads `take.file` when the user submits. A refused permission, a missing or busy microphone,
+ * an unsupported browser or the microphone ending mid-take (permission withdrawn, device
+ * unplugged) sets `error` to a message saying what to do; the part recorded before the microphone
+ * ended is kept. The microphone is released on Stop, on discard and when the component unmounts.
  */
 export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState {
   const [status, setStatus] = useState<RecorderStatus>("idle");
@@ -120,59 +137,90 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
     setError(null);
   };
 
-  /** The recorder stopped (Stop, or by itself): encodes the take unless a newer one began. */
-  const finish = async (session: Session, generation: number) => {
+  /**
+   * Ends the take of `session` (Stop when `problem` is null, or by itself): releases the
+   * microphone, waits for the worklet's last chunk and makes the take, unless a newer take began.
+   */
+  const end = async (session: Session, generation: number, problem: string | null) => {
+    if (session.ending) return;
+    session.ending = true;
+    session.problem ??= problem;
+    releaseMicrophone(session);
+    setStatus("encoding");
+    setLevel(0);
+    await new Promise<void>((resolve) => {
+      const timeout = window.setTimeout(resolve, FINISH_TIMEOUT_MS);
+      session.onFinished = () => {
+        window.clearTimeout(timeout);
+        resolve();
+      };
+      session.node.port.postMessage({ type: "finish" });
+    });
     release(session);
     const live = liveRef.current;
     if (live.generation !== generation) return;
     live.session = null;
-    setLevel(0);
     try {
-      const wav = await takeToWav(new Blob(session.chunks, { type: session.recorder.mimeType }), fileName);
-      if (live.generation !== generation) return;
+      const wav = session.writer.finish(fileName);
       live.takeUrl = URL.createObjectURL(wav.file);
       setTake({ ...wav, url: live.takeUrl });
       setStatus("recorded");
       setError(session.problem === MICROPHONE_LOST ? MICROPHONE_LOST_KEPT : session.problem);
     } catch (cause) {
-      if (live.generation !== generation) return;
-      console.error("The recorded take could not be turned into WAV", cause);
+      console.error("The recorded take could not be made", cause);
       setStatus("idle");
       setError(session.problem ?? TAKE_UNREADABLE);
     }
   };
 
-  /** Opens the recording session on a granted stream; throws when MediaRecorder refuses it. */
-  const open = (stream: MediaStream, generation: number): Session => {
-    const context = new AudioContext();
+  /**
+   * Opens the capture on a granted stream: an AudioContext at the device's rate, the capture
+   * worklet and the level meter. Resolves to null when a newer take began meanwhile; rejects when
+   * the browser refuses the worklet.
+   */
+  const open = async (stream: MediaStream, generation: number): Promise<Session | null> => {
+    const context = new AudioContext({ latencyHint: "playback" });
     try {
+      await context.audioWorklet.addModule(captureWorkletUrl);
+      if (liveRef.current.generation !== generation) {
+        void context.close().catch(() => undefined);
+        return null;
+      }
+      const source = context.createMediaStreamSource(stream);
       const analyser = context.createAnalyser();
       analyser.fftSize = 2048;
-      context.createMediaStreamSource(stream).connect(analyser);
-      void context.resume().catch(() => undefined);
-      const mimeType = RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
-      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-      const session: Session = { stream, context, recorder, chunks: [], timer: 0, problem: null, stopped: false };
-      // The browser may have stopped the recorder itself already; the message is still due.
-      const endedBy = (problem: string) => {
-        if (liveRef.current.generation !== generation || session.stopped) return;
-        session.problem ??= problem;
-        if (recorder.state !== "inactive") {
-          setStatus("encoding");
-          recorder.stop();
-        }
-        release(session);
+      const processorOptions: CaptureOptions = { outputRate: TAKE_SAMPLE_RATE };
+      const node = new AudioWorkletNode(context, PCM_CAPTURE_PROCESSOR, {
+        numberOfInputs: 1,
+        numberOfOutputs: 0,
+        channelCount: 1,
+        channelCountMode: "explicit",
+        channelInterpretation: "speakers",
+        processorOptions,
+      });
+      const session: Session = {
+        stream,
+        context,
+        node,
+        writer: new TakeWriter(TAKE_SAMPLE_RATE),
+        timer: 0,
+        problem: null,
+        ending: false,
+        onFinished: null,
       };
-      recorder.addEventListener("dataavailable", (event) => {
-        if (event.data.size > 0) session.chunks.push(event.data);
-      });
-      recorder.addEventListener("stop", () => void finish(session, generation));
-      recorder.addEventListener("error", () => {
-        session.problem ??= RECORDING_FAILED;
-      });
+      node.port.onmessage = (event: MessageEvent<CaptureMessage>) => {
+        if (event.data.type === "chunk") session.writer.append(event.data.chunk);
+        else session.onFinished?.();
+      };
+      node.addEventListener("processorerror", () => void end(session, generation, RECORDING_FAILED));
       for (const track of stream.getAudioTracks()) {
-        track.addEventListener("ended", () => endedBy(MICROPHONE_LOST));
+        track.addEventListener("ended", () => {
+          if (liveRef.current.generation === generation) void end(session, generation, MICROPHONE_LOST);
+        });
       }
+      source.connect(analyser);
+      source.connect(node);
+      void context.resume().catch(() => undefined);
       const samples = new Float32Array(analyser.fftSize);
       const startedAt = performance.now();
       session.timer = window.setInterval(() => {
@@ -180,7 +228,6 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
         setLevel(audioLevel(samples));
         setElapsedMs(performance.now() - startedAt);
       }, TICK_MS);
-      recorder.start(SLICE_MS);
       return session;
     } catch (error) {
       void context.close().catch(() => undefined);
@@ -192,7 +239,7 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
     clear();
     const live = liveRef.current;
     const generation = live.generation;
-    if (typeof navigator.mediaDevices?.getUserMedia !== "function" || typeof MediaRecorder === "undefined") {
+    if (!canRecord()) {
       setStatus("idle");
       setError(RECORDING_UNSUPPORTED);
       return;
@@ -208,28 +255,39 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
       setError(microphoneErrorMessage(cause));
       return;
     }
-    if (live.generation !== generation) {
+    const stopStream = () => {
       for (const track of stream.getTracks()) track.stop();
+    };
+    if (live.generation !== generation) {
+      stopStream();
       return;
     }
     try {
-      live.session = open(stream, generation);
+      const session = await open(stream, generation);
+      if (!session) {
+        stopStream();
+        return;
+      }
+      live.session = session;
       setStatus("recording");
+      // The microphone may have ended while the worklet loaded.
+      if (stream.getAudioTracks().every((track) => track.readyState === "ended")) {
+        void end(session, generation, MICROPHONE_LOST);
+      }
     } catch (cause) {
+      stopStream();
+      if (live.generation !== generation) return;
       console.error("The recording could not be started", cause);
-      for (const track of stream.getTracks()) track.stop();
       setStatus("idle");
       setError(microphoneErrorMessage(cause));
     }
   };
 
   const stop = () => {
-    const session = liveRef.current.session;
-    if (!session || session.recorder.state === "inactive") return;
-    session.stopped = true;
-    setStatus("encoding");
-    session.recorder.stop();
-    release(session);
+    const live = liveRef.current;
+    const session = live.session;
+    if (!session || session.ending) return;
+    void end(session, live.generation, null);
   };
 
   const discard = () => {
