@@ -13,6 +13,18 @@ async function newAudio(filename: string, category: "Control" | "Dementia" = "Co
   return (await uploadAudio(h, adminToken, { name: `${filename}.wav`, content: wav }, category))._id;
 }
 
+/**
+ * Sets an audio's duration as the waveform job would (seconds), or marks it undecodable (null:
+ * status 'failed', so no job picks it up meanwhile).
+ */
+async function setDuration(audioId: string, seconds: number | null): Promise<void> {
+  await h.deps.db
+    .updateTable("audios")
+    .set({ durationSeconds: seconds, waveformStatus: seconds === null ? "failed" : "ready" })
+    .where("id", "=", audioId)
+    .execute();
+}
+
 /** Assigns through POST /api/createtask; returns the task id. */
 const assign = (audioId: string, staff: SessionUser) => assignOverRest(h, adminToken, audioId, staff);
 
@@ -106,11 +118,12 @@ describe("task paths", () => {
   });
 
   it("GET /api/tasks/{id} answers the task to admins and its assignee only", async () => {
+    await setDuration(audioA, null);
     const byAdmin = await h.call("GET", `/api/tasks/${taskA}`, adminToken);
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(byAdmin.json()).toEqual({
       _id: taskA,
-      audio_id: { _id: audioA, filename: "tasks-a", category: "Control" },
+      audio_id: { _id: audioA, filename: "tasks-a", category: "Control", duration_seconds: null },
       assigned_to: { _id: staffA.id, username: staffA.username },
       translation_status: "In Progress",
       recording_status: "In Progress",
@@ -121,7 +134,15 @@ describe("task paths", () => {
         recorded_audio_approval_status: "No translation audio",
       },
     });
-    expect((await h.call("GET", `/api/tasks/${taskA}`, tokenA)).statusCode).toBe(200);
+    await setDuration(audioA, 3723.4);
+    const byAssignee = await h.call("GET", `/api/tasks/${taskA}`, tokenA);
+    expect(byAssignee.statusCode).toBe(200);
+    expect(byAssignee.json().audio_id).toEqual({
+      _id: audioA,
+      filename: "tasks-a",
+      category: "Control",
+      duration_seconds: 3723.4,
+    });
 
     const other = await h.call("GET", `/api/tasks/${taskA}`, tokenB);
     expect(other.statusCode).toBe(403);
@@ -257,6 +278,8 @@ describe("audio paths", () => {
     unassignedControl = await newAudio("list-unassigned", "Control");
     await assign(control, staffA);
     await assign(dementia, staffA);
+    await setDuration(control, 245.3);
+    await setDuration(unassignedControl, null);
   });
 
   it("GET /api/audios/control|dementia list a category's audios with their task (admins only)", async () => {
@@ -271,10 +294,12 @@ describe("audio paths", () => {
       translation_status: "In Progress",
       is_complete: false,
       hasTranscript: false,
+      duration_seconds: 245.3,
     });
     expect(rows.find((r) => r._id === unassignedControl)).toMatchObject({
       assigned_to: null,
       translation_status: null,
+      duration_seconds: null,
     });
 
     const dementiaRows = (await h.call("GET", "/api/audios/dementia", adminToken)).json<
@@ -289,7 +314,16 @@ describe("audio paths", () => {
     const res = await h.call("GET", "/api/audios/controlwithouttasks", adminToken);
     expect(res.statusCode).toBe(200);
     const rows = res.json<Array<{ _id: string }>>();
-    expect(rows).toContainEqual({ _id: unassignedControl, filename: "list-unassigned", category: "Control" });
+    expect(rows).toContainEqual({
+      _id: unassignedControl,
+      filename: "list-unassigned",
+      category: "Control",
+      duration_seconds: null,
+    });
+    await setDuration(unassignedControl, 3723.4);
+    const known = (await h.call("GET", "/api/audios/controlwithouttasks", adminToken)).json<Array<{ _id: string }>>();
+    expect(known.find((r) => r._id === unassignedControl)).toMatchObject({ duration_seconds: 3723.4 });
+    await setDuration(unassignedControl, null);
     expect(rows.map((r) => r._id)).not.toContain(control);
     const dementiaRows = (await h.call("GET", "/api/audios/dementiawithouttasks", adminToken)).json<
       Array<{ _id: string }>
@@ -304,9 +338,14 @@ describe("audio paths", () => {
       _id: control,
       filename: "list-control",
       category: "Control",
+      duration_seconds: 245.3,
       transcript: null,
       lastOpenedBy: null,
       timeLastOpened: null,
+    });
+    await setDuration(unassignedControl, null);
+    expect((await h.call("GET", `/api/audios/${unassignedControl}`, adminToken)).json()).toMatchObject({
+      duration_seconds: null,
     });
     expect(before.audioUrl).toMatch(/^\/files\/audios\//);
     expect(before.task).toMatchObject({ audio_id: control, assigned_to: { _id: staffA.id } });

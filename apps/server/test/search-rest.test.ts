@@ -13,11 +13,23 @@ async function audio(filename: string, staff: typeof staffA | null, category = "
   return id;
 }
 
+/** Sets an audio's duration (seconds) as the waveform job would; null marks it undecodable ('failed'). */
+async function setDuration(audioId: string, seconds: number | null): Promise<void> {
+  await h.deps.db
+    .updateTable("audios")
+    .set({ durationSeconds: seconds, waveformStatus: seconds === null ? "failed" : "ready" })
+    .where("id", "=", audioId)
+    .execute();
+}
+
 describe("GET /api/search?q= (SPEC §2.3, §5, §7.1)", () => {
   it("answers the matching audios with their task and assignee; staff only their own, admins all", async () => {
     const forA = await audio("Kisa_Alpha", staffA, "Dementia");
     const forB = await audio("old_kisa_alpha", staffB);
     const loose = await audio("kisa_alpha_loose", null);
+    await setDuration(forA, 3723.4);
+    await setDuration(forB, 245.3);
+    await setDuration(loose, null);
 
     const all = await h.call("GET", "/api/search?q=KISA_ALPHA", adminToken);
     expect(all.statusCode, all.body).toBe(200);
@@ -27,13 +39,15 @@ describe("GET /api/search?q= (SPEC §2.3, §5, §7.1)", () => {
         _id: forA,
         filename: "Kisa_Alpha",
         category: "Dementia",
+        duration_seconds: 3723.4,
         task: { _id: expect.any(String), assigned_to: { _id: staffA.id, username: staffA.username } },
       },
-      { _id: loose, filename: "kisa_alpha_loose", category: "Control", task: null },
+      { _id: loose, filename: "kisa_alpha_loose", category: "Control", duration_seconds: null, task: null },
       {
         _id: forB,
         filename: "old_kisa_alpha",
         category: "Control",
+        duration_seconds: 245.3,
         task: { _id: expect.any(String), assigned_to: { _id: staffB.id, username: staffB.username } },
       },
     ]);
@@ -75,6 +89,7 @@ describe("GET /api/search?q= (SPEC §2.3, §5, §7.1)", () => {
 describe("GET /api/recommendedrecordings and /api/recommendedrecordings/user/{userId} (SPEC §2.9, §7.1)", () => {
   it("answers { recommendedRecordings, pagination } in the spec's shape, scoped by role", async () => {
     const audioId = await audio("pendekezo_moja", staffA);
+    await setDuration(audioId, 245.3);
     await h.caller(staffA).transcripts.save({ audioId, text: "Habari" });
     const sent = await h.call("PUT", `/api/recommendaudioforrecording/${audioId}`, tokenA, {
       recommended_to: staffB.id,
@@ -87,7 +102,7 @@ describe("GET /api/recommendedrecordings and /api/recommendedrecordings/user/{us
           _id: expect.any(String),
           taskId: {
             _id: expect.any(String),
-            audio_id: { _id: audioId, filename: "pendekezo_moja", category: "Control" },
+            audio_id: { _id: audioId, filename: "pendekezo_moja", category: "Control", duration_seconds: 245.3 },
             assigned_to: { _id: staffA.id, username: staffA.username },
             translation_status: expect.any(String),
             recording_status: "In Progress",

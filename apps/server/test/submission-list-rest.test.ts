@@ -28,6 +28,17 @@ const a1 = await submitted("list_a1", staffA);
 const a2 = await submitted("list_a2", staffA);
 const b1 = await submitted("list_b1", staffB);
 await h.caller(await h.createUser("Admin")).transcripts.reject({ audioId: a1.audioId, reason: "Line 2 is missing" });
+// Durations as the waveform job writes them (seconds); b1's file could not be decoded (null).
+await h.deps.db
+  .updateTable("audios")
+  .set({ durationSeconds: 3723.4, waveformStatus: "ready" })
+  .where("id", "=", a1.audioId)
+  .execute();
+await h.deps.db
+  .updateTable("audios")
+  .set({ durationSeconds: null, waveformStatus: "failed" })
+  .where("id", "=", b1.audioId)
+  .execute();
 
 async function list(url: string, token: string | null): Promise<RestPage> {
   const res = await h.call("GET", url, token);
@@ -40,11 +51,20 @@ describe("GET /api/submissions (SPEC §2.7, §7.1)", () => {
     const page = await list("/api/submissions", adminToken);
     expect(page.submissions.map((s) => s.task_id.audio_id._id)).toEqual([a1.audioId, b1.audioId, a2.audioId]);
     expect(page.submissions[0]).toMatchObject({
-      task_id: { audio_id: { _id: a1.audioId, filename: a1.filename }, assigned_to: { _id: staffA.id } },
+      task_id: {
+        audio_id: { _id: a1.audioId, filename: a1.filename, category: "Control", duration_seconds: 3723.4 },
+        assigned_to: { _id: staffA.id },
+      },
       translation_script_approval_status: "Rejected",
       approval_status: "Rejected",
       recorded_audio_approval_status: "No translation audio",
       comments_count: 1,
+    });
+    expect(page.submissions[1]!.task_id.audio_id).toEqual({
+      _id: b1.audioId,
+      filename: b1.filename,
+      category: "Control",
+      duration_seconds: null,
     });
     expect(page.pagination).toEqual({ totalPages: 1 });
     expect(page.counts).toEqual({ needs_review: 2, approved: 0, rejected: 1, all: 3 });

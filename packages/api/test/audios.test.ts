@@ -205,6 +205,10 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
     await newAudio(lh, ladmin, { filename: "control_one", category: "Control" });
     await lh.caller(ladmin).tasks.assign({ audioId: ids.charlie!, staffId: lstaff.id });
     await attachInitialTranscript(lh.deps, ladmin, { audioId: ids.echo!, text: "hello" });
+    // Durations as the waveform job writes them; the others stay unknown (null).
+    const durations: Record<string, number> = { charlie: 3723.4, alpha: 245.3 };
+    for (const [name, seconds] of Object.entries(durations))
+      await lh.deps.db.updateTable("audios").set({ durationSeconds: seconds }).where("id", "=", ids[name]!).execute();
   });
   afterAll(() => lh.close());
 
@@ -228,6 +232,7 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
       recordingStatus: "In Progress",
       isComplete: false,
       hasTranscript: false,
+      durationSeconds: 3723.4,
     });
     expect(all.items.find((a) => a.filename === "echo")).toMatchObject({
       assignedTo: null,
@@ -235,6 +240,7 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
       recordingStatus: null,
       isComplete: null,
       hasTranscript: true,
+      durationSeconds: null,
     });
     const control = await lh.caller(ladmin).audios.list({ category: "Control" });
     expect(control.items.map((a) => a.filename)).toEqual(["control_one"]);
@@ -243,7 +249,11 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
   it("lists a category's audios without a task by filename", async () => {
     const out = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 1, limit: 3 });
     expect(out).toEqual({
-      items: ["alpha", "bravo", "delta"].map((f) => ({ id: ids[f], filename: f })),
+      items: [
+        { id: ids.alpha, filename: "alpha", durationSeconds: 245.3 },
+        { id: ids.bravo, filename: "bravo", durationSeconds: null },
+        { id: ids.delta, filename: "delta", durationSeconds: null },
+      ],
       totalPages: 2,
     });
     const page2 = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 2, limit: 3 });

@@ -38,6 +38,7 @@ describe("recommendations.list (SPEC §2.9, §6)", () => {
   it("shows the recipient each recommendation made to them with its task, recipient and approval statuses", async () => {
     const audio = await recommendedToOther();
     const { task } = await workState(h, audio.id);
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", audio.id).execute();
     const page = await h.caller(other).recommendations.list({});
     expect(page).toEqual({
       items: [
@@ -48,6 +49,7 @@ describe("recommendations.list (SPEC §2.9, §6)", () => {
             audioId: audio.id,
             filename: audio.filename,
             category: "Dementia",
+            durationSeconds: 3723.4,
             assignedTo: { id: staff.id, username: staff.username },
             translationStatus: task.translationStatus,
             recordingStatus: "In Progress",

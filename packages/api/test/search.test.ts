@@ -28,7 +28,16 @@ describe("search.audios (SPEC §2.3, §5)", () => {
     for (const filename of names) await newAudio(h, admin, { filename, category: "Dementia" });
     const results = await h.caller(admin).search.audios({ q: p.toUpperCase() });
     expect(results.map((r) => r.filename)).toEqual([`${p}_a`, `${p.toUpperCase()}_b`, `aa_${p}_x`, `zz_${p}_mid`]);
-    expect(results[0]).toEqual({ id: expect.any(String), filename: `${p}_a`, category: "Dementia", task: null });
+    expect(results[0]).toEqual({
+      id: expect.any(String),
+      filename: `${p}_a`,
+      category: "Dementia",
+      durationSeconds: null,
+      task: null,
+    });
+    // Once the waveform job has decoded the file, the result carries its duration in seconds.
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 245.3 }).where("id", "=", results[0]!.id).execute();
+    expect((await h.caller(admin).search.audios({ q: `${p}_a` }))[0]).toMatchObject({ durationSeconds: 245.3 });
     expect((await h.caller(admin).search.audios({ q: `  ${p}_MID ` })).map((r) => r.filename)).toEqual([`zz_${p}_mid`]);
   });
 

@@ -34,6 +34,7 @@ describe("submissions.list (SPEC §2.7, §5)", () => {
         audioId: audio.id,
         filename: audio.filename,
         category: "Dementia",
+        durationSeconds: null,
         staff: { id: staff.id, username: staff.username },
         submissionDate: submission!.submissionDate.toISOString(),
         updatedAt: submission!.updatedAt.toISOString(),
@@ -49,6 +50,9 @@ describe("submissions.list (SPEC §2.7, §5)", () => {
     expect(page.totalPages).toBe(1);
     expect(page.counts).toEqual({ needsReview: 1, approved: 0, rejected: 0, all: 1 });
     expect(await h.caller(staff).submissions.list({ userId: staff.id })).toEqual(page);
+    // Once the waveform job has decoded the audio, the row carries its duration in seconds.
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", audio.id).execute();
+    expect((await h.caller(staff).submissions.list({})).items[0]).toMatchObject({ durationSeconds: 3723.4 });
   });
 
   it("never shows staff another staff member's submissions; naming another user is refused", async () => {

@@ -165,6 +165,7 @@ describe("tasks.list (SPEC §2.8)", () => {
     await lh.caller(bob).transcripts.save({ audioId: bobAudio.id, text: "bob's words" });
     await uploadRecording(lh.deps, bob, { audioId: bobAudio.id, recordedBy: alice.id, file: await tempWav(lh) });
     await lh.caller(ladmin).transcripts.approve({ audioId: bobAudio.id });
+    await lh.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", bobAudio.id).execute();
   });
   afterAll(() => lh.close());
 
@@ -176,6 +177,7 @@ describe("tasks.list (SPEC §2.8)", () => {
       audioId: bobAudio.id,
       filename: bobAudio.filename,
       category: "Control",
+      durationSeconds: 3723.4,
       assignedTo: { id: bob.id, username: bob.username },
       translationStatus: "Completed",
       recordingStatus: "In Progress",
@@ -187,6 +189,7 @@ describe("tasks.list (SPEC §2.8)", () => {
     expect(page2.items.map((t) => t.audioId)).toEqual([aliceAudios[1]!.id, aliceAudios[0]!.id]);
     expect(page2.items[1]).toMatchObject({
       category: "Control",
+      durationSeconds: null,
       transcriptStatus: "No transcript",
       recordingApprovalStatus: "No translation audio",
       translationStatus: "In Progress",
@@ -269,6 +272,7 @@ describe("tasks.get (SPEC §3 Task)", () => {
       audioId: audio.id,
       filename: audio.filename,
       category: "Dementia",
+      durationSeconds: null,
       assignedTo: { id: staff.id, username: staff.username },
       translationStatus: "In Progress",
       recordingStatus: "In Progress",
@@ -279,9 +283,12 @@ describe("tasks.get (SPEC §3 Task)", () => {
     });
 
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "words" });
+    // The waveform job decodes the file later: its duration (seconds) shows from then on.
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 245.3 }).where("id", "=", audio.id).execute();
     const { submission } = await workState(h, audio.id);
     const saved = await h.caller(staff).tasks.get({ taskId: task.id });
     expect(saved).toMatchObject({
+      durationSeconds: 245.3,
       submissionId: submission!.id,
       transcriptStatus: "Pending",
       recordingApprovalStatus: "No translation audio",

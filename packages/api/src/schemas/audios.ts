@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { ZAudioIdInput, ZCategory, ZPageInput, ZStageStatus, ZUserRef, ZWaveform, page } from "./common";
+import {
+  ZAudioIdInput,
+  ZCategory,
+  ZDurationSeconds,
+  ZPageInput,
+  ZStageStatus,
+  ZUserRef,
+  ZWaveform,
+  page,
+} from "./common";
 
 /** SPEC §2.11 Audio view: one audio with signed URLs for its file and initial transcript. */
 export const ZAudioDetail = z.object({
@@ -42,12 +51,14 @@ export const ZManagedAudio = z.object({
   recordingStatus: ZStageStatus.nullable(),
   isComplete: z.boolean().nullable(),
   hasTranscript: z.boolean(),
+  /** Seconds; null while not known yet (the 'Duration' column shows '—'). */
+  durationSeconds: ZDurationSeconds,
 });
 export type ManagedAudio = z.infer<typeof ZManagedAudio>;
 export const ZManagedAudioPage = page(ZManagedAudio);
 
-/** SPEC §2.17 Assign Tasks row: an audio without a task. */
-export const ZUnassignedAudio = z.object({ id: z.string(), filename: z.string() });
+/** SPEC §2.17 Assign Tasks row: an audio without a task, with its duration in seconds (null while not known). */
+export const ZUnassignedAudio = z.object({ id: z.string(), filename: z.string(), durationSeconds: ZDurationSeconds });
 export const ZUnassignedAudioPage = page(ZUnassignedAudio);
 
 export const ZDeleteAudioOutput = z.object({ message: z.string() });

@@ -24,6 +24,12 @@ export const ZWaveform = z.object({
 });
 export type Waveform = z.infer<typeof ZWaveform>;
 
+/**
+ * An audio's or a recording's duration in seconds (ARCHITECTURE "Long recordings"): known once the
+ * server's waveform job has decoded the file, null before that or when decoding failed.
+ */
+export const ZDurationSeconds = z.number().nonnegative().nullable();
+
 /** Page numbers start at 1 (SPEC §9). */
 export const ZPageInput = z.object({
   page: z.number().int().min(1).default(1),

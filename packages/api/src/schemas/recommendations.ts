@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ZAudioIdInput,
   ZCategory,
+  ZDurationSeconds,
   ZId,
   ZPageInput,
   ZRecordingStatus,
@@ -43,6 +44,8 @@ export const ZRecommendedRecording = z.object({
     audioId: z.string(),
     filename: z.string().nullable(),
     category: ZCategory.nullable(),
+    /** The audio's duration in seconds; null while not known yet. */
+    durationSeconds: ZDurationSeconds,
     assignedTo: ZUserRef.nullable(),
     translationStatus: ZStageStatus,
     recordingStatus: ZStageStatus,

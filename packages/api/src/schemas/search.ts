@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZCategory, ZUserRef } from "./common";
+import { ZCategory, ZDurationSeconds, ZUserRef } from "./common";
 
 /** SPEC §2.3, §5: the search keyword; empty or blank answers no result. */
 export const ZSearchInput = z.object({
@@ -14,6 +14,8 @@ export const ZAudioSearchResult = z.object({
   id: z.string(),
   filename: z.string(),
   category: ZCategory,
+  /** Seconds; null while not known yet. */
+  durationSeconds: ZDurationSeconds,
   task: z.object({ id: z.string(), assignedTo: ZUserRef.nullable() }).nullable(),
 });
 export type AudioSearchResult = z.infer<typeof ZAudioSearchResult>;

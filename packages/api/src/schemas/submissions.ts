@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "@tafsiri/db";
 import { SUBMISSION_FILTERS } from "@tafsiri/db/repositories/submission-list";
-import { ZCategory, ZId, ZPageInput, ZRecordingStatus, ZTranscriptStatus, ZUserRef, page } from "./common";
+import {
+  ZCategory,
+  ZDurationSeconds,
+  ZId,
+  ZPageInput,
+  ZRecordingStatus,
+  ZTranscriptStatus,
+  ZUserRef,
+  page,
+} from "./common";
 import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG, ZComment } from "./comments";
 
 /**
@@ -62,6 +71,8 @@ export const ZSubmissionListItem = z.object({
   audioId: z.string(),
   filename: z.string(),
   category: ZCategory,
+  /** The audio's duration in seconds; null while not known yet (the 'Duration' column shows '—'). */
+  durationSeconds: ZDurationSeconds,
   staff: ZUserRef.nullable(),
   /** ISO time of the last transcript save (the submission's creation until then). */
   submissionDate: z.string(),

@@ -8,6 +8,7 @@ import {
   ZUserRef,
   page,
   ZCategory,
+  ZDurationSeconds,
 } from "./common";
 
 /** Empty staff ids are refused with the spec's message; anything else must be a uuid. */
@@ -33,6 +34,8 @@ export const ZTaskCard = z.object({
   audioId: z.string(),
   filename: z.string().nullable(),
   category: ZCategory.nullable(),
+  /** The audio's duration in seconds; null while not known yet. */
+  durationSeconds: ZDurationSeconds,
   assignedTo: ZUserRef.nullable(),
   translationStatus: ZStageStatus,
   recordingStatus: ZStageStatus,

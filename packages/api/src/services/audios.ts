@@ -6,6 +6,7 @@ import {
   listAudiosWithTasks,
   listUnassignedAudios,
   setLastOpened,
+  type UnassignedAudioRow,
 } from "@tafsiri/db/repositories/audios";
 import type { Page } from "@tafsiri/db/repositories/pagination";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
@@ -71,7 +72,7 @@ export async function markAudioOpened(deps: AppDeps, user: SessionUser, audioId:
   return { ok: true };
 }
 
-/** SPEC §2.18 Manage Audios: one page of a category's audios with their task, newest first (admin). */
+/** SPEC §2.18 Manage Audios: one page of a category's audios with their task and duration (seconds, null while not known), newest first (admin). */
 export function listManagedAudios(
   deps: AppDeps,
   user: SessionUser,
@@ -81,12 +82,15 @@ export function listManagedAudios(
   return listAudiosWithTasks(deps.db, q);
 }
 
-/** SPEC §2.17 Assign Tasks: one page of a category's audios without a task, by filename (admin). */
+/**
+ * SPEC §2.17 Assign Tasks: one page of a category's audios without a task, by filename, each with
+ * its duration in seconds (null while not known) (admin).
+ */
 export function listUnassigned(
   deps: AppDeps,
   user: SessionUser,
   q: { category: Category; page: number; limit: number },
-): Promise<Page<{ id: string; filename: string }>> {
+): Promise<Page<UnassignedAudioRow>> {
   requireAdmin(user);
   return listUnassignedAudios(deps.db, q);
 }

@@ -156,6 +156,8 @@ export interface ManagedAudioRow {
   translationStatus: StageStatus | null;
   recordingStatus: StageStatus | null;
   isComplete: boolean | null;
+  /** Seconds, as decoded by the waveform job; null until then, or when decoding failed. */
+  durationSeconds: number | null;
 }
 
 /**
@@ -188,6 +190,7 @@ export async function listAudiosWithTasks(
         "audios.category",
         "audios.transcriptKey",
         "audios.createdAt",
+        "audios.durationSeconds",
         "users.id as assignedToId",
         "users.username as assignedToUsername",
         "tasks.translationStatus",
@@ -217,30 +220,43 @@ export async function listAudiosWithTasks(
             translationStatus: r.translationStatus,
             recordingStatus: r.recordingStatus,
             isComplete: r.isComplete,
+            durationSeconds: r.durationSeconds,
           },
   });
+}
+
+/** An Assign Tasks row (SPEC §2.17): an audio without a task. */
+export interface UnassignedAudioRow {
+  id: string;
+  filename: string;
+  /** Seconds, as decoded by the waveform job; null until then, or when decoding failed. */
+  durationSeconds: number | null;
 }
 
 /**
  * The audios of a category that have no task, by filename, one page of `limit`, counted and
  * paginated in one query: the page read in order from the partial index audios_unassigned_idx
  * (category, filename where not has_task), the count kept in list_counts (unassigned:<category>).
+ * Each row carries its duration in seconds (null while unknown).
  */
 export async function listUnassignedAudios(
   db: Executor,
   q: { category: Category; page: number; limit: number },
-): Promise<Page<{ id: string; filename: string }>> {
+): Promise<Page<UnassignedAudioRow>> {
   return countedPage(db, {
     total: countOfKey(db, LIST_COUNT_KEYS.unassigned(q.category)),
     rows: db
       .selectFrom("audios")
       .where("audios.category", "=", q.category)
       .where("audios.hasTask", "=", sql.lit(false))
-      .select(["audios.id", "audios.filename"])
+      .select(["audios.id", "audios.filename", "audios.durationSeconds"])
       .orderBy("audios.filename"),
     order: [["filename", "asc"]],
     page: q.page,
     limit: q.limit,
-    pick: (r) => (r.id === null || r.filename === null ? null : { id: r.id, filename: r.filename }),
+    pick: (r) =>
+      r.id === null || r.filename === null
+        ? null
+        : { id: r.id, filename: r.filename, durationSeconds: r.durationSeconds },
   });
 }

@@ -60,6 +60,8 @@ export interface RecommendedRecordingRow {
     audioId: string;
     filename: string | null;
     category: Category | null;
+    /** The audio's duration in seconds; null while unknown (not decoded yet, or decoding failed). */
+    durationSeconds: number | null;
     assignedTo: { id: string; username: string } | null;
     translationStatus: StageStatus;
     recordingStatus: StageStatus;
@@ -109,6 +111,7 @@ export async function listRecommendedRecordings(
       "tasks.isComplete",
       "audios.filename",
       "audios.category",
+      "audios.durationSeconds",
       "users.id as assignedToId",
       "users.username as assignedToUsername",
       "recommendations.recommendedTo as recommendedToId",
@@ -153,6 +156,7 @@ export async function listRecommendedRecordings(
           audioId: r.audioId,
           filename: r.filename,
           category: r.category,
+          durationSeconds: r.durationSeconds,
           assignedTo:
             r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
           translationStatus: r.translationStatus,

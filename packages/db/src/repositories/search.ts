@@ -10,6 +10,8 @@ export interface AudioSearchRow {
   id: string;
   filename: string;
   category: Category;
+  /** Seconds; null while unknown (not decoded yet, or decoding failed). */
+  durationSeconds: number | null;
   task: { id: string; assignedTo: { id: string; username: string } | null } | null;
 }
 
@@ -73,6 +75,7 @@ function searchQuery(db: Executor, q: { keyword: string; staffId: string | null;
       "audios.id",
       "audios.filename",
       "audios.category",
+      "audios.durationSeconds",
       "tasks.id as taskId",
       "users.id as assignedToId",
       "users.username as assignedToUsername",
@@ -97,6 +100,7 @@ export async function searchAudios(
     id: r.id,
     filename: r.filename,
     category: r.category,
+    durationSeconds: r.durationSeconds,
     task:
       r.taskId === null
         ? null

@@ -23,6 +23,8 @@ export interface SubmissionListRow {
   audioId: string;
   filename: string;
   category: Category;
+  /** The audio's duration in seconds; null while unknown (not decoded yet, or decoding failed). */
+  durationSeconds: number | null;
   /** The task's assignee (the 'Staff' column), null when the account is gone. */
   staff: { id: string; username: string } | null;
   submissionDate: Date;
@@ -108,6 +110,7 @@ function submissionListQuery(db: Executor, q: ListQuery) {
       "tasks.audioId",
       "audios.filename",
       "audios.category",
+      "audios.durationSeconds",
       "users.id as staffId",
       "users.username as staffUsername",
       "submissions.submissionDate",
@@ -176,6 +179,7 @@ export async function listSubmissions(
       audioId: r.audioId,
       filename: r.filename,
       category: r.category,
+      durationSeconds: r.durationSeconds,
       staff: r.staffId && r.staffUsername ? { id: r.staffId, username: r.staffUsername } : null,
       submissionDate: r.submissionDate,
       updatedAt: r.updatedAt,

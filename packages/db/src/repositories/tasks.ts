@@ -44,6 +44,8 @@ export interface TaskCardRow {
   audioId: string;
   filename: string | null;
   category: Category | null;
+  /** The audio's duration in seconds; null while the waveform job has not decoded it, or when decoding failed. */
+  durationSeconds: number | null;
   assignedTo: { id: string; username: string } | null;
   translationStatus: StageStatus;
   recordingStatus: StageStatus;
@@ -72,6 +74,7 @@ function withCardColumns(tasks: SelectQueryBuilder<DB, "tasks", object>) {
       "tasks.isComplete",
       "audios.filename",
       "audios.category",
+      "audios.durationSeconds",
       "users.id as assignedToId",
       "users.username as assignedToUsername",
       "submissions.id as submissionId",
@@ -89,6 +92,7 @@ interface CardColumns {
   isComplete: boolean | null;
   filename: string | null;
   category: Category | null;
+  durationSeconds: number | null;
   assignedToId: string | null;
   assignedToUsername: string | null;
   submissionId: string | null;
@@ -111,6 +115,7 @@ function toTaskDetail(r: CardColumns): TaskDetailRow | null {
     audioId: r.audioId,
     filename: r.filename,
     category: r.category,
+    durationSeconds: r.durationSeconds,
     assignedTo: r.assignedToId && r.assignedToUsername ? { id: r.assignedToId, username: r.assignedToUsername } : null,
     translationStatus: r.translationStatus,
     recordingStatus: r.recordingStatus,

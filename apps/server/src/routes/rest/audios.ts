@@ -8,6 +8,7 @@ import {
   ZRestUnassignedAudioList,
   restAudio,
   restManagedAudio,
+  restUnassignedAudio,
 } from "./shapes/audios";
 
 /** Lists answer a plain array (SPEC §7.1 "audio lists"); the page count travels in this header. */
@@ -28,7 +29,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       {
         schema: {
           summary: `List ${category} audios (admin)`,
-          description: `SPEC §2.18, §7.1. Every ${category} audio with its task's assignee and statuses. ${PAGED} 401, 403 for staff.`,
+          description: `SPEC §2.18, §7.1. Every ${category} audio with its task's assignee and statuses, and its length in seconds (duration_seconds, null while not known). ${PAGED} 401, 403 for staff.`,
           tags: AUDIOS,
           security: BEARER,
           querystring: ZPageQuery,
@@ -47,7 +48,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       {
         schema: {
           summary: `List unassigned ${category} audios (admin)`,
-          description: `SPEC §2.17, §7.1. ${category} audios without a task, for Assign Tasks. ${PAGED} 401, 403 for staff.`,
+          description: `SPEC §2.17, §7.1. ${category} audios without a task, for Assign Tasks, each with its length in seconds (duration_seconds, null while not known). ${PAGED} 401, 403 for staff.`,
           tags: AUDIOS,
           security: BEARER,
           querystring: ZPageQuery,
@@ -57,7 +58,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       async (req, reply) => {
         const page = await req.caller.audios.unassigned({ ...req.query, category });
         reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
-        return page.items.map((a) => ({ _id: a.id, filename: a.filename, category }));
+        return page.items.map((a) => restUnassignedAudio(a, category));
       },
     );
   }
@@ -68,7 +69,8 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Get an audio",
         description:
-          "SPEC §2.11, §3, §7.1. The audio with signed URLs for its file and initial transcript. Admins see any audio and " +
+          "SPEC §2.11, §3, §7.1. The audio with signed URLs for its file and initial transcript and its length in seconds " +
+          "(duration_seconds, null while not known). Admins see any audio and " +
           "who opened it last; staff only audios assigned or recommended to them (403). 400 'Unknown id.', 404, 401.",
         tags: AUDIOS,
         security: BEARER,

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
-import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestUserRef, restUserRef } from "./common";
+import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
 
 type AudioDetail = RouterOutputs["audios"]["get"];
 type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
+type UnassignedAudio = RouterOutputs["audios"]["unassigned"]["items"][number];
 
 const ZCategory = z.enum(["Control", "Dementia"]);
 
@@ -21,7 +22,8 @@ const ZRestAudioTask = z
 
 /**
  * SPEC §3 Audio (§2.11): `audioUrl` and `transcript` are short-lived signed URLs;
- * `lastOpenedBy` / `timeLastOpened` are filled for admins only.
+ * `lastOpenedBy` / `timeLastOpened` are filled for admins only; `duration_seconds` is null while
+ * the file's length is not known.
  */
 export const ZRestAudio = z
   .object({
@@ -30,6 +32,7 @@ export const ZRestAudio = z
     category: ZCategory,
     audioUrl: z.string(),
     mimeType: z.string(),
+    duration_seconds: ZRestDurationSeconds,
     transcript: z.string().nullable(),
     task: ZRestAudioTask,
     lastOpenedBy: z.string().nullable(),
@@ -43,6 +46,7 @@ export const ZRestAudio = z
         category: "Control",
         audioUrl: "/files/audios/interview-07.wav?expires=1795000000&signature=3q2-7w",
         mimeType: "audio/wav",
+        duration_seconds: 3723.4,
         transcript: null,
         task: {
           _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
@@ -68,6 +72,7 @@ export const ZRestManagedAudio = z.object({
   recording_status: z.string().nullable(),
   is_complete: z.boolean().nullable(),
   hasTranscript: z.boolean(),
+  duration_seconds: ZRestDurationSeconds,
 });
 export const ZRestManagedAudioList = z.array(ZRestManagedAudio).meta({
   examples: [
@@ -81,15 +86,38 @@ export const ZRestManagedAudioList = z.array(ZRestManagedAudio).meta({
         recording_status: null,
         is_complete: null,
         hasTranscript: false,
+        duration_seconds: 245.3,
       },
     ],
   ],
 });
 
-/** An Assign Tasks row (SPEC §2.17): an audio without a task. */
+/** An Assign Tasks row (SPEC §2.17): an audio without a task, with its length in seconds (null while not known). */
 export const ZRestUnassignedAudioList = z
-  .array(z.object({ _id: z.string(), filename: z.string(), category: ZCategory }))
-  .meta({ examples: [[{ _id: EXAMPLE_ID, filename: "interview-07", category: "Dementia" }]] });
+  .array(
+    z.object({ _id: z.string(), filename: z.string(), category: ZCategory, duration_seconds: ZRestDurationSeconds }),
+  )
+  .meta({
+    examples: [
+      [
+        { _id: EXAMPLE_ID, filename: "interview-07", category: "Dementia", duration_seconds: 245.3 },
+        {
+          _id: "4d2e8f0b-3c5a-4b7d-9e1f-0a2b3c4d5e6f",
+          filename: "interview-08",
+          category: "Dementia",
+          duration_seconds: null,
+        },
+      ],
+    ],
+  });
+
+/** The REST Assign Tasks row of an audios.unassigned item of `category`. */
+export function restUnassignedAudio(
+  audio: UnassignedAudio,
+  category: "Control" | "Dementia",
+): z.output<typeof ZRestUnassignedAudioList>[number] {
+  return { _id: audio.id, filename: audio.filename, category, duration_seconds: audio.durationSeconds };
+}
 
 /** The REST audio of audios.get. */
 export function restAudio(audio: AudioDetail): z.output<typeof ZRestAudio> {
@@ -100,6 +128,7 @@ export function restAudio(audio: AudioDetail): z.output<typeof ZRestAudio> {
     category: audio.category,
     audioUrl: audio.audioUrl,
     mimeType: audio.mimeType,
+    duration_seconds: audio.waveform.durationSeconds,
     transcript: audio.transcriptUrl,
     task: task && {
       _id: task.id,
@@ -125,5 +154,6 @@ export function restManagedAudio(audio: ManagedAudio): z.output<typeof ZRestMana
     recording_status: audio.recordingStatus,
     is_complete: audio.isComplete,
     hasTranscript: audio.hasTranscript,
+    duration_seconds: audio.durationSeconds,
   };
 }

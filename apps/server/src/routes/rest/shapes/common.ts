@@ -52,5 +52,20 @@ export function restUserRef(user: { id: string; username: string } | null): z.ou
   return user ? { _id: user.id, username: user.username } : null;
 }
 
+/**
+ * `duration_seconds` of an audio object: its length in seconds as the server's waveform job decoded
+ * it, null until that job has run or when the file could not be decoded.
+ */
+export const ZRestDurationSeconds = z
+  .number()
+  .nonnegative()
+  .nullable()
+  .meta({
+    description:
+      "Length of the audio in seconds, as decoded on the server; null until the waveform job has decoded the " +
+      "file, or when it could not be decoded.",
+    examples: [245.3],
+  });
+
 /** SPEC §3 Pagination as the list paths answer it. */
 export const ZPagination = z.object({ totalPages: z.number().int() });

@@ -20,7 +20,12 @@ const EXAMPLE_RECOMMENDED_RECORDING = {
   _id: "7a9b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
   taskId: {
     _id: EXAMPLE_ID,
-    audio_id: { _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e", filename: "interview-07", category: "Control" },
+    audio_id: {
+      _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+      filename: "interview-07",
+      category: "Control",
+      duration_seconds: 3723.4,
+    },
     assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" },
     translation_status: "Completed",
     recording_status: "In Progress",

@@ -1,14 +1,18 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
-import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestUserRef, restUserRef } from "./common";
+import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
 
 type AudioSearchResult = RouterOutputs["search"]["audios"][number];
 
-/** SPEC §3 Audio in search results: `{ _id, filename, category, task: { _id, assigned_to } | null }`. */
+/**
+ * SPEC §3 Audio in search results: `{ _id, filename, category, duration_seconds, task: { _id,
+ * assigned_to } | null }`; duration_seconds is null while the length is not known.
+ */
 export const ZRestSearchResult = z.object({
   _id: z.string(),
   filename: z.string(),
   category: z.enum(["Control", "Dementia"]),
+  duration_seconds: ZRestDurationSeconds,
   task: z.object({ _id: z.string(), assigned_to: ZRestUserRef }).nullable(),
 });
 
@@ -20,6 +24,7 @@ export const ZRestSearchResults = z.array(ZRestSearchResult).meta({
         _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
         filename: "interview-07",
         category: "Control",
+        duration_seconds: 245.3,
         task: { _id: EXAMPLE_ID, assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" } },
       },
     ],
@@ -40,6 +45,7 @@ export function restSearchResult(result: AudioSearchResult): z.output<typeof ZRe
     _id: result.id,
     filename: result.filename,
     category: result.category,
+    duration_seconds: result.durationSeconds,
     task: result.task ? { _id: result.task.id, assigned_to: restUserRef(result.task.assignedTo) } : null,
   };
 }

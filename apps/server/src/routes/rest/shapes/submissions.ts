@@ -1,6 +1,15 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
-import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZDoneFields, ZPagination, ZRestUserRef, restUserRef } from "./common";
+import {
+  DONE,
+  EXAMPLE_ID,
+  EXAMPLE_USER_ID,
+  ZDoneFields,
+  ZPagination,
+  ZRestDurationSeconds,
+  ZRestUserRef,
+  restUserRef,
+} from "./common";
 
 type SubmissionDetail = RouterOutputs["submissions"]["get"];
 type CommentItem = RouterOutputs["comments"]["add"];
@@ -95,12 +104,18 @@ type SubmissionListItem = RouterOutputs["submissions"]["list"]["items"][number];
 
 /**
  * A row of the Submissions list (SPEC §2.7, §3): the submission's fields with its task's audio
- * and assignee (`task_id` populated), the time of its last change and its number of comments.
+ * (with its length in seconds, null while not known) and assignee (`task_id` populated), the time
+ * of its last change and its number of comments.
  */
 export const ZRestSubmissionListItem = ZRestSubmission.omit({ task_id: true, comments: true }).extend({
   task_id: z.object({
     _id: z.string(),
-    audio_id: z.object({ _id: z.string(), filename: z.string(), category: z.string() }),
+    audio_id: z.object({
+      _id: z.string(),
+      filename: z.string(),
+      category: z.string(),
+      duration_seconds: ZRestDurationSeconds,
+    }),
     assigned_to: ZRestUserRef,
   }),
   updatedAt: z.string(),
@@ -131,7 +146,12 @@ export const ZRestSubmissionPage = z
             ...EXAMPLE_SUBMISSION_FIELDS,
             task_id: {
               _id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
-              audio_id: { _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e", filename: "interview-07", category: "Control" },
+              audio_id: {
+                _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+                filename: "interview-07",
+                category: "Control",
+                duration_seconds: 245.3,
+              },
               assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" },
             },
             updatedAt: "2026-11-23T09:30:00.000Z",
@@ -150,7 +170,7 @@ export function restSubmissionListItem(s: SubmissionListItem): z.output<typeof Z
     _id: s.id,
     task_id: {
       _id: s.taskId,
-      audio_id: { _id: s.audioId, filename: s.filename, category: s.category },
+      audio_id: { _id: s.audioId, filename: s.filename, category: s.category, duration_seconds: s.durationSeconds },
       assigned_to: restUserRef(s.staff),
     },
     submission_date: s.submissionDate,

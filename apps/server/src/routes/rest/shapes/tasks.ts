@@ -1,19 +1,23 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
-import { EXAMPLE_ID, EXAMPLE_USER_ID, ZPagination, ZRestUserRef, restUserRef } from "./common";
+import { EXAMPLE_ID, EXAMPLE_USER_ID, ZPagination, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
 
 type TaskCard = RouterOutputs["tasks"]["list"]["items"][number];
 type TaskDetail = RouterOutputs["tasks"]["get"];
 
 const ZStageStatus = z.string().meta({ examples: ["In Progress"] });
 
-/** SPEC §3 Task from a task card (§2.8): the audio and the submission's approval statuses embedded. */
+/**
+ * SPEC §3 Task from a task card (§2.8): the audio (with its length in seconds, null while not
+ * known) and the submission's approval statuses embedded.
+ */
 export const ZRestTaskCard = z.object({
   _id: z.string(),
   audio_id: z.object({
     _id: z.string(),
     filename: z.string().nullable(),
     category: z.enum(["Control", "Dementia"]).nullable(),
+    duration_seconds: ZRestDurationSeconds,
   }),
   assigned_to: ZRestUserRef,
   translation_status: ZStageStatus,
@@ -27,7 +31,12 @@ export const ZRestTaskCard = z.object({
 
 const EXAMPLE_TASK_CARD = {
   _id: EXAMPLE_ID,
-  audio_id: { _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e", filename: "interview-07", category: "Control" },
+  audio_id: {
+    _id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+    filename: "interview-07",
+    category: "Control",
+    duration_seconds: 245.3,
+  },
   assigned_to: { _id: EXAMPLE_USER_ID, username: "amina" },
   translation_status: "Completed",
   recording_status: "In Progress",
@@ -57,7 +66,12 @@ export const EXAMPLE_TASK_REF = {
 export function restTaskCard(task: TaskCard): z.output<typeof ZRestTaskCard> {
   return {
     _id: task.id,
-    audio_id: { _id: task.audioId, filename: task.filename, category: task.category },
+    audio_id: {
+      _id: task.audioId,
+      filename: task.filename,
+      category: task.category,
+      duration_seconds: task.durationSeconds,
+    },
     assigned_to: restUserRef(task.assignedTo),
     translation_status: task.translationStatus,
     recording_status: task.recordingStatus,

@@ -5,6 +5,7 @@ import { Tooltip } from "radix-ui";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { AssignButton } from "./assign-button";
 import { CategoryToggle } from "./category-toggle";
+import { Duration } from "@tafsiri/ui/duration";
 import { Pagination } from "@tafsiri/ui/pagination";
 import { StaffSelect } from "../../../components/staff-select";
 import { useErrorToast } from "../hooks/use-error-toast";
@@ -15,8 +16,8 @@ import type { Category } from "../lib/categories";
 const PAGE_SIZE = 100;
 
 /**
- * SPEC §2.17 Assign Tasks: unassigned audios of a category, each with a staff choice and an
- * Assign button; checked rows with a staff chosen can be assigned together with 'Bulk Assign'.
+ * SPEC §2.17 Assign Tasks: unassigned audios of a category, each with its duration ('—' while not
+ * known), a staff choice and an Assign button; checked rows with a staff chosen can be assigned together with 'Bulk Assign'.
  * Assigned rows leave the list (the queries are refetched).
  */
 export function AssignTasks() {
@@ -112,6 +113,7 @@ export function AssignTasks() {
                 />
               </th>
               <th>Audio Name</th>
+              <th>Duration</th>
               <th className="col-staff">Staff</th>
               <th className="col-action">Action</th>
             </tr>
@@ -119,19 +121,19 @@ export function AssignTasks() {
           <tbody>
             {audios.isPending ? (
               <tr>
-                <td colSpan={4} className="empty-state" role="status">
+                <td colSpan={5} className="empty-state" role="status">
                   <span className="spinner" aria-hidden="true" /> Loading audios…
                 </td>
               </tr>
             ) : audios.isError ? (
               <tr>
-                <td colSpan={4} className="empty-state" role="alert">
+                <td colSpan={5} className="empty-state" role="alert">
                   Failed to load {category} audios: {errorMessage(audios.error)}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={4} className="empty-state">
+                <td colSpan={5} className="empty-state">
                   All caught up, nothing to do!
                 </td>
               </tr>
@@ -147,6 +149,9 @@ export function AssignTasks() {
                     />
                   </td>
                   <td className="audio-name">{row.filename}</td>
+                  <td>
+                    <Duration seconds={row.durationSeconds} />
+                  </td>
                   <td>
                     <StaffSelect
                       staff={staff.data ?? []}

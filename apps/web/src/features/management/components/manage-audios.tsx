@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { ManagedAudio } from "../../../lib/api-types";
+import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CategoryToggle } from "./category-toggle";
@@ -17,6 +18,7 @@ import type { Category } from "../lib/categories";
 const PAGE_SIZE = 50;
 const COLUMNS = [
   "Audio Name",
+  "Duration",
   "Category",
   "Assigned to",
   "Translation Status",
@@ -32,8 +34,8 @@ function StageCell({ status }: { status: string | null }) {
 }
 
 /**
- * SPEC §2.18 Manage Audios: every audio of a category with its assignee, stage statuses and
- * completion; view, upload or (after a confirmation) replace the initial transcript, reassign,
+ * SPEC §2.18 Manage Audios: every audio of a category with its duration ('—' while not known),
+ * assignee, stage statuses and completion; view, upload or (after a confirmation) replace the initial transcript, reassign,
  * delete. Paginated.
  */
 export function ManageAudios() {
@@ -53,6 +55,9 @@ export function ManageAudios() {
     return (
       <tr key={audio.id} data-audio-id={audio.id}>
         <td className="audio-name">{audio.filename}</td>
+        <td>
+          <Duration seconds={audio.durationSeconds} />
+        </td>
         <td>
           <span className={`category-chip category-${audio.category.toLowerCase()}`}>{audio.category}</span>
         </td>

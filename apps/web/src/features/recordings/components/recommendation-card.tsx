@@ -1,3 +1,4 @@
+import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { RecommendedRecording } from "../../../lib/api-types";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
@@ -6,7 +7,7 @@ import { recipientName } from "../lib/recommendation-labels";
 
 /**
  * One recommended recording as a card button (SPEC §2.9): audio name and category (as text, and
- * the card green for Control, red otherwise), assignee, recipient, the two stage chips (Completed
+ * the card green for Control, red otherwise), the audio's duration ('—' while not known), assignee, recipient, the two stage chips (Completed
  * green, otherwise neutral), completion, and the transcript and recording approval labels.
  * Click or Enter opens the audio.
  */
@@ -29,6 +30,9 @@ export function RecommendationCard({
     >
       <span className="task-card-title">{taskTitle(task)}</span>
       <span className="task-card-assignee muted">Category: {categoryName(task.category)}</span>
+      <span className="task-card-assignee muted task-card-duration">
+        Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+      </span>
       <span className="task-card-assignee">Assigned to {assigneeName(task)}</span>
       <span className="task-card-assignee">Recommended to {recipientName(recommendation)}</span>
       <span className="task-card-chips">

@@ -1,3 +1,4 @@
+import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { SubmissionRow as Row } from "../../../lib/api-types";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
@@ -9,6 +10,7 @@ export const SUBMISSION_COLUMNS = [
   "Last updated",
   "Staff",
   "Audio Name",
+  "Duration",
   "Translation",
   "Script Status",
   "Recorded Audio",
@@ -58,21 +60,24 @@ export function SubmissionRow({
           {row.filename}
         </td>
         <td data-label={SUBMISSION_COLUMNS[3]}>
-          <Presence present={row.translationScript !== null} what="Transcript" />
+          <Duration seconds={row.durationSeconds} />
         </td>
         <td data-label={SUBMISSION_COLUMNS[4]}>
-          <StatusBadge status={row.transcriptStatus} label={transcriptApprovalLabel(row.transcriptStatus)} />
+          <Presence present={row.translationScript !== null} what="Transcript" />
         </td>
         <td data-label={SUBMISSION_COLUMNS[5]}>
-          <Presence present={row.recordedAudio !== null} what="Recording" />
+          <StatusBadge status={row.transcriptStatus} label={transcriptApprovalLabel(row.transcriptStatus)} />
         </td>
         <td data-label={SUBMISSION_COLUMNS[6]}>
+          <Presence present={row.recordedAudio !== null} what="Recording" />
+        </td>
+        <td data-label={SUBMISSION_COLUMNS[7]}>
           <StatusBadge
             status={row.recordingApprovalStatus}
             label={recordingApprovalLabel(row.recordingApprovalStatus)}
           />
         </td>
-        <td data-label={SUBMISSION_COLUMNS[7]}>
+        <td data-label={SUBMISSION_COLUMNS[8]}>
           <button
             type="button"
             className="link-button"
@@ -82,7 +87,7 @@ export function SubmissionRow({
             Go to task
           </button>
         </td>
-        <td data-label={SUBMISSION_COLUMNS[8]}>
+        <td data-label={SUBMISSION_COLUMNS[9]}>
           <button
             type="button"
             className="btn btn-sm btn-ghost comments-toggle"

@@ -1,10 +1,12 @@
 import type { TaskCard as Task } from "../../../lib/api-types";
+import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
 import { assigneeName, categoryCardClass, categoryName, taskTitle } from "../../../lib/task-labels";
 
 /**
- * One task as a card button (SPEC §2.8): title, assignee, the two stage chips (Completed green,
+ * One task as a card button (SPEC §2.8): title, category, the audio's duration ('—' while not
+ * known), assignee, the two stage chips (Completed green,
  * otherwise neutral), completion, and the transcript and recording approval labels. Green for
  * Control, red otherwise, with the category also written out (WCAG 1.4.1). Click or Enter opens
  * the audio.
@@ -21,6 +23,9 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen: (audioId: strin
     >
       <span className="task-card-title">{taskTitle(task)}</span>
       <span className="task-card-assignee muted">Category: {categoryName(task.category)}</span>
+      <span className="task-card-assignee muted task-card-duration">
+        Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+      </span>
       <span className="task-card-assignee muted">Assigned to {assigneeName(task)}</span>
       <span className="task-card-chips">
         <StatusBadge status={task.translationStatus} label={`Translation: ${task.translationStatus}`} />
