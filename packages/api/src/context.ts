@@ -29,6 +29,11 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** How long a session token lasts without renewal, in seconds (SESSION_IDLE_DAYS; default 30 days). */
   sessionLifetimeSeconds?: number;
+  /**
+   * The waveform job (ARCHITECTURE "Long recordings and the corpus"): told when an audio or a
+   * translated recording was stored, so it decodes the file now rather than at its next poll.
+   */
+  waveforms?: { wake(): void };
 }
 
 /** The session a call's token carries: its version and expiry (issue 9 Build 3). */

@@ -96,6 +96,35 @@ export {
   type TakenFile,
 } from "./uploads/resumable-upload";
 
+// Waveforms of long recordings (ARCHITECTURE "Long recordings and the corpus"): the decoder, the job, the peaks format.
+export {
+  computeWaveform,
+  decoderFormatFor,
+  DECODER_ERRORS_ALLOWED,
+  WAVEFORM_TIMEOUT_MS,
+  WaveformDecodeError,
+  type ComputedWaveform,
+  type DecoderFormat,
+} from "./waveforms/compute-waveform";
+export {
+  processPendingWaveforms,
+  startWaveformJob,
+  WAVEFORM_POLL_MS,
+  type WaveformJob,
+  type WaveformJobLog,
+  type WaveformRoundReport,
+} from "./waveforms/waveform-job";
+export {
+  encodePeaks,
+  peaksKeyOf,
+  peakValue,
+  samplesPerPixelFor,
+  PEAKS_FLAGS_8_BIT,
+  PEAKS_HEADER_BYTES,
+  PEAKS_PER_SECOND,
+  PEAKS_VERSION,
+} from "./waveforms/peaks-format";
+
 // Live events.
 export { createEventBus, type EventBus, type EventSubscriber } from "./live/bus";
 export { serializedJson, shareSerialization } from "./live/serialize-once";

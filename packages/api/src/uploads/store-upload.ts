@@ -50,7 +50,9 @@ function isUniqueViolation(error: unknown): boolean {
  * dot and must be unique (CONFLICT '{filename} already exists.'); the MIME type must be an audio
  * type the upload rules accept (ACCEPTED_AUDIO_TYPES.audio; BAD_REQUEST 'The selected file is not a valid audio file.'). Moves the
  * temp file to `audios/{uuid}{ext}` before the row commits, in one transaction with an audit
- * entry and an 'audio.changed' live event for the admins; on any failure the temp or adopted file is removed. Returns the new audio id and filename.
+ * entry and an 'audio.changed' live event for the admins; on any failure the temp or adopted file is removed. Then wakes
+ * the waveform job (`deps.waveforms`), which decodes the file into peaks (ARCHITECTURE "Long recordings and the corpus").
+ * Returns the new audio id and filename.
  */
 export async function createAudio(
   deps: AppDeps,
@@ -87,7 +89,9 @@ export async function createAudio(
     },
     { tempFile: file.tempFile },
   );
-  return publishAfter(deps, change);
+  const created = await publishAfter(deps, change);
+  deps.waveforms?.wake();
+  return created;
 }
 
 /**
@@ -129,7 +133,8 @@ export async function attachInitialTranscript(
  * every active admin, writes an audit entry and the live events, in one transaction; on any failure the temp or
  * adopted file is removed. Throws NOT_FOUND / FORBIDDEN (access), BAD_REQUEST 'This audio is not
  * assigned yet.', 'Please select a staff to recorded the audio.', 'Invalid file type. Please
- * select a valid audio file.', FORBIDDEN once the recording is Approved.
+ * select a valid audio file.', FORBIDDEN once the recording is Approved. Then wakes the waveform
+ * job (`deps.waveforms`, ARCHITECTURE "Long recordings and the corpus").
  * Returns the new status and the success message.
  */
 export async function uploadRecording(
@@ -183,5 +188,7 @@ export async function uploadRecording(
     },
     { tempFile: file.tempFile },
   );
-  return publishAfter(deps, change);
+  const uploaded = await publishAfter(deps, change);
+  deps.waveforms?.wake();
+  return uploaded;
 }

@@ -1,8 +1,11 @@
 import pg from "pg";
 import type { Database } from "../connection";
 
-/** The periodic jobs that must run in one process only, however many share the database (issue 11 Build 7). */
-export type JobName = "event-retention" | "file-sweep";
+/**
+ * The periodic jobs that must run in one process only, however many share the database (issue 11
+ * Build 7); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus").
+ */
+export type JobName = "event-retention" | "file-sweep" | "waveforms";
 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
@@ -12,6 +15,7 @@ export type JobName = "event-retention" | "file-sweep";
 export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   "event-retention": 7_240_313,
   "file-sweep": 7_240_314,
+  waveforms: 7_240_315,
 };
 
 /** The `application_name` of the connection that holds the job locks (visible in pg_stat_activity). */
