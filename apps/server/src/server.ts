@@ -1,4 +1,4 @@
-import { abandonExportJobs } from "@tafsiri/api";
+import { abandonExportJobs, startWaveformJob, type WaveformJob } from "@tafsiri/api";
 import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
@@ -8,6 +8,9 @@ import { loadSettings } from "./settings";
 
 const settings = loadSettings();
 const { deps, handle } = await bootstrap(settings);
+// Uploads wake the waveform job (ARCHITECTURE "Long recordings and the corpus"); it starts once the server listens.
+let waveforms: WaveformJob | null = null;
+deps.waveforms = { wake: () => waveforms?.wake() };
 const app = await buildApp({ deps, settings, logger: true });
 // The hourly jobs run in one of the processes sharing the database (issue 11 Build 7).
 const locks = openJobLocks({
@@ -23,6 +26,7 @@ const shutdown = async () => {
   await abandonExportJobs(deps);
   await stopPruning();
   await stopSweeping();
+  await waveforms?.stop();
   await locks.close();
   await deps.events.close();
   await deps.storage.close();
@@ -33,4 +37,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port: settings.PORT, host: settings.HOST });
+// Decodes stored audio files into peaks, in one of the processes sharing the database: new uploads
+// and the audios stored before (a backfill that resumes where it stopped).
+waveforms = startWaveformJob({ ...deps, locks, log: app.log });
 console.log(`Tafsiri is running at http://${settings.HOST}:${settings.PORT}`);
