@@ -3,6 +3,10 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import type { SessionUser } from "../src/context";
+import type { TestHarness } from "../src/testing/harness";
+import { sniffAudio } from "../src/uploads/file-rules";
+import { createAudio, type TempUpload } from "../src/uploads/store-upload";
 
 /**
  * Audio files made during the test run with ffmpeg (ARCHITECTURE "Long recordings and the
@@ -76,4 +80,24 @@ export async function makeCorruptMp3(dir: string): Promise<string> {
   const file = path.join(dir, "corrupt.mp3");
   await fs.writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), randomBytes(64 * 1024)]));
   return file;
+}
+
+/** Hands `file` to the upload service as the REST layer would: copied to a temp path, its type sniffed from its content. */
+export async function tempUploadOf(h: TestHarness, file: string): Promise<TempUpload> {
+  const kind = await sniffAudio(file);
+  if (!kind) throw new Error(`the upload would refuse ${file}`);
+  const tempFile = h.deps.storage.tempPath();
+  await fs.mkdir(path.dirname(tempFile), { recursive: true });
+  await fs.copyFile(file, tempFile);
+  return { tempFile, mimeType: kind.mimeType, extension: kind.extension, sizeBytes: (await fs.stat(file)).size };
+}
+
+let stored = 0;
+
+/** Stores `file` as a new audio through the upload service (createAudio) under a unique filename; returns its row. */
+export async function storeAudioFile(h: TestHarness, admin: SessionUser, file: string) {
+  stored += 1;
+  const filename = `waveform_${stored}_${path.basename(file).split(".")[0]}`;
+  const { id } = await createAudio(h.deps, admin, { filename, category: "Control", file: await tempUploadOf(h, file) });
+  return h.deps.db.selectFrom("audios").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }

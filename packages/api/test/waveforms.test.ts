@@ -8,8 +8,7 @@ import { createHarness, type TestHarness } from "../src/testing/harness";
 import type { FileStorage } from "../src/storage/file-storage";
 import { sweepFiles } from "../src/storage/sweep";
 import { verifyFileUrl } from "../src/services/file-urls";
-import { sniffAudio } from "../src/uploads/file-rules";
-import { createAudio, uploadRecording } from "../src/uploads/store-upload";
+import { uploadRecording } from "../src/uploads/store-upload";
 import { processPendingWaveforms, type WaveformJobLog } from "../src/waveforms/waveform-job";
 import { PEAKS_PER_SECOND } from "../src/waveforms/peaks-format";
 import {
@@ -17,6 +16,8 @@ import {
   LOUD_AMPLITUDE,
   makeAudioFixture,
   makeCorruptMp3,
+  storeAudioFile,
+  tempUploadOf,
   type AudioFixture,
   type FixtureFormat,
 } from "./audio-fixtures";
@@ -68,26 +69,6 @@ async function parsedPeaks(storage: FileStorage, key: string): Promise<WaveformD
   return WaveformData.create(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
 }
 
-let uploads = 0;
-
-/** Hands `file` to the upload service as the REST layer would: written to a temp path, its type sniffed from its content. */
-async function tempUpload(h: TestHarness, file: string) {
-  const kind = await sniffAudio(file);
-  if (!kind) throw new Error(`the upload would refuse ${file}`);
-  const tempFile = h.deps.storage.tempPath();
-  await fs.mkdir(path.dirname(tempFile), { recursive: true });
-  await fs.copyFile(file, tempFile);
-  return { tempFile, mimeType: kind.mimeType, extension: kind.extension, sizeBytes: (await fs.stat(file)).size };
-}
-
-/** Stores `file` as a new audio through createAudio; returns its row. */
-async function storeAudio(h: TestHarness, admin: SessionUser, file: string) {
-  uploads += 1;
-  const filename = `waveform_${uploads}_${path.basename(file).split(".")[0]}`;
-  const { id } = await createAudio(h.deps, admin, { filename, category: "Control", file: await tempUpload(h, file) });
-  return audioRow(h, id);
-}
-
 function audioRow(h: TestHarness, id: string) {
   return h.deps.db.selectFrom("audios").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
@@ -104,8 +85,8 @@ describe.each(["local", "s3"] as const)("waveforms on %s storage", (backend) => 
     h = await createHarness({ storage: backend });
     admin = await h.createUser("Admin");
     staff = await h.createUser("Staff");
-    for (const [format, fixture] of fixtures) stored.set(format, await storeAudio(h, admin, fixture.file));
-    corrupt = await storeAudio(h, admin, corruptFile);
+    for (const [format, fixture] of fixtures) stored.set(format, await storeAudioFile(h, admin, fixture.file));
+    corrupt = await storeAudioFile(h, admin, corruptFile);
     const report = await processPendingWaveforms({ db: h.deps.db, storage: h.deps.storage, log });
     expect(report).toEqual({ ready: FIXTURE_SPECS.length, failed: 1, errors: 0, remaining: 0 });
   });
@@ -114,7 +95,7 @@ describe.each(["local", "s3"] as const)("waveforms on %s storage", (backend) => 
   it("stores audios pending until the job has decoded them", async () => {
     const fixture = fixtures.get("wav");
     if (!fixture) throw new Error("no wav fixture");
-    const audio = await storeAudio(h, admin, fixture.file);
+    const audio = await storeAudioFile(h, admin, fixture.file);
     expect(audio).toMatchObject({ waveformStatus: "pending", peaksKey: null, durationSeconds: null });
     expect((await h.caller(admin).audios.get({ audioId: audio.id })).waveform).toEqual({
       status: "pending",
@@ -209,7 +190,7 @@ describe.each(["local", "s3"] as const)("waveforms on %s storage", (backend) => 
     await uploadRecording(h.deps, staff, {
       audioId: audio.id,
       recordedBy: staff.id,
-      file: await tempUpload(h, fixture.file),
+      file: await tempUploadOf(h, fixture.file),
     });
     expect((await h.caller(staff).recordings.get({ audioId: audio.id })).waveform?.status).toBe("pending");
 
@@ -258,7 +239,7 @@ describe.each(["local", "s3"] as const)("waveforms on %s storage", (backend) => 
   it("removes the peaks again when the audio is deleted while they are being stored", async () => {
     const fixture = fixtures.get("flac");
     if (!fixture) throw new Error("no flac fixture");
-    const audio = await storeAudio(h, admin, fixture.file);
+    const audio = await storeAudioFile(h, admin, fixture.file);
     const peaksKey = `${audio.fileKey}.peaks.dat`;
     // The audio goes just before its peaks are written: the job finds its row gone and removes them.
     const storage: FileStorage = {
