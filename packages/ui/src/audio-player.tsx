@@ -114,8 +114,12 @@ export const WAVEFORM_UNAVAILABLE_TEXT = "Waveform not available";
 const FLAT_POINTS = 1000;
 const FLAT_LEVEL = 0.02;
 
-/** The waveform area's messages sit at its top and let clicks through to the waveform (seeking). */
-const NOTE_STYLE = { pointerEvents: "none", alignItems: "flex-start", paddingTop: "0.75rem" } as const;
+/**
+ * The waveform area's messages sit at its top, over the cursor and the selected part, on the area's
+ * background, and let clicks through to the waveform (seeking).
+ */
+const NOTE_STYLE = { pointerEvents: "none", alignItems: "flex-start", paddingTop: "0.75rem", zIndex: 10 } as const;
+const NOTE_TEXT_STYLE = { background: "#f8fafc", padding: "0 0.5rem", borderRadius: "4px" } as const;
 
 /** Seconds as m:ss. */
 function clock(seconds: number): string {
@@ -136,6 +140,19 @@ function withoutQuery(url: string): string {
 function waveformIdentity(waveform: PlayerWaveform): unknown {
   if (waveform.status !== "ready") return waveform.status;
   return "peaksUrl" in waveform ? `url:${withoutQuery(waveform.peaksUrl)}` : waveform.peaks.max;
+}
+
+/**
+ * The two channels wavesurfer draws from peaks (max: the top half, min: the bottom half), scaled so
+ * the loudest peak fills the height: speech recorded at a modest level still shows its shape.
+ */
+function normalized(peaks: { min: Float32Array; max: Float32Array }): Float32Array[] {
+  let loudest = 0;
+  for (const channel of [peaks.min, peaks.max]) {
+    for (const v of channel) loudest = Math.max(loudest, Math.abs(v));
+  }
+  if (loudest === 0 || loudest >= 1) return [peaks.max, peaks.min];
+  return [peaks.max.map((v) => v / loudest), peaks.min.map((v) => v / loudest)];
 }
 
 const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
@@ -307,7 +324,7 @@ function WavePlayer({
     };
     const known = waveform.status === "ready" && waveform.durationSeconds > 0 ? waveform.durationSeconds : undefined;
     if (waveform.status === "ready" && "peaks" in waveform) {
-      load([waveform.peaks.max, waveform.peaks.min], known);
+      load(normalized(waveform.peaks), known);
       return;
     }
     load([new Float32Array(FLAT_POINTS).fill(FLAT_LEVEL)], known);
@@ -315,7 +332,7 @@ function WavePlayer({
     fetchPeaks(waveform.peaksUrl, signal).then(
       (peaks) => {
         if (signal.aborted) return;
-        load([peaks.max, peaks.min], known ?? peaks.durationSeconds);
+        load(normalized(peaks), known ?? peaks.durationSeconds);
         setFetched({ identity, ok: true });
       },
       (e: unknown) => {
@@ -414,7 +431,9 @@ function WavePlayer({
         )}
         {(view === "pending" || view === "unavailable") && (
           <p className="audio-player-overlay audio-player-wave-note" role="status" style={NOTE_STYLE}>
-            {view === "pending" ? WAVEFORM_PENDING_TEXT : WAVEFORM_UNAVAILABLE_TEXT}
+            <span style={NOTE_TEXT_STYLE}>
+              {view === "pending" ? WAVEFORM_PENDING_TEXT : WAVEFORM_UNAVAILABLE_TEXT}
+            </span>
           </p>
         )}
       </div>

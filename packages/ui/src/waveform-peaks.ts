@@ -17,7 +17,8 @@ export interface WaveformPeaks {
 export function peaksFromDat(buffer: ArrayBuffer): WaveformPeaks {
   const data = WaveformData.create(buffer);
   if (data.channels < 1 || data.length < 1) throw new Error("The peaks file holds no data.");
-  const full = data.bits === 8 ? 128 : 32768;
+  // Full scale: the server writes round(sample x 127) (audiowaveform itself sample / 256, down to -128).
+  const full = data.bits === 8 ? 127 : 32767;
   const channel = data.channel(0);
   const scaled = (values: number[]) => Float32Array.from(values, (v) => Math.max(-1, Math.min(1, v / full)));
   return { min: scaled(channel.min_array()), max: scaled(channel.max_array()), durationSeconds: data.duration };
