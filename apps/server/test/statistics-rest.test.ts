@@ -7,6 +7,7 @@ import {
   expectedReportOctober,
 } from "../../../packages/api/test/statistics-fixture";
 import { createAppHarness, failed } from "./fixtures/app-harness";
+import { trpcCall } from "./fixtures/hostile-world";
 
 // Issue 9, SPEC §7.1: GET /api/statistics, /api/user-engagement-overview and
 // /api/team-performance-report answer the known fixture's figures (packages/api/test/
@@ -74,6 +75,28 @@ describe("GET /api/team-performance-report", () => {
     expect(res.json()).toEqual(withIds(expectedReportAllTime(12000, 4500)));
   });
 
+  it("audioMinutes of approved work, and a rate per audio minute in the payment once an admin sets one", async () => {
+    const before = (await h.call("GET", "/api/team-performance-report", adminToken)).json<
+      Array<{ username: string; audioMinutes: number; approvedWithoutDuration: number }>
+    >();
+    expect(before.map((r) => [r.username, r.audioMinutes, r.approvedWithoutDuration])).toEqual([
+      ["st_alice", 11.5, 0],
+      ["st_bob", 2.01, 1],
+      ["st_carol", 3_723_400 / 60_000, 1],
+      ["st_erin", 0, 0],
+    ]);
+    const set = await trpcCall(h, adminToken, "statistics.setRates", { audioMinute: 100 });
+    expect(set.status, set.body).toBe(200);
+    const res = await h.call("GET", "/api/team-performance-report", adminToken);
+    expect(res.json()).toEqual(withIds(expectedReportAllTime(12000, 4500, 100)));
+    const october = await h.call("GET", "/api/team-performance-report?from=2026-10-01&to=2026-11-01", adminToken);
+    expect(october.json()).toEqual(withIds(expectedReportOctober(12000, 4500, true, 100)));
+    expect((await trpcCall(h, adminToken, "statistics.setRates", { audioMinute: 0 })).status).toBe(200);
+    expect((await h.call("GET", "/api/team-performance-report", adminToken)).json()).toEqual(
+      withIds(expectedReportAllTime(12000, 4500)),
+    );
+  });
+
   it("400 for a malformed, impossible or reversed period", async () => {
     for (const query of ["from=2026-13-01", "to=yesterday", "from=2026-02-30", "from=2026-10-01%2000:00"]) {
       const res = await h.call("GET", `/api/team-performance-report?${query}`, adminToken);
@@ -83,6 +106,51 @@ describe("GET /api/team-performance-report", () => {
     const reversed = await h.call("GET", "/api/team-performance-report?from=2026-11-01&to=2026-10-01", adminToken);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual(failed("from must be before to."));
+  });
+});
+
+describe("the payment rates over HTTP (statistics.setRates): admin only, checked on the server", () => {
+  const rates = async () => (await trpcCall(h, adminToken, "statistics.rates")).data;
+
+  it("refuses a staff token (403) and no token (401), changing nothing", async () => {
+    const now = await rates();
+    const staff = await trpcCall(h, staffToken, "statistics.setRates", { audioMinute: 1_000 });
+    expect(staff.status).toBe(403);
+    expect(staff.error).toMatchObject({ message: "Only administrators may do this." });
+    expect((await trpcCall(h, staffToken, "statistics.rates")).status).toBe(403);
+    const anonymous = await trpcCall(h, null, "statistics.setRates", { audioMinute: 1_000, transcript: 1 });
+    expect(anonymous.status).toBe(401);
+    expect(await rates()).toEqual(now);
+  });
+
+  it("refuses a negative, fractional, oversized, non-numeric or missing rate (400 with the rule), changing nothing", async () => {
+    const now = await rates();
+    const rule = "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.";
+    for (const [input, message] of [
+      [{ audioMinute: -1 }, rule],
+      [{ audioMinute: 0.5 }, rule],
+      [{ audioMinute: 100_000_001 }, rule],
+      [{ audioMinute: 1e300 }, rule],
+      [{ audioMinute: "100" }, rule],
+      [{ audioMinute: "abc" }, rule],
+      [{ audioMinute: null }, rule],
+      [{ audioMinute: [100] }, rule],
+      [{ transcript: -5 }, "A rate must be a positive whole number of UGX (at most 100,000,000)."],
+      [{}, "Give at least one rate: per transcript, per recording or per audio minute."],
+    ] as const) {
+      const res = await trpcCall(h, adminToken, "statistics.setRates", input);
+      expect(res.status, JSON.stringify(input)).toBe(400);
+      expect(res.error?.message, JSON.stringify(input)).toContain(message);
+    }
+    // Not JSON numbers at all: a body that is not JSON, NaN written out.
+    const raw = await h.app.inject({
+      method: "POST",
+      url: "/trpc/statistics.setRates",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      payload: '{"audioMinute": NaN}',
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await rates()).toEqual(now);
   });
 });
 

@@ -6,6 +6,7 @@ import { uploadRecording } from "../src/uploads/store-upload";
 import { listCountsStoredAndRecomputed } from "./list-counts-fixture";
 import { kampalaMidnight, TIME_ZONE } from "./statistics-fixture";
 import { newAudio, recommend, tempWav } from "./workflow-fixtures";
+import * as audioMinutesMigration from "../../../migrations/20261207000000_assignee_work_audio_minutes";
 
 // Issue 9, decision 011: the counters behind the Dashboard (assignee_work_counts, one row per
 // assignee; assignee_review_days, one row per assignee and UTC day) are kept by triggers on tasks
@@ -45,6 +46,9 @@ const COUNT_COLUMNS = [
   "pendingRecordings",
   "approvedRecordings",
   "rejectedRecordings",
+  "approvedTranscriptMs",
+  "approvedRecordingMs",
+  "approvedWithoutDuration",
 ] as const;
 const DAY_COLUMNS = [
   "completed",
@@ -52,7 +56,23 @@ const DAY_COLUMNS = [
   "rejectedTranscripts",
   "approvedRecordings",
   "rejectedRecordings",
+  "approvedTranscriptMs",
+  "approvedRecordingMs",
+  "approvedWithoutDuration",
 ] as const;
+
+/**
+ * SQL: each task (t) with its submission (s), its audio's duration (audio_ms) and its submission's
+ * recording's (recording_ms), whole ms, null when not known: the durations joined directly, a
+ * reference independent of the triggers' scalar subqueries.
+ */
+const TASK_WORK = sql`
+  tasks t
+  join audios a on a.id = t.audio_id
+  left join submissions s on s.task_id = t.id
+  left join translated_recordings r on r.submission_id = s.id and r.file_key = s.recorded_audio
+  cross join lateral (select round(a.duration_seconds * 1000)::bigint as audio_ms,
+                             round(r.duration_seconds * 1000)::bigint as recording_ms) d`;
 
 /** Rows as plain objects of numbers (ids and days as text), rows whose counts are all 0 left out, sorted. */
 function normalized(rows: Array<Record<string, unknown>>, keys: string[], counts: readonly string[]) {
@@ -86,34 +106,51 @@ async function storedAndRecomputed() {
            count(*) filter (where s.translation_script_approval_status = 'Rejected') as rejected_transcripts,
            count(*) filter (where s.recorded_audio_approval_status = 'Pending') as pending_recordings,
            count(*) filter (where s.recorded_audio_approval_status = 'Approved') as approved_recordings,
-           count(*) filter (where s.recorded_audio_approval_status = 'Rejected') as rejected_recordings
-    from tasks t left join submissions s on s.task_id = t.id
+           count(*) filter (where s.recorded_audio_approval_status = 'Rejected') as rejected_recordings,
+           coalesce(sum(d.audio_ms) filter (where s.translation_script_approval_status = 'Approved'), 0)
+             as approved_transcript_ms,
+           coalesce(sum(d.recording_ms) filter (where s.recorded_audio_approval_status = 'Approved'), 0)
+             as approved_recording_ms,
+           count(*) filter (where s.translation_script_approval_status = 'Approved' and d.audio_ms is null)
+             + count(*) filter (where s.recorded_audio_approval_status = 'Approved' and d.recording_ms is null)
+             as approved_without_duration
+    from ${TASK_WORK}
     group by t.assigned_to`.execute(db);
   const storedDays = await sql<Record<string, unknown>>`
     select day::text as day, assignee_id, completed, approved_transcripts, rejected_transcripts,
-           approved_recordings, rejected_recordings
+           approved_recordings, rejected_recordings, approved_transcript_ms, approved_recording_ms,
+           approved_without_duration
     from assignee_review_days`.execute(db);
   const recomputedDays = await sql<Record<string, unknown>>`
     select (v.at at time zone 'UTC')::date::text as day, v.assignee_id, sum(v.completed) as completed,
            sum(v.approved_transcripts) as approved_transcripts, sum(v.rejected_transcripts) as rejected_transcripts,
-           sum(v.approved_recordings) as approved_recordings, sum(v.rejected_recordings) as rejected_recordings
+           sum(v.approved_recordings) as approved_recordings, sum(v.rejected_recordings) as rejected_recordings,
+           sum(v.approved_transcript_ms) as approved_transcript_ms, sum(v.approved_recording_ms) as approved_recording_ms,
+           sum(v.approved_without_duration) as approved_without_duration
     from (
       select t.assigned_to, s.transcript_reviewed_at, 0,
              (s.translation_script_approval_status = 'Approved')::integer,
-             (s.translation_script_approval_status = 'Rejected')::integer, 0, 0
-      from tasks t join submissions s on s.task_id = t.id
+             (s.translation_script_approval_status = 'Rejected')::integer, 0, 0,
+             case when s.translation_script_approval_status = 'Approved' then coalesce(d.audio_ms, 0) else 0 end,
+             0,
+             (s.translation_script_approval_status = 'Approved' and d.audio_ms is null)::integer
+      from ${TASK_WORK}
       where s.translation_script_approval_status in ('Approved', 'Rejected') and s.transcript_reviewed_at is not null
       union all
       select t.assigned_to, s.recording_reviewed_at, 0, 0, 0,
              (s.recorded_audio_approval_status = 'Approved')::integer,
-             (s.recorded_audio_approval_status = 'Rejected')::integer
-      from tasks t join submissions s on s.task_id = t.id
+             (s.recorded_audio_approval_status = 'Rejected')::integer,
+             0,
+             case when s.recorded_audio_approval_status = 'Approved' then coalesce(d.recording_ms, 0) else 0 end,
+             (s.recorded_audio_approval_status = 'Approved' and d.recording_ms is null)::integer
+      from ${TASK_WORK}
       where s.recorded_audio_approval_status in ('Approved', 'Rejected') and s.recording_reviewed_at is not null
       union all
-      select t.assigned_to, greatest(s.transcript_reviewed_at, s.recording_reviewed_at), 1, 0, 0, 0, 0
+      select t.assigned_to, greatest(s.transcript_reviewed_at, s.recording_reviewed_at), 1, 0, 0, 0, 0, 0, 0, 0
       from tasks t join submissions s on s.task_id = t.id
       where t.is_complete and greatest(s.transcript_reviewed_at, s.recording_reviewed_at) is not null
-    ) v (assignee_id, at, completed, approved_transcripts, rejected_transcripts, approved_recordings, rejected_recordings)
+    ) v (assignee_id, at, completed, approved_transcripts, rejected_transcripts, approved_recordings, rejected_recordings,
+         approved_transcript_ms, approved_recording_ms, approved_without_duration)
     group by 1, 2`.execute(db);
   return {
     stored: normalized(stored.rows, ["assigneeId"], COUNT_COLUMNS),
@@ -137,8 +174,9 @@ async function referenceReport(from: Date | null, to: Date | null) {
            coalesce(w.tasks, 0) as tasks,
            coalesce(w.completed, 0) as completed,
            coalesce(round(100.0 * w.with_work / nullif(w.tasks, 0), 2), 0) as submissions,
-           coalesce(w.approved_transcripts * ${rate("transcript_rate_ugx")}
-                    + w.approved_recordings * ${rate("recording_rate_ugx")}, 0) as payment,
+           coalesce(round(w.approved_transcripts * ${rate("transcript_rate_ugx")}
+                    + w.approved_recordings * ${rate("recording_rate_ugx")}
+                    + (w.transcript_ms + w.recording_ms) / 60000.0 * ${rate("audio_minute_rate_ugx")}), 0) as payment,
            coalesce(w.approved_recordings, 0) as recorded_tasks,
            coalesce(w.approved_transcripts + w.rejected_transcripts
                     ${bounded ? sql`` : sql`+ w.pending_transcripts`}, 0) as translated_scripts,
@@ -147,7 +185,11 @@ async function referenceReport(from: Date | null, to: Date | null) {
            coalesce(w.pending_transcripts, 0) as pending_transcripts,
            coalesce(w.pending_recordings, 0) as pending_recordings,
            coalesce(w.rejected_transcripts, 0) as rejected_transcripts,
-           coalesce(w.rejected_recordings, 0) as rejected_recordings
+           coalesce(w.rejected_recordings, 0) as rejected_recordings,
+           coalesce((w.transcript_ms + w.recording_ms)::float8 / 60000, 0) as audio_minutes,
+           coalesce(w.transcript_ms::float8 / 60000, 0) as transcript_audio_minutes,
+           coalesce(w.recording_ms::float8 / 60000, 0) as recording_audio_minutes,
+           coalesce(w.without_duration, 0) as approved_without_duration
     from users u
     left join (
       select t.assigned_to,
@@ -165,8 +207,16 @@ async function referenceReport(from: Date | null, to: Date | null) {
              count(*) filter (where s.translation_script_approval_status = 'Rejected' and ${within(transcriptAt)})
                as rejected_transcripts,
              count(*) filter (where s.recorded_audio_approval_status = 'Rejected' and ${within(recordingAt)})
-               as rejected_recordings
-      from tasks t left join submissions s on s.task_id = t.id
+               as rejected_recordings,
+             coalesce(sum(d.audio_ms) filter (where s.translation_script_approval_status = 'Approved'
+                                              and ${within(transcriptAt)}), 0) as transcript_ms,
+             coalesce(sum(d.recording_ms) filter (where s.recorded_audio_approval_status = 'Approved'
+                                                  and ${within(recordingAt)}), 0) as recording_ms,
+             count(*) filter (where s.translation_script_approval_status = 'Approved' and ${within(transcriptAt)}
+                              and d.audio_ms is null)
+               + count(*) filter (where s.recorded_audio_approval_status = 'Approved' and ${within(recordingAt)}
+                                  and d.recording_ms is null) as without_duration
+      from ${TASK_WORK}
       group by t.assigned_to
     ) w on w.assigned_to = u.id
     where u.role = 'Staff' and (u.active or w.tasks > 0)
@@ -396,6 +446,40 @@ describe("assignee_work_counts and assignee_review_days (triggers)", () => {
           update tasks set assigned_to = ${to.id} where id in (select task_id from s)`.execute(db);
         return true;
       },
+      audioDuration: async () => {
+        // The waveform job decodes an audio (a duration in seconds), or fails to (null), maybe after approval.
+        const work = await someWork();
+        if (!work) return false;
+        const seconds = random() < 0.2 ? null : Math.round(random() * 72_000) / 10;
+        await db.updateTable("audios").set({ durationSeconds: seconds }).where("id", "=", work.audioId).execute();
+        return true;
+      },
+      recordingDuration: async () => {
+        // The same for a translated recording (its submission's current one or an older take).
+        const work = await someWork((w) => w.submissionId !== null);
+        if (!work?.submissionId) return false;
+        const takes = await db
+          .selectFrom("translatedRecordings")
+          .select("id")
+          .where("submissionId", "=", work.submissionId)
+          .execute();
+        const take = pick(takes);
+        if (!take) return false;
+        const seconds = random() < 0.2 ? null : Math.round(random() * 72_000) / 10;
+        await db
+          .updateTable("translatedRecordings")
+          .set({ durationSeconds: seconds })
+          .where("id", "=", take.id)
+          .execute();
+        return true;
+      },
+      bulkDurations: async () => {
+        // One statement changing many durations (a back-fill): reconciled once, set-based.
+        if (audios.length === 0) return false;
+        await sql`update audios set duration_seconds = coalesce(duration_seconds, 60) + 1.5
+                  where id = any(${audios}::uuid[])`.execute(db);
+        return true;
+      },
       oneStatementDelete: async () => {
         // A submission and its task deleted in one statement (the audio stays, unassigned).
         const work = await someWork((w) => w.submissionId !== null);
@@ -426,11 +510,18 @@ describe("assignee_work_counts and assignee_review_days (triggers)", () => {
       ["backdateReviews", 6],
       ["oneStatementFix", 1],
       ["oneStatementDelete", 1],
+      ["audioDuration", 5],
+      ["recordingDuration", 4],
+      ["bulkDurations", 1],
     ];
     const total = weights.reduce((sum, [, w]) => sum + w, 0);
     const done: Record<string, number> = {};
     let sawComplete = false;
     let mostDays = 0;
+
+    // Payment includes audio minutes (decision 022) from here on.
+    await asAdmin.statistics.setRates({ audioMinute: 37 });
+    let sawMinutes = false;
 
     for (let step = 0; step < 200; step++) {
       let roll = random() * total;
@@ -449,6 +540,8 @@ describe("assignee_work_counts and assignee_review_days (triggers)", () => {
       expect(lists.stored, `list counts after step ${step} (${name})`).toEqual(lists.recomputed);
       expect(lists.wrongFlags, `has_task after step ${step} (${name})`).toBe(0);
       sawComplete ||= stored.some((r) => r.completed !== 0);
+      sawMinutes ||=
+        stored.some((r) => r.approvedTranscriptMs !== 0) && stored.some((r) => r.approvedRecordingMs !== 0);
       mostDays = Math.max(mostDays, new Set(storedDays.map((r) => r.day)).size);
       if (step % 10 === 9) {
         for (const [from, to] of [[null, null] as [null, null], ...periods(random)]) {
@@ -463,9 +556,30 @@ describe("assignee_work_counts and assignee_review_days (triggers)", () => {
     // The sequence did real work of every kind.
     for (const [name] of weights) expect(done[name] ?? 0, name).toBeGreaterThan(0);
     expect(sawComplete).toBe(true);
+    expect(sawMinutes).toBe(true);
     // Reviews were spread over several days (the backdating), so the periods read days and edges.
     expect(mostDays).toBeGreaterThan(3);
   }, 300_000);
+
+  it("the audio minutes migration goes down and up again, its back-fill counting the durations known", async () => {
+    const before = await storedAndRecomputed();
+    expect(before.stored.some((r) => r.approvedTranscriptMs !== 0)).toBe(true);
+    await audioMinutesMigration.down(db);
+    const columns = await sql<{ n: number }>`
+      select count(*)::integer as n from information_schema.columns
+      where table_name in ('assignee_work_counts', 'assignee_review_days', 'assignee_work_tasks')
+        and column_name in ('approved_transcript_ms', 'approved_recording_ms', 'approved_without_duration',
+                            'audio_ms', 'recording_ms')`.execute(db);
+    expect(columns.rows[0]!.n).toBe(0);
+    // The counters work as before meanwhile, and a duration changed then is counted by the back-fill.
+    const audio = await newAudio(h, admin);
+    await asAdmin.tasks.assign({ audioId: audio.id, staffId: staff[0]!.id });
+    await db.updateTable("audios").set({ durationSeconds: 12.5 }).execute();
+    await audioMinutesMigration.up(db);
+    const after = await storedAndRecomputed();
+    expect(after.stored).toEqual(after.recomputed);
+    expect(after.storedDays).toEqual(after.recomputedDays);
+  });
 
   it("a truncate of tasks and submissions clears the counters", async () => {
     await sql`truncate tasks cascade`.execute(db);

@@ -42,6 +42,10 @@ export interface StatisticsFixture {
  * - C1 carol: Approved 2026-10-25T09:00Z / Approved 2026-10-25T09:30Z
  * Submission dates (M = Kampala midnight today): A1 M+1min, B2 M+2h (today); A2 M−1min,
  * A3 M−24h+1min (yesterday); B1 M−24h−1min, C1 M−10 days, B3 M+1h (empty: never counted).
+ * Durations (seconds, audio / recording; set after the approvals, as the waveform job would, and
+ * null where "not known"): A1 600 / 90, A2 300 / none, B1 null / 120.6, B2 — / 50, C1 3723.4 / null.
+ * So the audio minutes of approved work are alice 10 + 1.5, bob 0 + 2.01 (his transcript's audio
+ * without a duration), carol 62.0567 + 0 (her recording without one): whole ms / 60,000, unrounded.
  */
 export async function buildStatisticsFixture(h: TestHarness): Promise<StatisticsFixture> {
   h.deps.timezone = TIME_ZONE;
@@ -111,6 +115,22 @@ export async function buildStatisticsFixture(h: TestHarness): Promise<Statistics
       .where("taskId", "=", task.id)
       .execute();
   }
+  const durations: Array<[audioId: string, audio: number | null, recording: number | null]> = [
+    [a1.id, 600, 90],
+    [a2.id, 300, null],
+    [b1.id, null, 120.6],
+    [b2.id, null, 50],
+    [c1.id, 3723.4, null],
+  ];
+  for (const [audioId, audio, recording] of durations) {
+    const { submission } = await workState(h, audioId);
+    await h.deps.db.updateTable("audios").set({ durationSeconds: audio }).where("id", "=", audioId).execute();
+    await h.deps.db
+      .updateTable("translatedRecordings")
+      .set({ durationSeconds: recording })
+      .where("submissionId", "=", submission!.id)
+      .execute();
+  }
   await h.deps.db
     .updateTable("users")
     .set({ active: false })
@@ -132,7 +152,16 @@ const zero = {
   pendingRecordings: 0,
   rejectedTranscripts: 0,
   rejectedRecordings: 0,
+  audioMinutes: 0,
+  transcriptAudioMinutes: 0,
+  recordingAudioMinutes: 0,
+  approvedWithoutDuration: 0,
 };
+
+/** Payment in whole UGX: the per-item part plus exact minutes (from ms) × `m` UGX a minute, rounded. */
+function pay(items: number, ms: number, m: number): number {
+  return items + Math.round((ms / 60_000) * m);
+}
 
 /** The expected cards (the overview's figures). */
 export const EXPECTED_CARDS = {
@@ -149,8 +178,11 @@ export const EXPECTED_ENGAGEMENT = [
   { username: "st_erin", tasks: 0, completed: 0, pending: 0, submissions: 0 },
 ];
 
-/** The expected report rows, all time, at rates `t` (transcript) and `r` (recording) UGX. */
-export function expectedReportAllTime(t: number, r: number) {
+/**
+ * The expected report rows, all time, at rates `t` (transcript), `r` (recording) and `m` (per audio
+ * minute, 0 by default) UGX.
+ */
+export function expectedReportAllTime(t: number, r: number, m = 0) {
   return [
     {
       ...zero,
@@ -158,7 +190,7 @@ export function expectedReportAllTime(t: number, r: number) {
       tasks: 4,
       completed: 1,
       submissions: 75,
-      payment: t + r,
+      payment: pay(t + r, 690_000, m),
       recordedTasks: 1,
       translatedScripts: 3,
       approvedTranscripts: 1,
@@ -166,6 +198,9 @@ export function expectedReportAllTime(t: number, r: number) {
       pendingTranscripts: 1,
       pendingRecordings: 1,
       rejectedTranscripts: 1,
+      audioMinutes: 690_000 / 60_000,
+      transcriptAudioMinutes: 600_000 / 60_000,
+      recordingAudioMinutes: 90_000 / 60_000,
     },
     {
       ...zero,
@@ -173,12 +208,15 @@ export function expectedReportAllTime(t: number, r: number) {
       tasks: 3,
       completed: 1,
       submissions: 66.67,
-      payment: t + r,
+      payment: pay(t + r, 120_600, m),
       recordedTasks: 1,
       translatedScripts: 1,
       approvedTranscripts: 1,
       approvedRecordings: 1,
       rejectedRecordings: 1,
+      audioMinutes: 120_600 / 60_000,
+      recordingAudioMinutes: 120_600 / 60_000,
+      approvedWithoutDuration: 1,
     },
     {
       ...zero,
@@ -186,11 +224,14 @@ export function expectedReportAllTime(t: number, r: number) {
       tasks: 1,
       completed: 1,
       submissions: 100,
-      payment: t + r,
+      payment: pay(t + r, 3_723_400, m),
       recordedTasks: 1,
       translatedScripts: 1,
       approvedTranscripts: 1,
       approvedRecordings: 1,
+      audioMinutes: 3_723_400 / 60_000,
+      transcriptAudioMinutes: 3_723_400 / 60_000,
+      approvedWithoutDuration: 1,
     },
     { ...zero, username: "st_erin" },
   ];
@@ -201,8 +242,8 @@ export function expectedReportAllTime(t: number, r: number) {
  * (bob's transcript approved 1 October 01:30 local is in, his recording rejected 1 November 00:30
  * local is out), otherwise the UTC month (the other way round).
  */
-export function expectedReportOctober(t: number, r: number, kampala: boolean) {
-  const all = expectedReportAllTime(t, r);
+export function expectedReportOctober(t: number, r: number, kampala: boolean, m = 0) {
+  const all = expectedReportAllTime(t, r, m);
   const [alice, bob, carol, erin] = [all[0]!, all[1]!, all[2]!, all[3]!];
   return [
     { ...alice, translatedScripts: 2 },
@@ -215,6 +256,10 @@ export function expectedReportOctober(t: number, r: number, kampala: boolean) {
       translatedScripts: kampala ? 1 : 0,
       rejectedRecordings: kampala ? 0 : 1,
       payment: kampala ? t : 0,
+      // His recording (2.01 minutes) was approved in November; his approved transcript's audio has no duration.
+      audioMinutes: 0,
+      recordingAudioMinutes: 0,
+      approvedWithoutDuration: kampala ? 1 : 0,
     },
     carol,
     erin,

@@ -10,7 +10,8 @@ import {
   expectedReportAllTime,
   expectedReportOctober,
 } from "./statistics-fixture";
-import { assignedAudio, workState } from "./workflow-fixtures";
+import { uploadRecording } from "../src/uploads/store-upload";
+import { assignedAudio, tempWav, workState } from "./workflow-fixtures";
 
 // Issue 9: the Dashboard's cards, Staff overall Activity and Team Engagement Report (SPEC §2.6,
 // §3) match a known fixture exactly, in a time zone other than UTC.
@@ -56,7 +57,7 @@ describe("statistics.engagement (SPEC §2.6 Staff overall Activity)", () => {
 
 describe("statistics.teamReport (SPEC §2.6 Team Engagement Report)", () => {
   it("all time: every count, the submissions percentage with 2 decimals and the payment at the default rates", async () => {
-    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 5000, recording: 5000 });
+    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 5000, recording: 5000, audioMinute: 0 });
     await expect(asAdmin.statistics.teamReport({})).resolves.toEqual(withIds(expectedReportAllTime(5000, 5000)));
     await expect(asAdmin.statistics.teamReport()).resolves.toEqual(withIds(expectedReportAllTime(5000, 5000)));
   });
@@ -85,15 +86,15 @@ describe("statistics.teamReport (SPEC §2.6 Team Engagement Report)", () => {
   it("a rate change shows in the next report, audited", async () => {
     await expect(asAdmin.statistics.setRates({ transcript: 12000, recording: 4500 })).resolves.toEqual({
       message: "Payment rates updated successfully.",
-      rates: { transcript: 12000, recording: 4500 },
+      rates: { transcript: 12000, recording: 4500, audioMinute: 0 },
     });
-    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 4500 });
+    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 4500, audioMinute: 0 });
     await expect(asAdmin.statistics.teamReport({})).resolves.toEqual(withIds(expectedReportAllTime(12000, 4500)));
     await expect(asAdmin.statistics.teamReport({ from: "2026-10-01", to: "2026-11-01" })).resolves.toEqual(
       withIds(expectedReportOctober(12000, 4500, true)),
     );
     await asAdmin.statistics.setRates({ recording: 6000 });
-    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000 });
+    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000, audioMinute: 0 });
     const audits = await h.deps.db
       .selectFrom("auditLog")
       .select(["actorId", "action", "entity", "entityId", "detail"])
@@ -126,6 +127,72 @@ describe("statistics.teamReport (SPEC §2.6 Team Engagement Report)", () => {
   });
 });
 
+describe("statistics.teamReport audio minutes and the rate per audio minute", () => {
+  it("adds audio minutes × the rate per audio minute to the payment; 0 (the default) leaves it per item", async () => {
+    await expect(asAdmin.statistics.setRates({ audioMinute: 100 })).resolves.toEqual({
+      message: "Payment rates updated successfully.",
+      rates: { transcript: 12000, recording: 6000, audioMinute: 100 },
+    });
+    // alice 11.5 min → 1,150; bob 2.01 → 201; carol 62.0567 → 6,206 (exact minutes, the sum rounded).
+    await expect(asAdmin.statistics.teamReport({})).resolves.toEqual(withIds(expectedReportAllTime(12000, 6000, 100)));
+    const [alice, bob, carol] = await asAdmin.statistics.teamReport({});
+    expect([alice!.payment, bob!.payment, carol!.payment]).toEqual([19_150, 18_201, 24_206]);
+    await expect(asAdmin.statistics.teamReport({ from: "2026-10-01", to: "2026-11-01" })).resolves.toEqual(
+      withIds(expectedReportOctober(12000, 6000, true, 100)),
+    );
+    await asAdmin.statistics.setRates({ audioMinute: 0 });
+    await expect(asAdmin.statistics.teamReport({})).resolves.toEqual(withIds(expectedReportAllTime(12000, 6000)));
+    const audits = await h.deps.db
+      .selectFrom("auditLog")
+      .select(["entityId", "detail"])
+      .where("entity", "=", "setting")
+      .where("entityId", "=", "audio_minute_rate_ugx")
+      .orderBy("id")
+      .execute();
+    expect(audits).toEqual([
+      { entityId: "audio_minute_rate_ugx", detail: { from: null, to: 100 } },
+      { entityId: "audio_minute_rate_ugx", detail: { from: 100, to: 0 } },
+    ]);
+  });
+
+  it("counts a duration that arrives after the approval, and a changed or removed recording, at once", async () => {
+    const minutesOf = async (period: { from?: string; to?: string } = {}) => {
+      const row = (await asAdmin.statistics.teamReport(period)).find((r) => r.id === f.erin.id)!;
+      return [row.transcriptAudioMinutes, row.recordingAudioMinutes, row.audioMinutes, row.approvedWithoutDuration];
+    };
+    const audio = await assignedAudio(h, f.admin, f.erin);
+    await h.caller(f.erin).transcripts.save({ audioId: audio.id, text: "Habari." });
+    await uploadRecording(h.deps, f.erin, { audioId: audio.id, recordedBy: f.erin.id, file: await tempWav(h) });
+    await asAdmin.transcripts.approve({ audioId: audio.id });
+    await asAdmin.recordings.approve({ audioId: audio.id });
+    // Approved before the waveform job ran: no minutes yet, two approved outputs without a duration.
+    expect(await minutesOf()).toEqual([0, 0, 0, 2]);
+    const today = new Date().toISOString().slice(0, 10);
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 245.3 }).where("id", "=", audio.id).execute();
+    const [audioMinutes, recordingMinutes] = [245_300 / 60_000, 3_723_400 / 60_000];
+    expect(await minutesOf()).toEqual([audioMinutes, 0, audioMinutes, 1]);
+    const { submission } = await workState(h, audio.id);
+    await h.deps.db
+      .updateTable("translatedRecordings")
+      .set({ durationSeconds: 3723.4 })
+      .where("submissionId", "=", submission!.id)
+      .execute();
+    const both = [audioMinutes, recordingMinutes, (245_300 + 3_723_400) / 60_000, 0];
+    expect(await minutesOf()).toEqual(both);
+    // The same through a period: today's reviews (from the partial days at its ends).
+    expect(await minutesOf({ from: `${today}T00:00:00Z` })).toEqual(both);
+    expect(await minutesOf({ to: "2026-01-01" })).toEqual([0, 0, 0, 0]);
+    // The recording removed: its minutes go.
+    await asAdmin.recordings.remove({ audioId: audio.id });
+    expect(await minutesOf()).toEqual([audioMinutes, 0, audioMinutes, 0]);
+    // The transcript's audio becomes undecodable (null again).
+    await h.deps.db.updateTable("audios").set({ durationSeconds: null }).where("id", "=", audio.id).execute();
+    expect(await minutesOf()).toEqual([0, 0, 0, 1]);
+    await asAdmin.audios.delete({ audioId: audio.id });
+    expect(await minutesOf()).toEqual([0, 0, 0, 0]);
+  });
+});
+
 describe("refusals", () => {
   it("a staff member gets FORBIDDEN on every statistics procedure, an anonymous caller UNAUTHORIZED", async () => {
     const calls = [
@@ -134,12 +201,16 @@ describe("refusals", () => {
       () => asStaff.statistics.teamReport({}),
       () => asStaff.statistics.rates(),
       () => asStaff.statistics.setRates({ transcript: 1 }),
+      () => asStaff.statistics.setRates({ audioMinute: 1_000 }),
     ];
     for (const call of calls) {
       await expect(call()).rejects.toMatchObject({ code: "FORBIDDEN", message: "Only administrators may do this." });
     }
     await expect(h.caller(null).statistics.overview()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000 });
+    await expect(h.caller(null).statistics.setRates({ audioMinute: 1_000 })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
+    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000, audioMinute: 0 });
   });
 
   it("refuses malformed, impossible and reversed periods", async () => {
@@ -173,12 +244,26 @@ describe("refusals", () => {
       { transcript: 100_000_001 },
       { transcript: "5000" },
       {},
+      { audioMinute: -1 },
+      { audioMinute: 1.5 },
+      { audioMinute: 100_000_001 },
+      { audioMinute: Number.POSITIVE_INFINITY },
+      { audioMinute: Number.NaN },
+      { audioMinute: "100" },
+      { audioMinute: null },
+      { audioMinute: 100, transcript: 0 },
     ]) {
       await expect(asAdmin.statistics.setRates(input as never), JSON.stringify(input)).rejects.toMatchObject({
         code: "BAD_REQUEST",
       });
     }
-    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000 });
+    await expect(asAdmin.statistics.setRates({ audioMinute: -1 })).rejects.toThrow(
+      "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.",
+    );
+    await expect(asAdmin.statistics.setRates({})).rejects.toThrow(
+      "Give at least one rate: per transcript, per recording or per audio minute.",
+    );
+    await expect(asAdmin.statistics.rates()).resolves.toEqual({ transcript: 12000, recording: 6000, audioMinute: 0 });
   });
 });
 

@@ -205,6 +205,12 @@ export interface AssigneeWorkCountsTable {
   pendingRecordings: number;
   approvedRecordings: number;
   rejectedRecordings: number;
+  /** Milliseconds of audio of their tasks with an Approved transcript (durations known; migration 20261207000000). */
+  approvedTranscriptMs: BigIntColumn;
+  /** Milliseconds of their Approved recordings (durations known). */
+  approvedRecordingMs: BigIntColumn;
+  /** Approved transcripts and recordings whose duration is not known (they count 0 ms). */
+  approvedWithoutDuration: number;
 }
 
 /**
@@ -220,6 +226,9 @@ export interface AssigneeReviewDaysTable {
   rejectedTranscripts: number;
   approvedRecordings: number;
   rejectedRecordings: number;
+  approvedTranscriptMs: BigIntColumn;
+  approvedRecordingMs: BigIntColumn;
+  approvedWithoutDuration: number;
 }
 
 /** What assignee_work_counts and assignee_review_days count for each task (kept like them). */
@@ -232,6 +241,10 @@ export interface AssigneeWorkTasksTable {
   recording: RecordingStatus | null;
   transcriptAt: Date | null;
   recordingAt: Date | null;
+  /** The audio's duration in whole ms (null: not known), as last counted. */
+  audioMs: ColumnType<string | null, number | string | null, number | string | null>;
+  /** The duration of the submission's recording in whole ms (null: none, or not known), as last counted. */
+  recordingMs: ColumnType<string | null, number | string | null, number | string | null>;
 }
 
 /**

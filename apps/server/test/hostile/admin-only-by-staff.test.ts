@@ -108,7 +108,7 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "statistics.engagement": undefined,
   "statistics.teamReport": {},
   "statistics.rates": undefined,
-  "statistics.setRates": { transcript: 99_999_999, recording: 99_999_999 },
+  "statistics.setRates": { transcript: 99_999_999, recording: 99_999_999, audioMinute: 99_999_999 },
   "logs.list": { page: 1 },
   "logs.filters": undefined,
   "exports.list": {},

@@ -26,18 +26,20 @@ export const statisticsRouter = router({
   /**
    * SPEC §2.6 Team Engagement Report for the period [from, to) by review time (ISO dates, to
    * exclusive, either optional) → one SPEC §3 Team performance row per staff member; submissions a
-   * percentage with 2 decimals, payment in whole UGX (definitions: getTeamReport). BAD_REQUEST for
+   * percentage with 2 decimals, audio minutes of approved work (unrounded), payment in whole
+   * UGX (definitions: getTeamReport). BAD_REQUEST for
    * a malformed date or 'from must be before to.'.
    */
   teamReport: adminProcedure
     .input(ZTeamReportInput)
     .output(ZTeamReport)
     .query(({ ctx, input }) => getTeamReport(ctx, ctx.user, input)),
-  /** The payment rates → `{ transcript, recording }`, whole UGX per approved output. */
+  /** The payment rates → `{ transcript, recording, audioMinute }`, whole UGX per approved output / per minute of approved audio. */
   rates: adminProcedure.output(ZPaymentRates).query(({ ctx }) => getRates(ctx, ctx.user)),
   /**
-   * Sets either or both payment rates (positive whole UGX, at most 100,000,000; BAD_REQUEST
-   * otherwise), audited, effective at once → `{ message, rates }`. No live event (no kind fits).
+   * Sets any of the payment rates (per transcript / recording positive whole UGX, per audio minute
+   * whole UGX from 0; at most 100,000,000; BAD_REQUEST otherwise), audited, effective at once →
+   * `{ message, rates }`. Admin only, enforced here. No live event (no kind fits).
    */
   setRates: adminProcedure
     .input(ZSetRatesInput)

@@ -33,7 +33,7 @@ export const ZTeamReportRow = z.object({
   completed: z.number().int(),
   /** Percentage of their tasks with a submission, 2 decimals (e.g. 66.67). */
   submissions: z.number(),
-  /** Whole UGX. */
+  /** Whole UGX: per-item part plus audio minutes × rate per audio minute (see getTeamReport). */
   payment: z.number().int(),
   recordedTasks: z.number().int(),
   translatedScripts: z.number().int(),
@@ -43,6 +43,14 @@ export const ZTeamReportRow = z.object({
   pendingRecordings: z.number().int(),
   rejectedTranscripts: z.number().int(),
   rejectedRecordings: z.number().int(),
+  /** Minutes of audio of their approved transcripts and recordings in the period, unrounded (whole ms / 60,000; shown with 1 decimal). */
+  audioMinutes: z.number().nonnegative(),
+  /** Of audioMinutes: the audios of their tasks whose transcript was approved. */
+  transcriptAudioMinutes: z.number().nonnegative(),
+  /** Of audioMinutes: their approved recordings. */
+  recordingAudioMinutes: z.number().nonnegative(),
+  /** Approved transcripts and recordings in the period whose duration is not known yet (they count 0 minutes). */
+  approvedWithoutDuration: z.number().int().nonnegative(),
 });
 export type TeamReportRow = z.infer<typeof ZTeamReportRow>;
 
@@ -63,18 +71,36 @@ export type TeamReportInput = z.infer<typeof ZTeamReportInput>;
 
 export const ZTeamReport = z.array(ZTeamReportRow);
 
-/** The payment rates (ARCHITECTURE "Decisions": Payment), whole UGX per approved output. */
-export const ZPaymentRates = z.object({ transcript: z.number().int(), recording: z.number().int() });
+/**
+ * The payment rates (ARCHITECTURE "Decisions": Payment), whole UGX: per approved transcript, per
+ * approved recording, and per minute of approved audio (0 when unset: payment by item only).
+ */
+export const ZPaymentRates = z.object({
+  transcript: z.number().int(),
+  recording: z.number().int(),
+  audioMinute: z.number().int(),
+});
 export type PaymentRates = z.infer<typeof ZPaymentRates>;
 
 export const RATE_RULE = "A rate must be a positive whole number of UGX (at most 100,000,000).";
-export const RATE_REQUIRED = "Give the transcript rate, the recording rate or both.";
+export const MINUTE_RATE_RULE = "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.";
+export const RATE_REQUIRED = "Give at least one rate: per transcript, per recording or per audio minute.";
 const ZRate = z.number({ error: RATE_RULE }).int(RATE_RULE).positive(RATE_RULE).max(100_000_000, RATE_RULE);
+const ZMinuteRate = z
+  .number({ error: MINUTE_RATE_RULE })
+  .int(MINUTE_RATE_RULE)
+  .min(0, MINUTE_RATE_RULE)
+  .max(100_000_000, MINUTE_RATE_RULE);
 
-/** New rates: either or both, each a positive whole number of UGX. */
+/**
+ * New rates, any of them: per transcript and per recording a positive whole number of UGX; per
+ * audio minute a whole number of UGX, 0 switching it off.
+ */
 export const ZSetRatesInput = z
-  .object({ transcript: ZRate.optional(), recording: ZRate.optional() })
-  .refine((v) => v.transcript !== undefined || v.recording !== undefined, { message: RATE_REQUIRED });
+  .object({ transcript: ZRate.optional(), recording: ZRate.optional(), audioMinute: ZMinuteRate.optional() })
+  .refine((v) => v.transcript !== undefined || v.recording !== undefined || v.audioMinute !== undefined, {
+    message: RATE_REQUIRED,
+  });
 export type SetRatesInput = z.infer<typeof ZSetRatesInput>;
 
 export const RATES_UPDATED = "Payment rates updated successfully.";

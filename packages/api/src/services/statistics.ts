@@ -93,8 +93,14 @@ export function periodInstant(bound: string, timeZone: string): Date {
  * - recordedTasks: tasks with an Approved recording reviewed in the period (= approvedRecordings);
  * - translatedScripts: transcripts approved or rejected in the period, plus, without a period,
  *   those Pending (every transcript handed in);
+ * - audioMinutes: minutes of audio of the approved work counted (decision 022): the duration of the
+ *   audio of each task whose transcript was approved in the period, plus the duration of each
+ *   recording approved in the period, unrounded (durations in whole ms / 60,000); a duration not yet known (the waveform job fills
+ *   it later) counts 0 and is counted in approvedWithoutDuration; transcriptAudioMinutes and
+ *   recordingAudioMinutes are its two parts;
  * - payment (whole UGX) = approvedTranscripts × transcript rate + approvedRecordings × recording
- *   rate, with the rates in settings now;
+ *   rate + audioMinutes (exact) × rate per audio minute (0 unless set), rounded, with the rates in
+ *   settings now;
  * - tasks, submissions (tasks whose submission holds a transcript or recording / tasks × 100,
  *   rounded to 2 decimals; 0 without tasks), pendingTranscripts, pendingRecordings: the work as it
  *   is now (the period does not apply).
@@ -114,14 +120,18 @@ export async function getTeamReport(
   return teamReportRows(deps.db, { from, to });
 }
 
-/** ARCHITECTURE "Decisions" Payment: the two rates, whole UGX per approved transcript / recording. Throws FORBIDDEN for non-admins. */
+/**
+ * ARCHITECTURE "Decisions" Payment: the rates, whole UGX per approved transcript, per approved
+ * recording and per minute of approved audio (0 when unset). Throws FORBIDDEN for non-admins.
+ */
 export async function getRates(deps: AppDeps, user: SessionUser): Promise<PaymentRates> {
   requireAdmin(user);
   return findRates(deps.db);
 }
 
 /**
- * Sets the payment rates given (each a positive whole number of UGX, checked by ZSetRatesInput),
+ * Sets the payment rates given (per transcript and per recording a positive whole number of UGX,
+ * per audio minute a whole number from 0, checked by ZSetRatesInput),
  * in one transaction with one audit entry per rate that changed ('set-rate', entity 'setting',
  * the settings key, `{ from, to }`); the team report uses them at once. No live event is
  * recorded: none of the event kinds reports a settings change. Throws FORBIDDEN for non-admins.
@@ -134,7 +144,7 @@ export async function updateRates(
 ): Promise<{ message: string; rates: PaymentRates }> {
   requireAdmin(user);
   return deps.db.transaction().execute(async (trx) => {
-    for (const kind of ["transcript", "recording"] as const satisfies RateKind[]) {
+    for (const kind of ["transcript", "recording", "audioMinute"] as const satisfies RateKind[]) {
       const value = input[kind];
       if (value === undefined) continue;
       const previous = await setRate(trx, kind, value);

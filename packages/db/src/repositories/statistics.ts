@@ -15,7 +15,9 @@ import type { DbTransaction, Executor } from "../connection";
  * assignee_work_counts (one row per assignee), a period's reviews from assignee_review_days (one
  * row per assignee and UTC day) and, for the partial days at its ends, from submissions through
  * the review-time indexes; triggers on tasks and submissions keep both exact (migration
- * 20261201000000_assignee_work_counts, decision 011).
+ * 20261201000000_assignee_work_counts, decision 011), and triggers on audios and
+ * translated_recordings keep the audio minutes of approved work exact as durations arrive
+ * (migration 20261207000000_assignee_work_audio_minutes, decision 022).
  */
 
 /** The SPEC §3 Statistics records: Total Users, Tasks and Submissions. */
@@ -123,7 +125,10 @@ export interface TeamReportRow {
   completed: number;
   /** Tasks whose submission holds a transcript or recording / tasks × 100, rounded to 2 decimals (0 without tasks; the period does not apply). */
   submissions: number;
-  /** approvedTranscripts × transcript rate + approvedRecordings × recording rate, in whole UGX. */
+  /**
+   * approvedTranscripts × transcript rate + approvedRecordings × recording rate + audioMinutes
+   * (exact, before rounding) × rate per audio minute, rounded to whole UGX.
+   */
   payment: number;
   /** Tasks whose recording is Approved, approved in the period (the spec's "approved recorded tasks"; equals approvedRecordings). */
   recordedTasks: number;
@@ -137,6 +142,19 @@ export interface TeamReportRow {
   pendingRecordings: number;
   rejectedTranscripts: number;
   rejectedRecordings: number;
+  /**
+   * Minutes of audio of their approved work, in the period: the durations of the audios of their
+   * tasks whose transcript was approved plus the durations of their tasks' approved recordings,
+   * each counted at its own approval time: whole milliseconds / 60,000, not rounded (screens
+   * round for display). A duration not known counts 0.
+   */
+  audioMinutes: number;
+  /** Of audioMinutes, the audios' minutes of approved transcripts. */
+  transcriptAudioMinutes: number;
+  /** Of audioMinutes, the approved recordings' own minutes. */
+  recordingAudioMinutes: number;
+  /** Approved transcripts and recordings (in the period) whose duration is not known yet, so count 0 minutes. */
+  approvedWithoutDuration: number;
 }
 
 /** A review period [from, to): either end may be left open. */
@@ -145,8 +163,15 @@ export interface ReviewPeriod {
   to?: Date | undefined;
 }
 
-/** The settings keys of the payment rates (whole UGX, jsonb numbers). */
-export const RATE_KEYS = { transcript: "transcript_rate_ugx", recording: "recording_rate_ugx" } as const;
+/**
+ * The settings keys of the payment rates (whole UGX, jsonb numbers): per approved transcript, per
+ * approved recording, and per minute of approved audio (optional: unset or 0 adds nothing).
+ */
+export const RATE_KEYS = {
+  transcript: "transcript_rate_ugx",
+  recording: "recording_rate_ugx",
+  audioMinute: "audio_minute_rate_ugx",
+} as const;
 export type RateKind = keyof typeof RATE_KEYS;
 
 /** SQL: the rate of `kind` from settings, 0 when unset. */
@@ -228,11 +253,14 @@ function utcDate(t: Date): string {
 
 /**
  * SQL: the reviews of `period` per assignee (assignee_id, completed, approved_transcripts,
- * approved_recordings, rejected_transcripts, rejected_recordings): the sums of its UTC days in
+ * approved_recordings, rejected_transcripts, rejected_recordings, approved_transcript_ms,
+ * approved_recording_ms, approved_without_duration): the sums of its UTC days in
  * assignee_review_days, plus or minus the submissions reviewed in its edges (splitPeriod), read
  * through the review-time indexes (submissions_transcript_reviewed_at_idx,
- * submissions_recording_reviewed_at_idx) and joined to their tasks for the assignee. A task
- * completes at its later review time, which is one of the two, so the submissions read include it.
+ * submissions_recording_reviewed_at_idx) and joined to their tasks for the assignee, to their audio
+ * and their recording for the durations (by primary key and translated_recordings_submission_idx;
+ * whole ms as the counters keep them). A task completes at its later review time, which is one of
+ * the two, so the submissions read include it.
  */
 function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
   const { days, edges } = splitPeriod(period);
@@ -240,7 +268,7 @@ function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
   if (days) {
     parts.push(sql`
       select assignee_id, completed, approved_transcripts, approved_recordings, rejected_transcripts,
-             rejected_recordings
+             rejected_recordings, approved_transcript_ms, approved_recording_ms, approved_without_duration
       from assignee_review_days
       where ${sql.join(
         [
@@ -259,22 +287,37 @@ function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
     const recording = (status: string) =>
       sql`case when s.recorded_audio_approval_status = ${sql.lit(status)} then ${edgeSign(recordingAt, edges)} else 0 end`;
     const completedAt = sql`greatest(s.transcript_reviewed_at, s.recording_reviewed_at)`;
+    const approvedTranscript = sql`s.translation_script_approval_status = 'Approved'`;
+    const approvedRecording = sql`s.recorded_audio_approval_status = 'Approved'`;
     parts.push(sql`
       select t.assigned_to as assignee_id,
              case when t.is_complete then ${edgeSign(completedAt, edges)} else 0 end as completed,
              ${transcript("Approved")} as approved_transcripts, ${recording("Approved")} as approved_recordings,
-             ${transcript("Rejected")} as rejected_transcripts, ${recording("Rejected")} as rejected_recordings
+             ${transcript("Rejected")} as rejected_transcripts, ${recording("Rejected")} as rejected_recordings,
+             ${transcript("Approved")} * coalesce(d.audio_ms, 0) as approved_transcript_ms,
+             ${recording("Approved")} * coalesce(d.recording_ms, 0) as approved_recording_ms,
+             case when ${approvedTranscript} and d.audio_ms is null then ${edgeSign(transcriptAt, edges)} else 0 end
+               + case when ${approvedRecording} and d.recording_ms is null then ${edgeSign(recordingAt, edges)} else 0 end
+               as approved_without_duration
       from submissions s
       -- Each task by its primary key: the edges hold few reviews, and a hash join would read
       -- every task (LIMIT 1 keeps the planner from flattening this into such a join).
-      cross join lateral (select t.assigned_to, t.is_complete from tasks t where t.id = s.task_id limit 1) t
+      cross join lateral (select t.assigned_to, t.is_complete, t.audio_id from tasks t where t.id = s.task_id limit 1) t
+      -- The durations as the counters keep them (migration 20261207000000): whole ms, null when not known.
+      cross join lateral (
+        select (select round(a.duration_seconds * 1000)::bigint from audios a where a.id = t.audio_id) as audio_ms,
+               (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
+                where r.submission_id = s.id and r.file_key = s.recorded_audio) as recording_ms
+      ) d
       where ${inEdges(transcriptAt, edges)} or ${inEdges(recordingAt, edges)}`);
   }
-  if (parts.length === 0) parts.push(sql`select null::uuid as assignee_id, 0, 0, 0, 0, 0 where false`);
+  if (parts.length === 0) parts.push(sql`select null::uuid as assignee_id, 0, 0, 0, 0, 0, 0, 0, 0 where false`);
   return sql`(
     select assignee_id, sum(completed) as completed, sum(approved_transcripts) as approved_transcripts,
            sum(approved_recordings) as approved_recordings, sum(rejected_transcripts) as rejected_transcripts,
-           sum(rejected_recordings) as rejected_recordings
+           sum(rejected_recordings) as rejected_recordings, sum(approved_transcript_ms) as approved_transcript_ms,
+           sum(approved_recording_ms) as approved_recording_ms,
+           sum(approved_without_duration) as approved_without_duration
     from (${sql.join(parts, sql` union all `)}) v
     group by assignee_id
   )`;
@@ -285,7 +328,8 @@ function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
  * with tasks), by username, in one statement. Reviews count in `period` when their review time
  * lies in [from, to) (approval time decides the period); without a bound, every review counts.
  * Pending counts, tasks and submissions (%) describe the work as it is now. Payment uses the
- * rates in settings at the time of the call.
+ * rates in settings at the time of the call. Audio minutes are those of the approved outputs
+ * counted (a transcript: its task's audio; a recording: itself), from the durations known now.
  *
  * Nothing reads every task: the figures as they are now (and, without a period, every review's)
  * come from the assignees' counters (assignee_work_counts), a period's reviews from their daily
@@ -300,8 +344,10 @@ export async function teamReportRows(db: Executor, period: ReviewPeriod = {}): P
            coalesce(c.tasks, 0) as tasks,
            coalesce(r.completed, 0) as completed,
            coalesce(round(100.0 * c.with_work / nullif(c.tasks, 0), 2), 0) as submissions,
-           coalesce(r.approved_transcripts, 0) * ${rate("transcript")} + coalesce(r.approved_recordings, 0) * ${rate("recording")}
-             as payment,
+           round(coalesce(r.approved_transcripts, 0) * ${rate("transcript")}
+                 + coalesce(r.approved_recordings, 0) * ${rate("recording")}
+                 + (coalesce(r.approved_transcript_ms, 0) + coalesce(r.approved_recording_ms, 0)) / 60000.0
+                   * ${rate("audioMinute")}) as payment,
            coalesce(r.approved_recordings, 0) as recorded_tasks,
            coalesce(r.approved_transcripts, 0) + coalesce(r.rejected_transcripts, 0)
              ${bounded ? sql`` : sql`+ coalesce(c.pending_transcripts, 0)`} as translated_scripts,
@@ -310,7 +356,13 @@ export async function teamReportRows(db: Executor, period: ReviewPeriod = {}): P
            coalesce(c.pending_transcripts, 0) as pending_transcripts,
            coalesce(c.pending_recordings, 0) as pending_recordings,
            coalesce(r.rejected_transcripts, 0) as rejected_transcripts,
-           coalesce(r.rejected_recordings, 0) as rejected_recordings
+           coalesce(r.rejected_recordings, 0) as rejected_recordings,
+           -- Minutes as whole ms / 60,000 in double precision: exact up to that division, unrounded.
+           (coalesce(r.approved_transcript_ms, 0) + coalesce(r.approved_recording_ms, 0))::float8 / 60000
+             as audio_minutes,
+           coalesce(r.approved_transcript_ms, 0)::float8 / 60000 as transcript_audio_minutes,
+           coalesce(r.approved_recording_ms, 0)::float8 / 60000 as recording_audio_minutes,
+           coalesce(r.approved_without_duration, 0) as approved_without_duration
     from users u
     left join assignee_work_counts c on c.assignee_id = u.id
     left join ${reviews} r on r.assignee_id = u.id
@@ -331,20 +383,30 @@ export async function teamReportRows(db: Executor, period: ReviewPeriod = {}): P
     pendingRecordings: Number(r.pendingRecordings),
     rejectedTranscripts: Number(r.rejectedTranscripts),
     rejectedRecordings: Number(r.rejectedRecordings),
+    audioMinutes: Number(r.audioMinutes),
+    transcriptAudioMinutes: Number(r.transcriptAudioMinutes),
+    recordingAudioMinutes: Number(r.recordingAudioMinutes),
+    approvedWithoutDuration: Number(r.approvedWithoutDuration),
   }));
 }
 
 /** The payment rates in whole UGX (0 when a key is missing). */
 export interface PaymentRates {
+  /** Per approved transcript. */
   transcript: number;
+  /** Per approved recording. */
   recording: number;
+  /** Per minute of approved audio (0: payment by item only, the default). */
+  audioMinute: number;
 }
 
-/** Both payment rates from settings, in one statement. */
+/** The three payment rates from settings, in one statement. */
 export async function findRates(db: Executor): Promise<PaymentRates> {
-  const { rows } = await sql<{ transcript: string | number; recording: string | number }>`
-    select ${rate("transcript")} as transcript, ${rate("recording")} as recording`.execute(db);
-  return { transcript: Number(rows[0]!.transcript), recording: Number(rows[0]!.recording) };
+  const { rows } = await sql<Record<keyof PaymentRates, string | number>>`
+    select ${rate("transcript")} as transcript, ${rate("recording")} as recording,
+           ${rate("audioMinute")} as audio_minute`.execute(db);
+  const r = rows[0]!;
+  return { transcript: Number(r.transcript), recording: Number(r.recording), audioMinute: Number(r.audioMinute) };
 }
 
 /**

@@ -60,8 +60,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
           "APP_TIMEZONE, or ISO date-time with Z or an offset; to exclusive; either optional) select reviews by the " +
           "time a transcript or recording became Approved or Rejected: completed (both Approved, the later in the " +
           "period), approved and rejected counts, recordedTasks (= approvedRecordings), translatedScripts " +
-          "(transcripts approved or rejected in the period; all time also those pending) and payment (whole UGX: " +
-          "approvedTranscripts x transcript rate + approvedRecordings x recording rate). tasks, pending counts and " +
+          "(transcripts approved or rejected in the period; all time also those pending), audioMinutes (minutes of " +
+          "audio of the work approved in the period: the audio of each task whose transcript was approved plus each " +
+          "approved recording, unrounded: durations in whole ms / 60000; durations not known yet count 0 and are counted in " +
+          "approvedWithoutDuration) and payment (whole UGX: approvedTranscripts x transcript rate + " +
+          "approvedRecordings x recording rate + audioMinutes x rate per audio minute, which is 0 unless an admin " +
+          "set it; rounded). tasks, pending counts and " +
           "submissions (tasks whose submission holds a transcript or recording / tasks x 100, 2 decimals) are as " +
           "of now. 400 for a malformed date or 'from must be before to.', 401 without a session, 403 for staff.",
         tags: STATISTICS,

@@ -61,9 +61,12 @@ export function restUserEngagement(rows: EngagementRow[]): z.output<typeof ZRest
   return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
 }
 
+/** Minutes of audio: whole milliseconds / 60,000, unrounded. */
+const minutes = z.number().nonnegative();
+
 /**
- * SPEC §3 Team performance rows: submissions a percentage with 2 decimals, payment in whole UGX
- * (definitions in the route's description).
+ * SPEC §3 Team performance rows: submissions a percentage with 2 decimals, payment in whole UGX,
+ * audioMinutes (and its two parts) unrounded (definitions in the route's description).
  */
 export const ZRestTeamPerformance = z
   .array(
@@ -82,6 +85,16 @@ export const ZRestTeamPerformance = z
       pendingRecordings: count,
       rejectedTranscripts: count,
       rejectedRecordings: count,
+      audioMinutes: minutes.meta({
+        description:
+          "Minutes of audio of the approved work in the period: the audios of tasks whose transcript was approved " +
+          "plus the approved recordings (whole ms / 60000, unrounded); a duration not known yet counts 0.",
+      }),
+      transcriptAudioMinutes: minutes.meta({ description: "Of audioMinutes: the audios of approved transcripts." }),
+      recordingAudioMinutes: minutes.meta({ description: "Of audioMinutes: the approved recordings." }),
+      approvedWithoutDuration: count.meta({
+        description: "Approved transcripts and recordings in the period whose duration is not known yet.",
+      }),
     }),
   )
   .meta({
@@ -102,6 +115,10 @@ export const ZRestTeamPerformance = z
           pendingRecordings: 3,
           rejectedTranscripts: 1,
           rejectedRecordings: 1,
+          audioMinutes: 412.3575,
+          transcriptAudioMinutes: 220.5,
+          recordingAudioMinutes: 191.8575,
+          approvedWithoutDuration: 2,
         },
       ],
     ],
