@@ -8,7 +8,7 @@ import { sweepStoredFiles } from "../src/storage/sweep";
 import { chatRuleViolations } from "../src/testing/chat-rules";
 import { describeError } from "../src/errors/describe-error";
 import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";
-import { approvedWork as approvedWorkOf, harnessWithUsers } from "./workflow-fixtures";
+import { approvedWork as approvedWorkOf, harnessWithUsers, workState } from "./workflow-fixtures";
 
 // Issue 12 Build 1: dataset exports. An admin chooses category, status and approval period; a
 // background job streams the approved work into a zip in storage with its manifests; the Export
@@ -79,6 +79,13 @@ describe("exports.create and exports.list", () => {
   it("writes every completed task's audio, .cha and recording with manifests whose sizes and SHA-256 match", async () => {
     const done = await approvedWork({ category: "Dementia" });
     const pending = await approvedWork({ category: "Dementia", recording: "pending" });
+    // Durations (seconds) as the waveform job writes them: the audio's and its approved recording's.
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", done.id).execute();
+    await h.deps.db
+      .updateTable("translatedRecordings")
+      .set({ durationSeconds: 245.3 })
+      .where("submissionId", "=", (await workState(h, done.id)).submission!.id)
+      .execute();
     const { started, item } = await exportAndWait(admin, { category: "Dementia", status: "completed" });
 
     expect(started).toMatchObject({ state: "running", done: 0, category: "Dementia", status: "completed" });
@@ -96,6 +103,8 @@ describe("exports.create and exports.list", () => {
       audio_file: `Dementia/${done.filename}/${done.filename}.wav`,
       transcript_file: `Dementia/${done.filename}/${done.filename}.cha`,
       recording_file: `Dementia/${done.filename}/${done.filename}_TRANSLATEDAUDIO.wav`,
+      audio_duration_seconds: 3723.4,
+      recording_duration_seconds: 245.3,
     });
     expect(row!.transcript_approved_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(row!.recording_approved_at).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -115,10 +124,13 @@ describe("exports.create and exports.list", () => {
     const csv = await zip.file("manifest.csv")!.async("string");
     expect(csv.split("\r\n")[0]).toBe(
       "audio_id,filename,category,assignee,recorder,transcript_approved_at,recording_approved_at," +
-        "audio_file,audio_bytes,audio_sha256,transcript_file,transcript_bytes,transcript_sha256," +
-        "recording_file,recording_bytes,recording_sha256",
+        "audio_file,audio_bytes,audio_sha256,audio_duration_seconds,transcript_file,transcript_bytes," +
+        "transcript_sha256,recording_file,recording_bytes,recording_sha256,recording_duration_seconds",
     );
     expect(csv).toContain(`${done.id},${done.filename},Dementia,${staff.username},${staff.username},`);
+    const csvRow = csv.split("\r\n").find((line) => line.startsWith(done.id))!;
+    expect(csvRow).toContain(`,${row!.audio_sha256},3723.4,`);
+    expect(csvRow.endsWith(`,${row!.recording_sha256},245.3`)).toBe(true);
   });
 
   it("'approved-transcript' takes every approved transcript, with the recording only where it is approved", async () => {
@@ -131,6 +143,8 @@ describe("exports.create and exports.list", () => {
         transcript_file: `Control/${audio.filename}/${audio.filename}.cha`,
         recording_file: null,
         recording_sha256: null,
+        recording_duration_seconds: null,
+        audio_duration_seconds: null,
         recorder: null,
         recording_approved_at: null,
       });
@@ -234,6 +248,12 @@ describe("a second export of the same choice", () => {
     for (const row of firstManifest) {
       expect(manifest.find((r) => r.audio_id === row.audio_id)).toEqual(row);
     }
+    // A duration found since (the waveform job) makes a new manifest, not the same zip again.
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 245.3 }).where("id", "=", added.id).execute();
+    const fourth = (await exportAndWait(admin, { category: "Dementia" })).item;
+    expect(fourth).toMatchObject({ state: "ready", reusedArchive: false, total: third.total });
+    const withDuration = await manifestOf(await zipOf(fourth.downloadUrl));
+    expect(withDuration.find((r) => r.audio_id === added.id)).toMatchObject({ audio_duration_seconds: 245.3 });
     // Other CHAT settings are another choice: nothing is reused.
     const other = (await exportAndWait(admin, { category: "Dementia", chat: { corpus: "other" } })).item;
     expect(other).toMatchObject({ reusedArchive: false, reusedFiles: 0 });

@@ -20,17 +20,22 @@ export const MANIFEST_COLUMNS = [
   "audio_file",
   "audio_bytes",
   "audio_sha256",
+  "audio_duration_seconds",
   "transcript_file",
   "transcript_bytes",
   "transcript_sha256",
   "recording_file",
   "recording_bytes",
   "recording_sha256",
+  "recording_duration_seconds",
 ] as const;
 
 type ManifestRow = Record<(typeof MANIFEST_COLUMNS)[number], string | number | null>;
 
-/** One audio's manifest row: its file paths (within the zip), sizes in bytes and SHA-256 (hex). */
+/**
+ * One audio's manifest row: its file paths (within the zip), sizes in bytes, SHA-256 (hex) and
+ * the durations in seconds of the audio and of its approved recording (null while not known).
+ */
 function manifestRow(entry: ManifestAudio, written: Map<string, DatasetFileRecord>): ManifestRow {
   const file = (kind: "audio" | "transcript" | "recording") => {
     const path = entry.files.find((f) => f.kind === kind)?.path;
@@ -52,20 +57,23 @@ function manifestRow(entry: ManifestAudio, written: Map<string, DatasetFileRecor
     audio_file: audioFile.path,
     audio_bytes: audioFile.bytes,
     audio_sha256: audioFile.sha256,
+    audio_duration_seconds: audio.audioDurationSeconds,
     transcript_file: transcript.path,
     transcript_bytes: transcript.bytes,
     transcript_sha256: transcript.sha256,
     recording_file: recording.path,
     recording_bytes: recording.bytes,
     recording_sha256: recording.sha256,
+    recording_duration_seconds: recording.path === null ? null : audio.recordingDurationSeconds,
   };
 }
 
 /**
  * Issue 12 Build 1: the manifests that end an export's zip, one row per audio (MANIFEST_COLUMNS:
- * audio id, file name, category, assignee, recorder, approval dates as ISO times, and each file's
- * path in the zip, size in bytes and SHA-256): `manifest.csv` (RFC 4180, a header row, empty
- * cells for what an audio has not) and `manifest.jsonl` (one JSON object per line, null for those).
+ * audio id, file name, category, assignee, recorder, approval dates as ISO times, each file's
+ * path in the zip, size in bytes and SHA-256, and the durations in seconds of the audio and of the
+ * approved recording): `manifest.csv` (RFC 4180, a header row, empty cells for what an audio has
+ * not, a duration not known among them) and `manifest.jsonl` (one JSON object per line, null for those).
  */
 export function manifestFiles(audios: ManifestAudio[], records: DatasetFileRecord[]): DatasetTextFile[] {
   const written = new Map(records.map((r) => [r.path, r]));

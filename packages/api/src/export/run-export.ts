@@ -34,7 +34,7 @@ const HEARTBEAT_MS = 15_000;
 /** A running export not heard from for this long (ms) was abandoned: its process stopped. */
 export const EXPORT_ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Part of every content key: raise it when what an export writes for the same sources changes. */
-const FORMAT = "tafsiri-export-1";
+const FORMAT = "tafsiri-export-2";
 
 /** What the job of one export needs to know: what to select and how to write the transcripts. */
 export interface ExportPlan {

@@ -305,9 +305,21 @@ function selected(db: Executor, s: ExportSelection) {
 }
 
 /**
+ * SQL: the duration in seconds of the submission's recording (the translated recording its
+ * recorded_audio points at, through translated_recordings_submission_idx) while that recording is
+ * Approved; null otherwise, or while its duration is not known.
+ */
+function approvedRecordingSeconds(eb: ExpressionBuilder<DB, "submissions">) {
+  return sql<number | null>`case when ${eb.ref("submissions.recordedAudioApprovalStatus")} = 'Approved' then
+    (select max(r.duration_seconds) from translated_recordings r
+     where r.submission_id = ${eb.ref("submissions.id")} and r.file_key = ${eb.ref("submissions.recordedAudio")}) end`;
+}
+
+/**
  * What an export of `s` holds, in one query: the number of audios and a hash (md5) of every
- * file's source (audio, transcript version, approved recording) in audio id order, so two
- * exports of the same choice can tell whether anything changed.
+ * file's source (audio, transcript version, approved recording) and of the durations its manifest
+ * lists, in audio id order, so two exports of the same choice can tell whether anything changed
+ * (a duration the waveform job found since then makes a new manifest).
  */
 export async function exportSelectionSummary(
   db: Executor,
@@ -319,9 +331,9 @@ export async function exportSelectionSummary(
       sql<string | null>`md5(string_agg(${eb.ref("audios.id")}::text || ':' || ${eb.ref("audios.fileKey")} || ':' ||
         ${eb.ref("submissions.translationScript")} || ':' ||
         case when ${eb.ref("submissions.recordedAudioApprovalStatus")} = 'Approved'
-          then coalesce(${eb.ref("submissions.recordedAudio")}, '') else '' end, ',' order by ${eb.ref("audios.id")}))`.as(
-        "sourcesHash",
-      ),
+          then coalesce(${eb.ref("submissions.recordedAudio")}, '') else '' end || ':' ||
+        coalesce(${eb.ref("audios.durationSeconds")}::text, '') || ':' ||
+        coalesce((${approvedRecordingSeconds(eb)})::text, ''), ',' order by ${eb.ref("audios.id")}))`.as("sourcesHash"),
     ])
     .executeTakeFirstOrThrow();
   return { audios: Number(row.audios), sourcesHash: row.sourcesHash ?? "" };
@@ -343,6 +355,10 @@ export interface ExportedAudio {
   transcriptText: string;
   /** The approved recording's storage key; null when the recording is not approved. */
   recordingKey: string | null;
+  /** The audio's duration in seconds; null while not known (not decoded yet, or undecodable). */
+  audioDurationSeconds: number | null;
+  /** The approved recording's duration in seconds; null without an approved recording or while not known. */
+  recordingDurationSeconds: number | null;
 }
 
 /**
@@ -378,6 +394,8 @@ export async function exportSelectionPage(
         then ${eb.ref("recorder.username")} end`.as("recorder"),
       sql<Date | null>`case when ${eb.ref("submissions.recordedAudioApprovalStatus")} = 'Approved'
         then ${eb.ref("submissions.recordingReviewedAt")} end`.as("recordingApprovedAt"),
+      "audios.durationSeconds as audioDurationSeconds",
+      approvedRecordingSeconds(eb).as("recordingDurationSeconds"),
     ])
     .orderBy("audios.id")
     .limit(limit);
