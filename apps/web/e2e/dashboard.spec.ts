@@ -2,9 +2,11 @@
 // built through the real procedures (two staff, seven tasks, transcripts saved, a recording
 // uploaded, some approved or rejected by the admin). Checks the cards, the Staff overall Activity
 // rows, the Work Load chart (one bar per staff member, with its text alternative), the Team
-// Engagement Report (percentage, payment in UGX, the expanded row's counts), editing a rate
-// (payments change at once), the period selector, the CSV download, a live approval changing the
-// cards without a reload, axe, and the Staff's redirect to /Audios.
+// Engagement Report (percentage, audio minutes, payment in UGX, the expanded row's counts),
+// editing a rate (payments change at once; a rate per audio minute adds minutes × rate), the
+// period selector, the CSV download, a live approval changing the cards without a reload, axe,
+// the audios' durations (h:mm:ss, m:ss or '—') on the Tasks cards, Manage Audios, Assign Tasks and
+// Submissions, and the Staff's redirect to /Audios.
 import { readFile } from "node:fs/promises";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -59,10 +61,18 @@ function tableRow(page: Page, table: string | RegExp, username: string): Locator
 
 const REPORT = /^Team Engagement Report/;
 
-/** The data cells of `username`'s report row: tasks, completed, submissions %, payment (the toggle's cell left out). */
+/**
+ * The data cells of `username`'s report row: tasks, completed, submissions %, audio minutes,
+ * payment (the toggle's cell left out).
+ */
 async function reportCells(page: Page, username: string): Promise<string[]> {
   const cells = await tableRow(page, REPORT, username).getByRole("cell").allInnerTexts();
-  return cells.slice(0, 4).map(spaces);
+  return cells.slice(0, 5).map(spaces);
+}
+
+/** The row of the table (or the card) holding `name` exactly as a cell or the card's title. */
+function rowOf(page: Page, name: string): Locator {
+  return page.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
 }
 
 describeBrowser("dashboard: cards, activity, work load, team report, rates, period, CSV, live", () => {
@@ -103,6 +113,36 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     await uploadRecording(server, baraka, barakaFirst);
     await audio("dash-b2", baraka);
     await audio("dash-b3", baraka);
+    await seedAudio(server, admin, { filename: "dash-free" });
+
+    // Durations as the server's waveform job writes them (seconds; 'ready'), or undecodable (null,
+    // 'failed', so no job changes them meanwhile): dash-a1 1:02:03 with a 4:05 recording, dash-a2
+    // and dash-free 4:05, every other audio (dash-b1's approved transcript among them) unknown.
+    const { db } = server.harness.deps;
+    await db.updateTable("audios").set({ durationSeconds: null, waveformStatus: "failed" }).execute();
+    await db.updateTable("translatedRecordings").set({ durationSeconds: null, waveformStatus: "failed" }).execute();
+    const known: Array<[string, number]> = [
+      ["dash-a1", 3723.4],
+      ["dash-a2", 245.3],
+      ["dash-free", 245.3],
+    ];
+    for (const [filename, seconds] of known)
+      await db
+        .updateTable("audios")
+        .set({ durationSeconds: seconds, waveformStatus: "ready" })
+        .where("filename", "=", filename)
+        .execute();
+    const a1Submission = await db
+      .selectFrom("submissions")
+      .innerJoin("tasks", "tasks.id", "submissions.taskId")
+      .select("submissions.id")
+      .where("tasks.audioId", "=", a1)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("translatedRecordings")
+      .set({ durationSeconds: 245.3, waveformStatus: "ready" })
+      .where("submissionId", "=", a1Submission.id)
+      .execute();
   });
 
   step("the admin's '/' shows the greeting and the three cards", async () => {
@@ -148,8 +188,10 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     await seen(page.getByText("Transcript rate", { exact: true }));
     expect(spaces(await page.getByRole("group", { name: "Payment rates" }).innerText())).toContain(ugx(5000));
     await seen(tableRow(page, REPORT, AMINA));
-    expect(await reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", ugx(10_000)]);
-    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", ugx(5000)]);
+    // Amina: 1:02:03 of audio (approved transcript) + 4:05 (approved recording) = 66.145 minutes.
+    expect(await reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(10_000)]);
+    // Baraka: an approved transcript whose audio has no known duration yet.
+    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", "0.0", ugx(5000)]);
 
     const toggle = tableRow(page, REPORT, AMINA).getByRole("button", { name: `Expand details of ${AMINA}` });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -161,8 +203,11 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
       "Completed tasks",
       "Approved recorded tasks",
       "Translated scripts",
+      "Audio minutes of approved transcripts",
+      "Audio minutes of approved recordings",
+      "Approved, duration not known yet",
     ]);
-    expect(await work.getByRole("definition").allInnerTexts()).toEqual(["1", "1", "3"]);
+    expect(await work.getByRole("definition").allInnerTexts()).toEqual(["1", "1", "3", "62.1", "4.1", "0"]);
     const reviews = page.getByRole("table", { name: `Reviews of ${AMINA}` });
     const reviewRow = (name: string) =>
       reviews.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
@@ -192,8 +237,40 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     await toast(page, "Payment rates updated successfully.");
     await seen(page.getByRole("button", { name: "Edit rates" }));
     expect(spaces(await page.getByRole("group", { name: "Payment rates" }).innerText())).toContain(ugx(7500));
-    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", ugx(12_500)]);
-    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", ugx(7500)]);
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(12_500)]);
+    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", "0.0", ugx(7500)]);
+    await toastsGone(page);
+  });
+
+  step("a rate per audio minute adds minutes × rate to the payments; 0 takes it away again", async () => {
+    const group = page.getByRole("group", { name: "Payment rates" });
+    expect(spaces(await group.innerText())).toContain("Audio minute rate");
+    expect(spaces(await group.innerText())).toContain("(not used)");
+    await page.getByRole("button", { name: "Edit rates" }).click();
+    const form = page.getByRole("form", { name: "Edit payment rates" });
+    const minuteRate = form.getByLabel("Rate per audio minute (UGX, 0 = none)");
+    expect(await minuteRate.inputValue()).toBe("0");
+
+    await minuteRate.fill("200000000");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toast(page, "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.");
+    await toastsGone(page);
+
+    await minuteRate.fill("100");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Payment rates updated successfully.");
+    expect(spaces(await group.innerText())).toContain(`${ugx(100)} per minute of approved audio`);
+    // 12,500 per item + 66.145 minutes × 100 (6,614.5, the sum rounded).
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(19_115)]);
+    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", "0.0", ugx(7500)]);
+    await screenshot(page, "dashboard-02b-audio-minute-rate");
+    await toastsGone(page);
+
+    await page.getByRole("button", { name: "Edit rates" }).click();
+    await form.getByLabel("Rate per audio minute (UGX, 0 = none)").fill("0");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Payment rates updated successfully.");
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(12_500)]);
     await toastsGone(page);
   });
 
@@ -201,12 +278,12 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     const period = page.getByLabel("Period", { exact: true });
     await period.selectOption({ label: "Last month" });
     await seen(page.getByRole("table", { name: /^Team Engagement Report Last month/ }));
-    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "0", "75.00%", ugx(0)]);
-    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", ugx(0)]);
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "0", "75.00%", "0.0", ugx(0)]);
+    expect(await reportCells(page, BARAKA)).toEqual(["3", "0", "33.33%", "0.0", ugx(0)]);
     await screenshot(page, "dashboard-03-last-month");
 
     await period.selectOption({ label: "This month" });
-    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", ugx(12_500)]);
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(12_500)]);
 
     await period.selectOption({ label: "Custom range" });
     const from = page.getByLabel("From", { exact: true });
@@ -218,7 +295,7 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     // To is inclusive: a range ending today holds today's approvals.
     await from.fill(today);
     await to.fill(today);
-    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", ugx(12_500)]);
+    await expect.poll(() => reportCells(page, AMINA)).toEqual(["4", "1", "75.00%", "66.1", ugx(12_500)]);
     await screenshot(page, "dashboard-04-custom-range");
     await period.selectOption({ label: "All time" });
     await seen(page.getByRole("table", { name: /^Team Engagement Report All time/ }));
@@ -233,11 +310,12 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     const file = await download.path();
     const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
     expect(text.split("\r\n")).toEqual([
-      "Username,Tasks,Completed,Submissions (%),Payment (UGX),Approved recorded tasks,Translated scripts," +
-        "Approved transcripts,Pending transcripts,Rejected transcripts,Approved recordings,Pending recordings," +
-        "Rejected recordings",
-      `${AMINA},4,1,75.00,12500,1,3,1,1,1,1,0,0`,
-      `${BARAKA},3,0,33.33,7500,0,1,1,0,0,0,1,0`,
+      "Username,Tasks,Completed,Submissions (%),Audio minutes,Payment (UGX),Approved recorded tasks," +
+        "Translated scripts,Approved transcripts,Pending transcripts,Rejected transcripts,Approved recordings," +
+        "Pending recordings,Rejected recordings,Audio minutes of approved transcripts," +
+        'Audio minutes of approved recordings,"Approved, duration not known yet"',
+      `${AMINA},4,1,75.00,66.14,12500,1,3,1,1,1,1,0,0,62.06,4.09,0`,
+      `${BARAKA},3,0,33.33,0.00,7500,0,1,1,0,0,0,1,0,0.00,0.00,1`,
       "",
     ]);
   });
@@ -246,7 +324,8 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     await markWindow(page);
     await suite.server.harness.caller(admin).recordings.approve({ audioId: barakaFirst });
     await expect.poll(() => cardFigures(page, "Tasks")).toEqual({ Completed: "2", Pending: "5" });
-    await expect.poll(() => reportCells(page, BARAKA)).toEqual(["3", "1", "33.33%", ugx(12_500)]);
+    // Baraka's recording (the translated-recording fixture) has no known duration: no minutes.
+    await expect.poll(() => reportCells(page, BARAKA)).toEqual(["3", "1", "33.33%", "0.0", ugx(12_500)]);
     expect(await tableRow(page, "Staff overall Activity", BARAKA).getByRole("cell").allInnerTexts()).toEqual([
       "3",
       "1",
@@ -256,6 +335,58 @@ describeBrowser("dashboard: cards, activity, work load, team report, rates, peri
     expect(await notReloaded(page)).toBe(true);
     await screenshot(page, "dashboard-05-after-live-approval");
   });
+
+  step(
+    "durations show as h:mm:ss or m:ss, '—' when not known: Tasks, Manage Audios, Assign Tasks, Submissions",
+    async () => {
+      const unknown = "Duration not known yet";
+      const checkAxe = async () => {
+        const violations = await seriousAxeViolations(page);
+        expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      };
+
+      await page.goto("/Audios");
+      const card = (filename: string) =>
+        page.getByTestId("task-card").filter({ has: page.getByText(filename, { exact: true }) });
+      await seen(card("dash-a1"));
+      expect(spaces(await card("dash-a1").locator(".task-card-duration").innerText())).toBe("Duration: 1:02:03");
+      expect(await card("dash-a1").locator("time").getAttribute("datetime")).toBe("PT1H2M3S");
+      expect(spaces(await card("dash-a2").locator(".task-card-duration").innerText())).toBe("Duration: 4:05");
+      const unknownCard = card("dash-b2").locator(".task-card-duration");
+      expect(await unknownCard.locator("[aria-hidden=true]").innerText()).toBe("—");
+      expect(await unknownCard.locator(".sr-only").innerText()).toBe("not known yet");
+      // The card is a button: its name says the duration (or that it is not known) in words.
+      await seen(page.getByRole("button", { name: /dash-b2.*Duration: not known yet/ }));
+      await checkAxe();
+      await screenshot(page, "dashboard-06-task-durations");
+
+      await page.goto("/management/manageaudios");
+      await seen(rowOf(page, "dash-a1"));
+      const headers = await page.getByRole("columnheader").allInnerTexts();
+      expect(headers.slice(0, 3)).toEqual(["Audio Name", "Duration", "Category"]);
+      expect(await rowOf(page, "dash-a1").getByRole("cell").nth(1).innerText()).toBe("1:02:03");
+      expect(await rowOf(page, "dash-a2").getByRole("cell").nth(1).innerText()).toBe("4:05");
+      await seen(rowOf(page, "dash-b3").getByRole("cell", { name: unknown }));
+      expect(await rowOf(page, "dash-b3").getByRole("cell").nth(1).locator("[aria-hidden=true]").innerText()).toBe("—");
+      await checkAxe();
+
+      await page.goto("/management/createtasks");
+      await seen(rowOf(page, "dash-free"));
+      expect(await page.getByRole("columnheader", { name: "Duration" }).count()).toBe(1);
+      await seen(rowOf(page, "dash-free").getByRole("cell", { name: "4:05", exact: true }));
+      await checkAxe();
+
+      await page.goto("/submission/general");
+      await seen(rowOf(page, "dash-a1"));
+      await seen(rowOf(page, "dash-a1").getByRole("cell", { name: "1:02:03", exact: true }));
+      await seen(rowOf(page, "dash-b1").getByRole("cell", { name: unknown, exact: true }));
+      await checkAxe();
+      await screenshot(page, "dashboard-07-submission-durations");
+      // Back to the Dashboard for the steps that follow.
+      await page.goto("/");
+      await seen(tableRow(page, REPORT, AMINA));
+    },
+  );
 
   step("Staff are redirected from '/' to /Audios", async () => {
     const staffPage = await suite.newPage("staff");

@@ -14,7 +14,8 @@ function typedRate(value: string): number | undefined {
 
 /**
  * The payment rates above the Team Engagement Report (`statistics.rates`, whole UGX per approved
- * transcript and recording) with an in-place edit: 'Edit rates' shows two number fields with
+ * transcript, per approved recording and, optionally, per minute of approved audio; 0 means
+ * payment by item only) with an in-place edit: 'Edit rates' shows three number fields with
  * Save (disabled while saving) and Cancel. Saving calls `statistics.setRates`, toasts the
  * server's message either way; the new rates show at once and the report is refetched, so payments follow.
  */
@@ -23,7 +24,7 @@ export function PaymentRates() {
   const queryClient = useQueryClient();
   const rates = useQuery(trpc.statistics.rates.queryOptions());
   useLoggedError("Payment rates", rates.error);
-  const [draft, setDraft] = useState<{ transcript: string; recording: string } | null>(null);
+  const [draft, setDraft] = useState<{ transcript: string; recording: string; audioMinute: string } | null>(null);
 
   const save = useMutation(
     trpc.statistics.setRates.mutationOptions({
@@ -58,11 +59,22 @@ export function PaymentRates() {
           <span className="dash-rate-value">{formatUgx(rates.data.recording)}</span>
           <span className="muted"> per approved recording</span>
         </p>
+        <p className="dash-rate">
+          <span className="dash-rate-label">Audio minute rate</span>{" "}
+          <span className="dash-rate-value">{formatUgx(rates.data.audioMinute)}</span>
+          <span className="muted">
+            {rates.data.audioMinute > 0 ? " per minute of approved audio" : " per minute of approved audio (not used)"}
+          </span>
+        </p>
         <button
           type="button"
           className="btn btn-sm"
           onClick={() =>
-            setDraft({ transcript: String(rates.data.transcript), recording: String(rates.data.recording) })
+            setDraft({
+              transcript: String(rates.data.transcript),
+              recording: String(rates.data.recording),
+              audioMinute: String(rates.data.audioMinute),
+            })
           }
         >
           Edit rates
@@ -73,7 +85,11 @@ export function PaymentRates() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ transcript: typedRate(draft.transcript), recording: typedRate(draft.recording) });
+    save.mutate({
+      transcript: typedRate(draft.transcript),
+      recording: typedRate(draft.recording),
+      audioMinute: typedRate(draft.audioMinute),
+    });
   };
 
   return (
@@ -106,6 +122,21 @@ export function PaymentRates() {
           step={1}
           value={draft.recording}
           onChange={(e) => setDraft({ ...draft, recording: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor="dash-rate-audio-minute">
+          Rate per audio minute (UGX, 0 = none)
+        </label>
+        <input
+          id="dash-rate-audio-minute"
+          className="input dash-rate-input"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={draft.audioMinute}
+          onChange={(e) => setDraft({ ...draft, audioMinute: e.target.value })}
         />
       </div>
       <div className="dash-rates-actions">

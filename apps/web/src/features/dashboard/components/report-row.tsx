@@ -1,5 +1,5 @@
 import type { TeamReportRow } from "../../../lib/api-types";
-import { formatCount, formatPercent, formatUgx } from "../lib/format";
+import { formatCount, formatMinutes, formatPercent, formatUgx } from "../lib/format";
 
 /** The Team Engagement Report's columns (SPEC §2.6), the last holding each row's expand toggle. */
 export const REPORT_COLUMNS = [
@@ -7,14 +7,17 @@ export const REPORT_COLUMNS = [
   "Tasks",
   "Completed",
   "Submissions (%)",
+  "Audio minutes",
   "Payment (UGX)",
   "Details",
 ] as const;
 
 /**
- * One row of the Team Engagement Report and, when `expanded`, the row below it with the SPEC
- * §2.6 details: completed tasks, approved recorded tasks, translated scripts, and approved,
- * pending and rejected counts for transcripts and for recordings. `onToggle` flips `expanded`.
+ * One row of the Team Engagement Report (with the audio minutes of approved work, one decimal)
+ * and, when `expanded`, the row below it with the SPEC §2.6 details: completed tasks, approved
+ * recorded tasks, translated scripts, the audio minutes of approved transcripts and of approved
+ * recordings (and how many approved outputs have no known duration yet), and approved, pending
+ * and rejected counts for transcripts and for recordings. `onToggle` flips `expanded`.
  */
 export function ReportRow({
   row,
@@ -36,6 +39,7 @@ export function ReportRow({
         <td className="num">{formatCount(row.tasks)}</td>
         <td className="num">{formatCount(row.completed)}</td>
         <td className="num">{formatPercent(row.submissions)}</td>
+        <td className="num">{formatMinutes(row.audioMinutes)}</td>
         <td className="num nowrap">{formatUgx(row.payment)}</td>
         <td>
           <button
@@ -69,6 +73,18 @@ export function ReportRow({
                 <div>
                   <dt>Translated scripts</dt>
                   <dd>{formatCount(row.translatedScripts)}</dd>
+                </div>
+                <div>
+                  <dt>Audio minutes of approved transcripts</dt>
+                  <dd>{formatMinutes(row.transcriptAudioMinutes)}</dd>
+                </div>
+                <div>
+                  <dt>Audio minutes of approved recordings</dt>
+                  <dd>{formatMinutes(row.recordingAudioMinutes)}</dd>
+                </div>
+                <div>
+                  <dt>Approved, duration not known yet</dt>
+                  <dd>{formatCount(row.approvedWithoutDuration)}</dd>
                 </div>
               </dl>
               <table className="table dash-reviews" aria-labelledby={reviewsId}>

@@ -7,6 +7,7 @@ export const REPORT_CSV_HEADER = [
   "Tasks",
   "Completed",
   "Submissions (%)",
+  "Audio minutes",
   "Payment (UGX)",
   "Approved recorded tasks",
   "Translated scripts",
@@ -16,9 +17,15 @@ export const REPORT_CSV_HEADER = [
   "Approved recordings",
   "Pending recordings",
   "Rejected recordings",
+  "Audio minutes of approved transcripts",
+  "Audio minutes of approved recordings",
+  "Approved, duration not known yet",
 ] as const;
 
-/** The Team Engagement Report (SPEC §2.6) as CSV: a header, then one line per row; % with 2 decimals, payment in whole UGX. */
+/**
+ * The Team Engagement Report (SPEC §2.6) as CSV: a header, then one line per row; % and audio
+ * minutes with 2 decimals (the minutes from the exact figure), payment in whole UGX.
+ */
 export function reportCsv(rows: readonly TeamReportRow[]): string {
   return toCsv([
     REPORT_CSV_HEADER,
@@ -27,6 +34,7 @@ export function reportCsv(rows: readonly TeamReportRow[]): string {
       r.tasks,
       r.completed,
       r.submissions.toFixed(2),
+      r.audioMinutes.toFixed(2),
       r.payment,
       r.recordedTasks,
       r.translatedScripts,
@@ -36,6 +44,9 @@ export function reportCsv(rows: readonly TeamReportRow[]): string {
       r.approvedRecordings,
       r.pendingRecordings,
       r.rejectedRecordings,
+      r.transcriptAudioMinutes.toFixed(2),
+      r.recordingAudioMinutes.toFixed(2),
+      r.approvedWithoutDuration,
     ]),
   ]);
 }

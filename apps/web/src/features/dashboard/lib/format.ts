@@ -16,3 +16,10 @@ export function formatCount(count: number): string {
 export function formatPercent(value: number): string {
   return `${value.toFixed(2)}%`;
 }
+
+const MINUTES = new Intl.NumberFormat("en-UG", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Audio minutes (a number of minutes) as the report shows them: one decimal with thousands separators, e.g. '1,204.5'. */
+export function formatMinutes(minutes: number): string {
+  return MINUTES.format(minutes);
+}

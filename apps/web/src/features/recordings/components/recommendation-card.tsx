@@ -31,7 +31,10 @@ export function RecommendationCard({
       <span className="task-card-title">{taskTitle(task)}</span>
       <span className="task-card-assignee muted">Category: {categoryName(task.category)}</span>
       <span className="task-card-assignee muted task-card-duration">
-        Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+        {/* One inline child: the card's spans are flex boxes, which would drop the space. */}
+        <span>
+          Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+        </span>
       </span>
       <span className="task-card-assignee">Assigned to {assigneeName(task)}</span>
       <span className="task-card-assignee">Recommended to {recipientName(recommendation)}</span>

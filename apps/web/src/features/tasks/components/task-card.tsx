@@ -24,7 +24,10 @@ export function TaskCard({ task, onOpen }: { task: Task; onOpen: (audioId: strin
       <span className="task-card-title">{taskTitle(task)}</span>
       <span className="task-card-assignee muted">Category: {categoryName(task.category)}</span>
       <span className="task-card-assignee muted task-card-duration">
-        Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+        {/* One inline child: the card's spans are flex boxes, which would drop the space. */}
+        <span>
+          Duration: <Duration seconds={task.durationSeconds} unknownLabel="not known yet" />
+        </span>
       </span>
       <span className="task-card-assignee muted">Assigned to {assigneeName(task)}</span>
       <span className="task-card-chips">
