@@ -1,5 +1,5 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
-//   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field) with its defaults
+//   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio) with its defaults
 //   npm run bench -- live               only the live-delivery benchmark (bench/live.ts)
 //   npm run bench -- lists --runs 50    only the list benchmark, with its options
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
-const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field"];
+const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field", "long-audio"];
 
 const args = process.argv.slice(2);
 const named = [];
@@ -29,8 +29,8 @@ if (unknown.length > 0) {
 }
 
 const running = chosen.length > 0 ? chosen : BENCHMARKS;
-// The field benchmark loads the built web app in Chromium.
-if (running.includes("field")) ensureWebBuild();
+// The field and long-audio benchmarks load the built web app in Chromium.
+if (running.includes("field") || running.includes("long-audio")) ensureWebBuild();
 for (const name of running) {
   const file = `${name}.ts`;
   console.log(`\n== bench/${file}`);

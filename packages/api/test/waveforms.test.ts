@@ -194,7 +194,24 @@ describe.each(["local", "s3"] as const)("waveforms on %s storage", (backend) => 
     });
     expect((await h.caller(staff).recordings.get({ audioId: audio.id })).waveform?.status).toBe("pending");
 
-    expect(await processPendingWaveforms({ db: h.deps.db, storage: h.deps.storage })).toMatchObject({ ready: 1 });
+    const before = await h.deps.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirstOrThrow();
+    expect(
+      await processPendingWaveforms({ db: h.deps.db, storage: h.deps.storage, events: h.deps.events }),
+    ).toMatchObject({ ready: 1 });
+    // Announced live to the audio's admins and its assignee, so an open player draws the peaks.
+    const announced = await h.deps.db
+      .selectFrom("events")
+      .select(["audience", "recipientId", "kind", "audioId"])
+      .where("id", ">", String(before.id ?? 0))
+      .orderBy("id")
+      .execute();
+    expect(announced).toEqual([
+      { audience: "admins", recipientId: null, kind: "audio.changed", audioId: audio.id },
+      { audience: "user", recipientId: staff.id, kind: "audio.changed", audioId: audio.id },
+    ]);
     const recording = await h.deps.db
       .selectFrom("translatedRecordings")
       .selectAll()

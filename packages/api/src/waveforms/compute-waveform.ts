@@ -36,8 +36,8 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16
  */
 export const DECODER_ERRORS_ALLOWED = 5;
 
-/** audio-decode's name of each format the uploads accept. */
-export type DecoderFormat = "mp3" | "wav" | "flac" | "oga" | "opus";
+/** audio-decode's name of each format the uploads accept, and of M4A/AAC and AMR, which phones record. */
+export type DecoderFormat = "mp3" | "wav" | "flac" | "oga" | "opus" | "m4a" | "amr";
 
 /** What decoding a stored audio file found, and its peaks (see peaks-format.ts). */
 export interface ComputedWaveform {
@@ -91,6 +91,13 @@ export function decoderFormatFor(mimeType: string, head: Uint8Array): DecoderFor
       return "flac";
     case "audio/ogg":
       return isOggOpus(head) ? "opus" : "oga";
+    // Not accepted as uploads (SPEC §5), but what phones record: the benchmark measures them.
+    case "audio/mp4":
+    case "audio/x-m4a":
+    case "audio/aac":
+      return "m4a";
+    case "audio/amr":
+      return "amr";
     default:
       return null;
   }

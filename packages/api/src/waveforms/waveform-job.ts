@@ -1,6 +1,7 @@
 import type { Database } from "@tafsiri/db";
 import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
 import {
+  audioIdOfWaveformRow,
   countPendingWaveforms,
   nextPendingWaveform,
   recordWaveform,
@@ -10,6 +11,8 @@ import {
 import { StoredFileMissingError, type FileStorage } from "../storage/file-storage";
 import { computeWaveform, WaveformDecodeError } from "./compute-waveform";
 import { peaksKeyOf } from "./peaks-format";
+import type { EventBus } from "../live/bus";
+import { recordAudioEvent } from "../live/record";
 
 /** How often the job looks for pending rows when nothing wakes it: 30 s (an upload to another instance). */
 export const WAVEFORM_POLL_MS = 30_000;
@@ -39,6 +42,35 @@ export interface WaveformRoundReport {
   remaining: number;
 }
 
+/** What the job works with: the database, the storage, and optionally its log and the live-event bus. */
+interface WaveformDeps {
+  db: Database;
+  storage: FileStorage;
+  log?: WaveformJobLog;
+  /** When given, a recorded waveform is announced live ('audio.changed'), so open players draw it. */
+  events?: EventBus;
+}
+
+/**
+ * Records `outcome` for `ref` in one transaction with an 'audio.changed' event for the audio's
+ * audience (when `deps.events` is given), then pokes the bus. Returns recordWaveform's answer.
+ */
+async function recordOutcome(
+  deps: WaveformDeps,
+  ref: WaveformRowRef,
+  outcome: Parameters<typeof recordWaveform>[2],
+): Promise<Awaited<ReturnType<typeof recordWaveform>>> {
+  const recorded = await deps.db.transaction().execute(async (trx) => {
+    const result = await recordWaveform(trx, ref, outcome);
+    if (result !== "recorded" || !deps.events) return result;
+    const audioId = await audioIdOfWaveformRow(trx, ref);
+    if (audioId) await recordAudioEvent(trx, "audio.changed", audioId);
+    return result;
+  });
+  if (recorded === "recorded") deps.events?.poke();
+  return recorded;
+}
+
 /** What happened to one row. */
 type RowResult = "ready" | "failed" | "error" | "gone" | "stopped";
 
@@ -51,7 +83,7 @@ function messageOf(error: unknown): string {
  * the row is still pending (a deleted row's peaks file is removed again).
  */
 async function processRow(
-  deps: { db: Database; storage: FileStorage; log?: WaveformJobLog },
+  deps: WaveformDeps,
   row: PendingWaveform,
   signal: AbortSignal | undefined,
 ): Promise<RowResult> {
@@ -60,15 +92,13 @@ async function processRow(
     const waveform = await computeWaveform(deps.storage, row.fileKey, row.mimeType, { signal });
     const peaksKey = peaksKeyOf(row.fileKey);
     await deps.storage.put(peaksKey, waveform.peaks);
-    const recorded = await deps.db.transaction().execute((trx) =>
-      recordWaveform(trx, ref, {
-        status: "ready",
-        peaksKey,
-        durationSeconds: waveform.durationSeconds,
-        sampleRate: waveform.sampleRate,
-        channelCount: waveform.channelCount,
-      }),
-    );
+    const recorded = await recordOutcome(deps, ref, {
+      status: "ready",
+      peaksKey,
+      durationSeconds: waveform.durationSeconds,
+      sampleRate: waveform.sampleRate,
+      channelCount: waveform.channelCount,
+    });
     if (recorded === "gone") await deps.storage.delete(peaksKey);
     return recorded === "recorded" ? "ready" : "gone";
   } catch (error) {
@@ -79,7 +109,7 @@ async function processRow(
     }
     const reason = error instanceof StoredFileMissingError ? "the stored file is missing" : error.message;
     try {
-      const recorded = await deps.db.transaction().execute((trx) => recordWaveform(trx, ref, { status: "failed" }));
+      const recorded = await recordOutcome(deps, ref, { status: "failed" });
       if (recorded !== "recorded") return "gone";
     } catch (recordError) {
       deps.log?.error(`waveforms: ${row.fileKey} left pending for the next round: ${messageOf(recordError)}`);
@@ -101,6 +131,9 @@ async function processRow(
  * errors in a row the round ends (the next round retries). Loops until no pending row is left,
  * `limit` rows were handled, or `signal` aborts (the file in hand stays pending).
  *
+ * With `deps.events`, each recorded waveform is announced live ('audio.changed' for the audio's
+ * admins and staff), so a player showing 'Waveform is being prepared' draws the peaks at once.
+ *
  * Logs, when there was work: how many files are pending at the start, "waveforms: 12 of 340 done"
  * at most every `progressEveryMs` (5 s), and a final line. State lives in the rows, so a round
  * stopped anywhere is resumed by the next, in this process or another. Run it through the job lock
@@ -108,7 +141,7 @@ async function processRow(
  * database cannot be asked for pending rows.
  */
 export async function processPendingWaveforms(
-  deps: { db: Database; storage: FileStorage; log?: WaveformJobLog },
+  deps: WaveformDeps,
   opts: { limit?: number; signal?: AbortSignal; progressEveryMs?: number } = {},
 ): Promise<WaveformRoundReport> {
   const report: WaveformRoundReport = { ready: 0, failed: 0, errors: 0, remaining: 0 };
@@ -172,7 +205,7 @@ export interface WaveformJob {
  * does not keep the process alive. Returns wake and stop.
  */
 export function startWaveformJob(
-  deps: { db: Database; storage: FileStorage; locks: JobLocks; log: WaveformJobLog },
+  deps: WaveformDeps & { locks: JobLocks; log: WaveformJobLog },
   opts: { pollMs?: number; progressEveryMs?: number } = {},
 ): WaveformJob {
   const stopping = new AbortController();

@@ -49,11 +49,7 @@ export async function referencedFileKeys(db: Executor, keys: readonly string[]):
         .$narrowType<{ key: NotNull }>(),
     )
     .unionAll(
-      db
-        .selectFrom("audios")
-        .select("peaksKey as key")
-        .where("peaksKey", "in", keys)
-        .$narrowType<{ key: NotNull }>(),
+      db.selectFrom("audios").select("peaksKey as key").where("peaksKey", "in", keys).$narrowType<{ key: NotNull }>(),
     )
     .unionAll(
       db

@@ -132,3 +132,19 @@ export async function recordWaveform(
   const exists = await trx.selectFrom(row.table).select("id").where("id", "=", row.id).executeTakeFirst();
   return exists ? "not pending" : "gone";
 }
+
+/** The id of the audio a waveform row belongs to (itself, or a translated recording's audio); undefined when gone. */
+export async function audioIdOfWaveformRow(db: Executor, row: WaveformRowRef): Promise<string | undefined> {
+  if (row.table === "audios") {
+    const audio = await db.selectFrom("audios").select("id").where("id", "=", row.id).executeTakeFirst();
+    return audio?.id;
+  }
+  const found = await db
+    .selectFrom("translatedRecordings")
+    .innerJoin("submissions", "submissions.id", "translatedRecordings.submissionId")
+    .innerJoin("tasks", "tasks.id", "submissions.taskId")
+    .select("tasks.audioId")
+    .where("translatedRecordings.id", "=", row.id)
+    .executeTakeFirst();
+  return found?.audioId;
+}

@@ -176,7 +176,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         <h2 className="panel-title">Translated Transcript</h2>
         <StatusBadge status={status} label={transcriptApprovalLabel(status)} />
       </div>
-      <OriginalAudioToggle audioUrl={audio.audioUrl} />
+      <OriginalAudioToggle audioUrl={audio.audioUrl} waveform={audio.waveform} />
       {offeredDraft && (
         <div className="draft-notice row" role="region" aria-label="Unsaved draft">
           <p>You have an unsaved draft from {displayTime(offeredDraft.savedAt).full}.</p>
