@@ -135,11 +135,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       new_states := array(
         select row(t.id, t.assigned_to, t.is_complete, s.translation_script_approval_status,
                    s.recorded_audio_approval_status, s.transcript_reviewed_at, s.recording_reviewed_at,
-                   (select round(a.duration_seconds * 1000)::bigint from audios a where a.id = t.audio_id),
-                   (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
-                    where r.submission_id = s.id and r.file_key = s.recorded_audio))::assignee_work_tasks
+                   round(a.duration_seconds * 1000)::bigint,
+                   case when s.recorded_audio is not null then
+                     (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
+                      where r.submission_id = s.id and r.file_key = s.recorded_audio) end)::assignee_work_tasks
         from (select distinct unnest(ids) as id) i
         join tasks t on t.id = i.id
+        join audios a on a.id = t.audio_id
         left join submissions s on s.task_id = t.id);
       perform assignee_work_apply(old_states, new_states);
       delete from assignee_work_tasks w
@@ -166,8 +168,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       select t.id, t.assigned_to, t.is_complete, s.translation_script_approval_status,
              s.recorded_audio_approval_status, s.transcript_reviewed_at, s.recording_reviewed_at,
              round(a.duration_seconds * 1000)::bigint,
-             (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
-              where r.submission_id = s.id and r.file_key = s.recorded_audio)
+             case when s.recorded_audio is not null then
+               (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
+                where r.submission_id = s.id and r.file_key = s.recorded_audio) end
       from tasks t join audios a on a.id = t.audio_id left join submissions s on s.task_id = t.id;
       perform assignee_work_apply('{}', array(select w from assignee_work_tasks w));
     end $$`.execute(db);
