@@ -22,10 +22,14 @@ function actionOf(recorder: MicrophoneRecorderState): { label: string; run: () =
 /**
  * 'Record' beside the Translated Audio drop zone (SPEC §2.13, decision 018): one action
  * button (Record, Stop, Record again); while recording, the microphone's level as a meter with its
- * percentage and the elapsed time (mm:ss); once stopped, a player of the take and what the take
- * is. Problems (refused permission, no microphone, the microphone lost mid-take) show in an alert
- * region. The view of useMicrophoneRecorder, which the upload form owns: the form uploads the take
- * on submit. `disabled` (e.g. while an upload runs) disables starting a take.
+ * percentage and the elapsed time (mm:ss); once stopped, what the take is and a player of it whose
+ * waveform is drawn from the peaks kept while recording (nothing is decoded). Problems (refused
+ * permission, no microphone, the microphone lost mid-take) show in an alert region. The view of
+ * useMicrophoneRecorder, which the upload form owns: the form uploads the take on submit.
+ * `disabled` (e.g. while an upload runs) disables starting a take.
+ *
+ * The section carries data-status (RecorderStatus) and data-elapsed-ms (whole milliseconds), which
+ * the browser test reads to compare the take's length with the time recorded.
  *
  * The action button is one element in every state and is only aria-disabled while the recorder is
  * busy, so the keyboard focus stays on it from Record to Stop to Record again.
@@ -43,7 +47,12 @@ export function MicrophoneRecorder({
   const live = status === "recording" || status === "encoding";
 
   return (
-    <section className="microphone-recorder" aria-labelledby="microphone-recorder-title">
+    <section
+      className="microphone-recorder"
+      aria-labelledby="microphone-recorder-title"
+      data-status={status}
+      data-elapsed-ms={Math.round(recorder.elapsedMs)}
+    >
       <h4 id="microphone-recorder-title" className="microphone-recorder-title">
         Or record with the microphone
       </h4>
@@ -106,7 +115,13 @@ export function MicrophoneRecorder({
           `Take of ${formatElapsed(take.durationSeconds * 1000)} (${formatFileSize(take.file.size)}) ready. Listen to it, then press Upload Audio; nothing is sent before.`}
         {status === "idle" && "The take stays in this browser until you press Upload Audio."}
       </p>
-      {status === "recorded" && take && <AudioPlayer url={take.url} label="Recorded take" />}
+      {status === "recorded" && take && (
+        <AudioPlayer
+          url={take.url}
+          label="Recorded take"
+          waveform={{ status: "ready", peaks: take.peaks, durationSeconds: take.durationSeconds }}
+        />
+      )}
     </section>
   );
 }

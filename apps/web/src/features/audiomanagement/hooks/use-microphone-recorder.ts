@@ -30,7 +30,10 @@ export interface MicrophoneRecorderState {
   status: RecorderStatus;
   /** The microphone's loudness while recording, 0..1 (audioLevel); 0 otherwise. */
   level: number;
-  /** Milliseconds since the recording started (kept at its last value once stopped). */
+  /**
+   * Milliseconds since the capture started, by the page's clock; once stopped, the time from the
+   * capture's start to Stop (or to the microphone ending).
+   */
   elapsedMs: number;
   /** The recorded take; null until one is ready. Nothing is uploaded by the recorder. */
   take: RecordedTake | null;
@@ -48,6 +51,14 @@ export interface MicrophoneRecorderState {
 const TICK_MS = 100;
 /** How long Stop waits for the worklet's last chunk before making the take of what it has (ms). */
 const FINISH_TIMEOUT_MS = 3000;
+/**
+ * The AudioContext's latency hint (s): render buffers of about 0.1 s (4480 frames at 44.1 kHz)
+ * rather than "playback"'s 1024 frames. The worklet gets only the microphone samples the context
+ * renders, and a render late by more than a buffer (a machine short of CPU; the timer-driven
+ * output of headless Chromium) makes Chromium drop input: larger buffers make that rarer (decision
+ * 018). Nothing is played, so the latency costs nothing.
+ */
+const CAPTURE_LATENCY_SECONDS = 0.1;
 
 /** One take while the microphone is open. */
 interface Session {
@@ -56,6 +67,8 @@ interface Session {
   node: AudioWorkletNode;
   writer: TakeWriter;
   timer: number;
+  /** performance.now() when the capture started (ms). */
+  startedAt: number;
   /** Set when the take ended by itself (track ended, processor error): the message to show. */
   problem: string | null;
   /** Set once the take is ending (Stop, or by itself). */
@@ -142,9 +155,10 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
    * microphone, waits for the worklet's last chunk and makes the take, unless a newer take began.
    */
   const end = async (session: Session, generation: number, problem: string | null) => {
-    if (session.ending) return;
+    if (session.ending || liveRef.current.generation !== generation) return;
     session.ending = true;
     session.problem ??= problem;
+    setElapsedMs(performance.now() - session.startedAt);
     releaseMicrophone(session);
     setStatus("encoding");
     setLevel(0);
@@ -179,7 +193,7 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
    * the browser refuses the worklet.
    */
   const open = async (stream: MediaStream, generation: number): Promise<Session | null> => {
-    const context = new AudioContext({ latencyHint: "playback" });
+    const context = new AudioContext({ latencyHint: CAPTURE_LATENCY_SECONDS });
     try {
       await context.audioWorklet.addModule(captureWorkletUrl);
       if (liveRef.current.generation !== generation) {
@@ -204,6 +218,7 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
         node,
         writer: new TakeWriter(TAKE_SAMPLE_RATE),
         timer: 0,
+        startedAt: performance.now(),
         problem: null,
         ending: false,
         onFinished: null,
@@ -214,19 +229,17 @@ export function useMicrophoneRecorder(fileName: string): MicrophoneRecorderState
       };
       node.addEventListener("processorerror", () => void end(session, generation, RECORDING_FAILED));
       for (const track of stream.getAudioTracks()) {
-        track.addEventListener("ended", () => {
-          if (liveRef.current.generation === generation) void end(session, generation, MICROPHONE_LOST);
-        });
+        track.addEventListener("ended", () => void end(session, generation, MICROPHONE_LOST));
       }
       source.connect(analyser);
       source.connect(node);
       void context.resume().catch(() => undefined);
       const samples = new Float32Array(analyser.fftSize);
-      const startedAt = performance.now();
+      session.startedAt = performance.now();
       session.timer = window.setInterval(() => {
         analyser.getFloatTimeDomainData(samples);
         setLevel(audioLevel(samples));
-        setElapsedMs(performance.now() - startedAt);
+        setElapsedMs(performance.now() - session.startedAt);
       }, TICK_MS);
       return session;
     } catch (error) {
