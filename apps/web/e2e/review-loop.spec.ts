@@ -147,8 +147,9 @@ describeBrowser("review loop: submissions, reject with a reason, feedback, recom
       const cells = await row.getByRole("cell").allInnerTexts();
       expect(cells[1]).toBe(staffA.username);
       expect(cells[2]).toBe(AUDIO_A);
-      expect(cells[4]).toBe("Pending");
-      expect(cells[6]).toBe("No Recording");
+      // Column 3 is the audio's duration ('—' until the server has decoded it).
+      expect(cells[5]).toBe("Pending");
+      expect(cells[7]).toBe("No Recording");
       await seen(row.getByText("Transcript present", { exact: true }));
       await seen(filterButton(adminPage, "Needs review (1)"));
       await screenshot(adminPage, "review-loop-02-admin-needs-review");

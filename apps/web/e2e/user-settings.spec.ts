@@ -150,7 +150,8 @@ describeBrowser("user settings: reduced motion, zoom and reflow", () => {
     };
     const roles = nodes.map((n) => n.role?.value);
     expect(roles).toContain("table");
-    expect(roles.filter((r) => r === "columnheader")).toHaveLength(9);
+    // SPEC §2.7's nine columns and the audio's Duration.
+    expect(roles.filter((r) => r === "columnheader")).toHaveLength(10);
     const cells = nodes.filter((n) => n.role?.value === "cell").map((n) => n.name?.value ?? "");
     expect(cells.some((name) => name.includes(LONG_NAME))).toBe(true);
     // The visible column label beside each value is not read as part of the cell.

@@ -22,12 +22,12 @@ export const audiosRouter = router({
     .input(ZAudioIdInput)
     .output(z.object({ ok: z.boolean() }))
     .mutation(({ ctx, input }) => markAudioOpened(ctx, ctx.user, input.audioId)),
-  /** SPEC §2.18 Manage Audios: audios of a category with their task, newest first, paginated in SQL. */
+  /** SPEC §2.18 Manage Audios: audios of a category with their task and duration (seconds, null while not known), newest first, paginated in SQL. */
   list: adminProcedure
     .input(ZListAudiosInput)
     .output(ZManagedAudioPage)
     .query(({ ctx, input }) => listManagedAudios(ctx, ctx.user, input)),
-  /** SPEC §2.17 Assign Tasks: audios of a category without a task, by filename. */
+  /** SPEC §2.17 Assign Tasks: audios of a category without a task, by filename, with their duration (seconds, null while not known). */
   unassigned: adminProcedure
     .input(ZPageInput.extend({ category: ZCategory, limit: z.number().int().min(1).max(200).default(100) }))
     .output(ZUnassignedAudioPage)
