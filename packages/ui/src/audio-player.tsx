@@ -62,11 +62,8 @@ export interface AudioPlayerProps {
    * transcript editor has focus. At most one player of a page should have them.
    */
   shortcuts?: boolean;
-  /**
-   * The peaks to draw and the duration (see PlayerWaveform and playerWaveform). Optional for now,
-   * `{ status: "pending" }` when left out; every caller should pass it.
-   */
-  waveform?: PlayerWaveform;
+  /** The peaks to draw and the duration (see PlayerWaveform and playerWaveform). */
+  waveform: PlayerWaveform;
 }
 
 /** Seconds Ctrl+← and Ctrl+→ move back and forward. */
@@ -157,8 +154,6 @@ function normalized(peaks: { min: Float32Array; max: Float32Array }): Float32Arr
 
 const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
 
-const PENDING: PlayerWaveform = { status: "pending" };
-
 /**
  * A waveform audio player (wavesurfer.js 8) with play/pause, volume and playback speed
  * (SPEC §2.11, §9: height 150, bar width 3, radius 3; volume 0.5 in 0.01..1 step 0.025).
@@ -178,13 +173,7 @@ const PENDING: PlayerWaveform = { status: "pending" };
  * 0.01), data-time (the position in seconds, to 0.1), data-loop="on"|"off" with data-loop-start and
  * data-loop-end (seconds, to 0.01), and data-zoom.
  */
-export function AudioPlayer({
-  url,
-  sourceKey,
-  label = "Audio player",
-  shortcuts = false,
-  waveform = PENDING,
-}: AudioPlayerProps) {
+export function AudioPlayer({ url, sourceKey, label = "Audio player", shortcuts = false, waveform }: AudioPlayerProps) {
   return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} waveform={waveform} />;
 }
 
