@@ -119,7 +119,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
 
   // A task's state now, durations included: the audio's by primary key, the approved recording's
-  // (the submission's recorded_audio) through translated_recordings_submission_idx.
+  // (the submission's recorded_audio) through translated_recordings_submission_idx. Scalar
+  // subqueries, not joins: a join to audios may be planned as a scan of every audio per task when
+  // the statistics are stale (a bulk insert of tasks), a primary-key lookup cannot.
   await sql`
     create or replace function assignee_work_reconcile(ids uuid[]) returns void language plpgsql as $$
     declare
@@ -135,13 +137,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       new_states := array(
         select row(t.id, t.assigned_to, t.is_complete, s.translation_script_approval_status,
                    s.recorded_audio_approval_status, s.transcript_reviewed_at, s.recording_reviewed_at,
-                   round(a.duration_seconds * 1000)::bigint,
+                   (select round(a.duration_seconds * 1000)::bigint from audios a where a.id = t.audio_id),
                    case when s.recorded_audio is not null then
                      (select round(max(r.duration_seconds) * 1000)::bigint from translated_recordings r
                       where r.submission_id = s.id and r.file_key = s.recorded_audio) end)::assignee_work_tasks
         from (select distinct unnest(ids) as id) i
         join tasks t on t.id = i.id
-        join audios a on a.id = t.audio_id
         left join submissions s on s.task_id = t.id);
       perform assignee_work_apply(old_states, new_states);
       delete from assignee_work_tasks w
@@ -177,12 +178,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // An audio's duration changed (the waveform job, a data fix): its task is reconciled
   // (tasks_audio_id_key finds it). Other updates of audios (has_task, last opened) reconcile nothing.
+  // The statements of these triggers are planned at every call (EXECUTE): PL/pgSQL would keep the
+  // plan made for the first, often one-row, statement of a session, and a nested loop over the
+  // transition tables that suits one row reads them again for every row of a bulk update (30,000
+  // rows took 30 s that way, 100,000 several minutes).
   await sql`
     create function audios_assignee_work() returns trigger language plpgsql as $$
     begin
-      perform assignee_work_reconcile(array(
-        select t.id from new_rows n join old_rows o on o.id = n.id join tasks t on t.audio_id = n.id
-        where o.duration_seconds is distinct from n.duration_seconds));
+      execute $q$
+        select assignee_work_reconcile(array(
+          select t.id from new_rows n join old_rows o on o.id = n.id join tasks t on t.audio_id = n.id
+          where o.duration_seconds is distinct from n.duration_seconds))$q$;
       return null;
     end $$`.execute(db);
   await sql`
@@ -197,20 +203,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function translated_recordings_assignee_work() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        perform assignee_work_reconcile(array(
-          select s.task_id from new_rows n join submissions s on s.id = n.submission_id
-          where n.duration_seconds is not null));
+        execute $q$
+          select assignee_work_reconcile(array(
+            select s.task_id from new_rows n join submissions s on s.id = n.submission_id
+            where n.duration_seconds is not null))$q$;
       elsif tg_op = 'DELETE' then
-        perform assignee_work_reconcile(array(
-          select s.task_id from old_rows o join submissions s on s.id = o.submission_id
-          where o.duration_seconds is not null));
+        execute $q$
+          select assignee_work_reconcile(array(
+            select s.task_id from old_rows o join submissions s on s.id = o.submission_id
+            where o.duration_seconds is not null))$q$;
       else
-        perform assignee_work_reconcile(array(
-          select s.task_id
-          from old_rows o join new_rows n on n.id = o.id
-          join submissions s on s.id in (o.submission_id, n.submission_id)
-          where (o.submission_id, o.file_key, o.duration_seconds)
-                is distinct from (n.submission_id, n.file_key, n.duration_seconds)));
+        execute $q$
+          select assignee_work_reconcile(array(
+            select s.task_id
+            from old_rows o join new_rows n on n.id = o.id
+            join submissions s on s.id in (o.submission_id, n.submission_id)
+            where (o.submission_id, o.file_key, o.duration_seconds)
+                  is distinct from (n.submission_id, n.file_key, n.duration_seconds)))$q$;
       end if;
       return null;
     end $$`.execute(db);
