@@ -303,12 +303,12 @@ async function playInBrowser(
   await page.goto("/audiomanagement/audiocontrol");
   const play = page.locator(".audio-player").first().getByRole("button", { name: "Play" });
   await play.waitFor();
-  // Play is enabled once the media element can play (the page's own check, polled every 25 ms).
-  await page.waitForFunction(
-    `!document.querySelector(".audio-player button[aria-label='Play']")?.disabled`,
-    undefined,
-    { timeout: 120_000, polling: 25 },
-  );
+  // Play is enabled once the media element can play.
+  const deadline = performance.now() + 120_000;
+  while (await play.isDisabled()) {
+    if (performance.now() > deadline) throw new Error("Play was not enabled within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   await play.click();
   await waitForTime(page, 1, 120_000);
   const playMs = performance.now() - started;
