@@ -32,6 +32,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startCuttingProxy } from "../apps/web/e2e/support/cutting-proxy";
 import { wholeNumber } from "./support/args";
 import { benchDatabase } from "./support/bench-database";
+import { signedInSession } from "./support/signed-in-session";
 import { ROOT, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { writeWavFile } from "./support/wav-file";
 
@@ -99,21 +100,6 @@ async function newContext(browser: Browser, baseURL: string, session?: string): 
     );
   }
   return context;
-}
-
-/** Signs `account` in through the form (no emulation) and returns the session the app keeps. */
-async function signedInSession(browser: Browser, baseURL: string, account: typeof ADMIN): Promise<string> {
-  const context = await newContext(browser, baseURL);
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() !== "/signin");
-  const session = await page.evaluate<string | null>('localStorage.getItem("tafsiri-session")');
-  await context.close();
-  if (!session) throw new Error(`Signing in as ${account.email} kept no session.`);
-  return session;
 }
 
 /** Creates the staff account through `POST /auth/register`. */

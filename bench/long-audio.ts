@@ -46,6 +46,7 @@ import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { wholeNumber } from "./support/args";
 import { benchDatabase } from "./support/bench-database";
+import { signedInSession } from "./support/signed-in-session";
 import { ROOT, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { restSignIn } from "./support/rest-sign-in";
 import { watchRss } from "./support/rss-watch";
@@ -219,20 +220,6 @@ async function newContext(browser: Browser, baseURL: string, session: string, au
       (audioId ? `localStorage.setItem("tafsiri-current-audio", ${JSON.stringify(audioId)});` : ""),
   );
   return context;
-}
-
-async function signedInSession(browser: Browser, baseURL: string, account: typeof ADMIN): Promise<string> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() !== "/signin");
-  const session = await page.evaluate<string | null>('localStorage.getItem("tafsiri-session")');
-  await context.close();
-  if (!session) throw new Error(`Signing in as ${account.email} kept no session.`);
-  return session;
 }
 
 /** The player's position in seconds (its data-time). */
