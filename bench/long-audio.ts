@@ -9,9 +9,11 @@
  *
  * Server: one real server (`tsx apps/server/src/server.ts`, fresh DATA_DIR, its embedded PGlite or
  * a fresh temporary database on DATABASE_URL's server). The MP3 and the WAV are uploaded through
- * `POST /api/audios/upload/AUDIO`; from the upload's answer, the server's resident memory is
- * watched (bench/support/rss-watch.ts) and `GET /healthz` is asked one request after another,
- * until `audios.get` says the waveform is ready: time to peaks, RSS growth, /healthz p99. M4A is
+ * `POST /api/audios/upload/AUDIO`; the server's resident memory is watched from before the upload
+ * (bench/support/rss-watch.ts; the job starts decoding as the upload commits) and, from the
+ * upload's answer, `GET /healthz` is asked one request after another, until `audios.get` says the
+ * waveform is ready: time to peaks (from the answer), RSS growth (the upload's streaming included),
+ * /healthz p99. M4A is
  * not an accepted upload (SPEC §5, §9: .mp3, .wav, .ogg, .flac), so its figures are the decoder's
  * alone: `computeWaveform` in a process of its own on local storage (time and that process's RSS
  * growth), once as ffmpeg writes it (index at the end, as phones do) and once with the index first
@@ -165,12 +167,13 @@ interface WaveformAnswer {
 }
 
 /**
- * Uploads `file`, then, from the upload's answer until `audios.get` says its waveform is no
- * longer pending, watches the server's RSS and asks /healthz one request after another.
+ * Uploads `file` and, until `audios.get` says its waveform is no longer pending, watches the
+ * server's RSS (from before the upload) and asks /healthz one request after another (from its answer).
  */
 async function peaksOnServer(server: ChildServer, token: string, file: string) {
-  const id = await uploadAudio(server.baseUrl, token, file);
+  // Watched from before the upload: the job starts decoding when the upload commits, before its answer arrives.
   const rss = watchRss(server.pid);
+  const id = await uploadAudio(server.baseUrl, token, file);
   const started = performance.now();
   let done = false;
   const health: number[] = [];
