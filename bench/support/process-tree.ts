@@ -17,10 +17,10 @@ function processes(): Array<{ pid: number; ppid: number; name: string }> {
   return found;
 }
 
-/** VmRSS of `pid` in MB, 0 when it has ended. */
-function rssMb(pid: number): number {
+/** The proportional set size of `pid` in MB (/proc/<pid>/smaps_rollup), 0 when it has ended. */
+function pssMb(pid: number): number {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
     return match ? Number(match[1]) / 1024 : 0;
   } catch {
     return 0;
@@ -28,10 +28,11 @@ function rssMb(pid: number): number {
 }
 
 /**
- * The resident memory (VmRSS, MB) of every Chromium process descended from `root` (a browser that
- * playwright launched is a child of this process; its renderers, GPU and utility processes are its
- * descendants), added up as the issue's "all Chromium processes" figure: pages shared between them
- * count once per process.
+ * The memory (MB) of every Chromium process descended from `root` (a browser that playwright
+ * launched is a child of this process; its renderers, GPU, audio and utility processes are its
+ * descendants), added up as "all Chromium processes": each process's proportional set size, so a
+ * page shared by several (Chromium's own libraries, mapped again by each process it starts) counts
+ * once in all, not once per process as adding up their RSS would.
  */
 export function chromiumMemoryMb(root: number): number {
   const all = processes();
@@ -42,7 +43,7 @@ export function chromiumMemoryMb(root: number): number {
   const stack = [...(children.get(root) ?? [])];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    if (/chrom/i.test(names.get(pid) ?? "")) total += rssMb(pid);
+    if (/chrom/i.test(names.get(pid) ?? "")) total += pssMb(pid);
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
