@@ -2,8 +2,8 @@ import pg from "pg";
 import type { Database } from "../connection";
 
 /**
- * The periodic jobs that must run in one process only, however many share the database (issue 11
- * Build 7); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus").
+ * The periodic jobs that must run in one process only, however many share the database (decision
+ * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus").
  */
 export type JobName = "event-retention" | "file-sweep" | "waveforms";
 

@@ -10,7 +10,7 @@ export const MAX_KEYS_PER_LOOKUP = 1000;
  * translated_recordings.file_key, and the submission's current pointers
  * submissions.recorded_audio and submissions.translation_script (always one of the history
  * rows' keys today; checked as well so a file a submission names is never taken for an orphan),
- * exports.file_key while the export's download link lasts (issue 12: an expired zip is swept), and
+ * exports.file_key while the export's download link lasts (decision 019: an expired zip is swept), and
  * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key).
  * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; issue 10 Build 5, the file sweep);
  * returns the referenced ones as a set (empty for no keys). Throws RangeError past the maximum.

@@ -5,7 +5,7 @@ import { sourceKey } from "../lib/source-key";
 
 /**
  * SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers
- * the player shortcuts (issue 12). `waveform` is the audio's (`audios.get`), so the player draws its
+ * the player shortcuts (PLAYER_SHORTCUTS). `waveform` is the audio's (`audios.get`), so the player draws its
  * stored peaks (ARCHITECTURE "Long recordings and the corpus").
  */
 export function OriginalAudioToggle({ audioUrl, waveform }: { audioUrl: string; waveform: AudioDetail["waveform"] }) {
