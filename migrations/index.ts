@@ -16,6 +16,7 @@ import * as datasetExports from "./20261204000000_exports";
 import * as resumableUploads from "./20261205000000_resumable_uploads";
 import * as waveforms from "./20261206000000_waveforms";
 import * as assigneeWorkAudioMinutes from "./20261207000000_assignee_work_audio_minutes";
+import * as participants from "./20261208000000_participants";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "20261205000000_resumable_uploads": resumableUploads,
   "20261206000000_waveforms": waveforms,
   "20261207000000_assignee_work_audio_minutes": assigneeWorkAudioMinutes,
+  "20261208000000_participants": participants,
 };

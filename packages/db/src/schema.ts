@@ -1,3 +1,4 @@
+import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */
@@ -58,6 +59,10 @@ export interface AudioTable {
   /** Storage key of the file's peaks (audiowaveform .dat), beside the file; null until ready. */
   peaksKey: string | null;
   waveformStatus: Generated<WaveformStatus>;
+  /** The participant the audio records (decision 024); null until linked. */
+  participantId: string | null;
+  /** The recording session's day, YYYY-MM-DD. */
+  sessionDate: string | null;
 }
 
 export interface TaskTable {
@@ -291,6 +296,10 @@ export interface ExportTable {
   error: string | null;
   finishedAt: Date | null;
   expiresAt: Date | null;
+  /** Whether recordings of participants with 'restricted' consent were included (decision 024). */
+  includeRestricted: Generated<boolean>;
+  /** When a participant in it withdrew consent: its link then answers 410. */
+  supersededAt: Date | null;
 }
 
 /** One file a finished export wrote (issue 12 Build 1): reused by the next export of its choice. */
@@ -319,6 +328,40 @@ export interface ResumableUploadTable {
   result: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+/**
+ * A research participant (decision 024, migration 20261208000000_participants): pseudonymous code,
+ * study group, sex, age, education, languages, cognitive scores, notes and consent. Days are
+ * YYYY-MM-DD strings.
+ */
+export interface ParticipantTable {
+  id: Generated<string>;
+  code: string;
+  studyGroup: ParticipantGroup;
+  sex: Sex | null;
+  birthDate: string | null;
+  /** Age in whole months on ageRecordedOn, when no birth date is known. */
+  ageMonths: number | null;
+  ageRecordedOn: string | null;
+  educationYears: number | null;
+  /** ISO 639-3 codes. */
+  languages: ColumnType<string[], string | undefined, string>;
+  scores: ColumnType<CognitiveScore[], string | undefined, string>;
+  notes: Generated<string>;
+  consentStatus: Generated<ConsentStatus>;
+  consentDate: string | null;
+  /** Storage key of the consent document (a PDF, admins only). */
+  consentDocumentKey: string | null;
+  consentDocumentName: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+/** Which participants a finished export holds (decision 024): a withdrawal supersedes those exports. */
+export interface ExportParticipantTable {
+  participantId: string;
+  exportId: string;
+}
+
 export interface DB {
   users: UserTable;
   audios: AudioTable;
@@ -340,6 +383,8 @@ export interface DB {
   exports: ExportTable;
   exportFiles: ExportFileTable;
   resumableUploads: ResumableUploadTable;
+  participants: ParticipantTable;
+  exportParticipants: ExportParticipantTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -361,3 +406,6 @@ export type Notification = Selectable<NotificationTable>;
 export type NewNotification = Insertable<NotificationTable>;
 export type Recommendation = Selectable<RecommendationTable>;
 export type NewEvent = Insertable<EventTable>;
+export type Participant = Selectable<ParticipantTable>;
+export type NewParticipant = Insertable<ParticipantTable>;
+export type ParticipantUpdate = Updateable<ParticipantTable>;

@@ -1,0 +1,3 @@
+export * from "./participant-fields";
+export * from "./participant-age";
+export * from "./transcript-lines";

@@ -1,0 +1,43 @@
+/**
+ * The fields of a research participant (issue "A research-grade corpus", decision 024): the values
+ * the database, the API, the CSV import and the web app all check against. Pure data, no I/O.
+ */
+
+/** A participant's study group: the same two labels as an audio's category (SPEC §5). */
+export const PARTICIPANT_GROUPS = ["Control", "Dementia"] as const;
+export type ParticipantGroup = (typeof PARTICIPANT_GROUPS)[number];
+
+/** Sex as CHAT's `@ID` writes it; unknown is null. */
+export const SEXES = ["female", "male"] as const;
+export type Sex = (typeof SEXES)[number];
+
+/**
+ * Consent to use the participant's recordings: `given`, `restricted` (used only where an export
+ * asks for it), `withdrawn`, or `not_recorded` (nothing known yet: treated as no consent).
+ */
+export const CONSENT_STATUSES = ["given", "restricted", "withdrawn", "not_recorded"] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+
+/** A pseudonymous participant code: 1–20 letters, digits, `_` or `-` (e.g. `P0042`). No names. */
+export const PARTICIPANT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+
+/** An ISO 639-3 language code: three lowercase letters. */
+export const LANGUAGE_CODE_PATTERN = /^[a-z]{3}$/;
+
+/**
+ * The cognitive instruments a score may be given for, with the range of a valid score. Add an
+ * instrument here to offer it everywhere (form, CSV columns `<key>` and `<key>_date`, REST).
+ */
+export const SCORE_INSTRUMENTS = {
+  MMSE: { label: "MMSE", min: 0, max: 30 },
+  MoCA: { label: "MoCA", min: 0, max: 30 },
+} as const;
+export type ScoreInstrument = keyof typeof SCORE_INSTRUMENTS;
+export const SCORE_INSTRUMENT_KEYS = Object.keys(SCORE_INSTRUMENTS) as ScoreInstrument[];
+
+/** One cognitive score: the instrument, the score, the day it was taken (YYYY-MM-DD). */
+export interface CognitiveScore {
+  instrument: ScoreInstrument;
+  score: number;
+  takenOn: string | null;
+}
