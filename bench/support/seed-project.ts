@@ -5,6 +5,7 @@ import type { Database } from "@tafsiri/db";
 import { ensureFirstAdmin, type FileStorage } from "@tafsiri/api";
 import { hashPassword } from "@tafsiri/api/testing/password-hash";
 import { AUDIO_WAV, RECORDING_WAV, writeSeedFiles } from "./seed-files";
+import { seedParticipants } from "./seed-participants";
 import { createSeedTables, seedAccountNames, seedAccounts, seedChunk } from "./seed-rows";
 
 /** Audios planned and inserted per slice (each slice is a handful of statements; progress is printed after each). */
@@ -48,7 +49,7 @@ export class SeedRefused extends Error {}
  * audios over two years, `staff` staff members and REVIEWER_COUNT reviewing admins sharing one
  * password (hashed once), the first admin created as the app creates it when there is no user
  * (otherwise the configured admin, or the oldest active admin, acts). All rows are written in
- * one transaction (nothing is left of a run that fails), then the database is analysed and, with
+ * one transaction with a participant per ten audios (seed-participants.ts; nothing is left of a run that fails), then the database is analysed and, with
  * `storage`, a file is written for every key. Throws SeedRefused when the database already has
  * audios and `force` is not set; with `force` the seed adds to them (audio numbers continue after
  * the seed's earlier ones, existing seed accounts get the new password).
@@ -108,6 +109,8 @@ export async function seedProject(db: Database, options: SeedOptions): Promise<S
       }
       log(`Audios ${(offset + count).toLocaleString("en")} of ${options.audios.toLocaleString("en")} (${elapsed()})`);
     }
+    const participants = await seedParticipants(trx);
+    log(`Participants: ${participants.toLocaleString("en")}, each audio linked to one of its group (${elapsed()}).`);
   });
   const rowSeconds = (performance.now() - started) / 1000;
   log(`Committed (${elapsed()}); analysing.`);
@@ -138,7 +141,7 @@ export async function seedProject(db: Database, options: SeedOptions): Promise<S
 /**
  * The spread of what is in `db`, as lines to print: audios per category and assigned, tasks
  * complete, submissions per status (overall, transcript, recording), the span of their dates, and
- * the other rows' counts. Resolves to the lines.
+ * the other rows' counts, and the participants (decision 024). Resolves to the lines.
  */
 export async function describeSeed(db: Database): Promise<string[]> {
   const { rows } = await sql<Record<string, string | null>>`
@@ -171,7 +174,10 @@ export async function describeSeed(db: Database): Promise<string[]> {
       (select count(*) from audit_log) as audit,
       (select count(*) from users where role = 'Admin') as admins,
       (select count(*) from users where role = 'Staff') as staff,
-      (select count(*) from users where role = 'Staff' and active) as active_staff`.execute(db);
+      (select count(*) from users where role = 'Staff' and active) as active_staff,
+      (select count(*) from participants) as participants,
+      (select count(*) from participants where consent_status = 'given') as consent_given,
+      (select count(*) from audios where participant_id is not null) as linked`.execute(db);
   const r = rows[0] ?? {};
   const n = (key: string) => Number(r[key] ?? 0).toLocaleString("en");
   return [
@@ -185,5 +191,6 @@ export async function describeSeed(db: Database): Promise<string[]> {
     `Transcript versions ${n("versions")}, translated recordings ${n("recordings")}, comments ${n("comments")}, ` +
       `recommendations ${n("recommendations")}`,
     `Notifications ${n("notifications")} (${n("unread")} unread), audit log entries ${n("audit")}`,
+    `Participants ${n("participants")} (${n("consentGiven")} with consent given), audios linked ${n("linked")}`,
   ];
 }
