@@ -19,7 +19,11 @@ export const APP_ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { httpStatus: 415, trpcCode: "UNSUPPORTED_MEDIA_TYPE" },
   /** Only file downloads answer it (tRPC never does). */
   RANGE_NOT_SATISFIABLE: { httpStatus: 416, trpcCode: "BAD_REQUEST" },
+  /** Well-formed input whose content cannot be processed (a stored recording that cannot be decoded). */
+  UNPROCESSABLE: { httpStatus: 422, trpcCode: "UNPROCESSABLE_CONTENT" },
   TOO_MANY_REQUESTS: { httpStatus: 429, trpcCode: "TOO_MANY_REQUESTS" },
+  /** A part this server cannot run (the voice activity model's native runtime failed to load). */
+  SERVICE_UNAVAILABLE: { httpStatus: 503, trpcCode: "SERVICE_UNAVAILABLE" },
   INTERNAL: { httpStatus: 500, trpcCode: "INTERNAL_SERVER_ERROR" },
 } as const;
 

@@ -4,12 +4,14 @@ import {
   ZReviewOutput,
   ZSaveTranscriptInput,
   ZSaveTranscriptOutput,
+  ZSuggestSegmentsOutput,
   ZTranscript,
   ZTranscriptRejectInput,
   ZTranscriptReviewInput,
 } from "../schemas/transcripts";
 import { reviewOutput, TRANSCRIPT_REVIEW } from "../services/reviews";
 import { getTranscript, saveTranscript } from "../services/transcripts";
+import { suggestSegments } from "../segments/suggest-segments";
 
 export const transcriptsRouter = router({
   /** SPEC §2.12: the current translated transcript of an audio. */
@@ -22,6 +24,16 @@ export const transcriptsRouter = router({
     .input(ZSaveTranscriptInput)
     .output(ZSaveTranscriptOutput)
     .mutation(({ ctx, input }) => saveTranscript(ctx, ctx.user, input)),
+  /**
+   * Decision 024, "Who spoke, when": speech segments `{ startMs, endMs }` (whole ms, ordered) found
+   * by Silero VAD in the audio, for whoever may edit its transcript; cached per file. 404 unknown
+   * audio, 403 others, 422 'This recording could not be read to suggest segments.', 503 'Segment
+   * suggestions are not available on this server.'.
+   */
+  suggestSegments: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZSuggestSegmentsOutput)
+    .query(({ ctx, input }) => suggestSegments(ctx, ctx.user, input.audioId)),
   /**
    * SPEC §4 Admin Approve: Approved; task translation_status Completed; admins and the assignee
    * notified. Only from `expectedStatus` (default Pending): CONFLICT otherwise ('The transcript is

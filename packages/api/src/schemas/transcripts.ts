@@ -46,3 +46,14 @@ export const ZTranscriptReviewInput = ZAudioIdInput.extend({ expectedStatus: ZTr
 export type TranscriptReviewInput = z.infer<typeof ZTranscriptReviewInput>;
 /** A transcript rejection: a review with an optional reason (stored as a comment, sent to the assignee). */
 export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({ reason: ZReviewReason.optional() });
+
+/**
+ * Decision 024, "Who spoke, when": speech segments suggested for an audio's transcript, found by
+ * voice activity detection: whole milliseconds from the recording's start, ordered, endMs > startMs.
+ */
+export const ZSuggestedSegment = z.object({
+  startMs: z.number().int().nonnegative(),
+  endMs: z.number().int().positive(),
+});
+export const ZSuggestSegmentsOutput = z.object({ segments: z.array(ZSuggestedSegment) });
+export type SuggestSegmentsOutput = z.infer<typeof ZSuggestSegmentsOutput>;
