@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import JSZip from "jszip";
 import { exportJobsIdle } from "@tafsiri/api";
-import { chatRuleViolations } from "@tafsiri/api/testing/chat-rules";
+import { chatRuleViolations } from "@tafsiri/corpus";
 import { approvedWork } from "../../../packages/api/test/workflow-fixtures";
 import { createAppHarness, failed } from "./fixtures/app-harness";
 import { dbState, leaksInternals } from "./fixtures/hostile-world";

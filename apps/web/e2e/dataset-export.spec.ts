@@ -17,7 +17,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import JSZip from "jszip";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { chatRuleViolations } from "@tafsiri/api/testing/chat-rules";
+import { chatRuleViolations } from "@tafsiri/corpus";
 import { MANIFEST_COLUMNS } from "../../../packages/api/src/export/manifest";
 import {
   atPath,

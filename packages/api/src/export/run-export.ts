@@ -19,7 +19,7 @@ import type { Executor } from "@tafsiri/db";
 import type { AppDeps } from "../context";
 import { recordEvent } from "../live/record";
 import { StoredFileMissingError } from "../storage/file-storage";
-import { chatFile, type ChatSettings } from "./chat-file";
+import { chatFile, type ChatSettings } from "@tafsiri/corpus";
 import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
 import { manifestFiles, type ManifestAudio } from "./manifest";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
-import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "../export/chat-file";
+import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/corpus";
 import { ZPageInput, ZUserRef, page } from "./common";
 
 /** Issue 12 Build 1: the Export page's messages. */
