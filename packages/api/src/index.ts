@@ -134,3 +134,12 @@ export type { LiveEvent } from "./schemas/events";
 // Dataset exports (issue 12 Build 1): the REST layer's choice fields, shutdown and start-up.
 export { ZChatSettings, ZExportChoice, EXPORT_STATES_SHOWN } from "./schemas/exports";
 export { abandonExportJobs, exportJobsIdle, failAbandonedExportsAtStart } from "./services/exports";
+
+// Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
+export {
+  attachConsentDocument,
+  consentDocument,
+  removeConsentDocument,
+  CONSENT_DOCUMENT_MAX_BYTES,
+} from "./services/participants";
+export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";

@@ -13,6 +13,7 @@ import { searchRouter } from "./routers/search";
 import { statisticsRouter } from "./routers/statistics";
 import { logsRouter } from "./routers/logs";
 import { exportsRouter } from "./routers/exports";
+import { participantsRouter } from "./routers/participants";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   statistics: statisticsRouter,
   logs: logsRouter,
   exports: exportsRouter,
+  participants: participantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

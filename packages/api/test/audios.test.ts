@@ -233,6 +233,8 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
       isComplete: false,
       hasTranscript: false,
       durationSeconds: 3723.4,
+      participantCode: null,
+      sessionDate: null,
     });
     expect(all.items.find((a) => a.filename === "echo")).toMatchObject({
       assignedTo: null,

@@ -1,6 +1,8 @@
+import { promises as fs } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { ADMINS_ONLY } from "@tafsiri/api";
+import { ADMINS_ONLY, attachConsentDocument, exportJobsIdle } from "@tafsiri/api";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
 import { createAppHarness, failed, fixture, uploadAudio } from "../fixtures/app-harness";
 import { allProcedures, dbState, ownedWorld, procedureInputs, trpcCall } from "../fixtures/hostile-world";
@@ -34,6 +36,18 @@ const attackerSubmission = await h.deps.db
   .where("taskId", "=", w.attackerAudio.taskId)
   .executeTakeFirstOrThrow();
 const unassigned = await uploadAudio(h, w.adminToken, { name: "nobody-yet.wav", content: wav });
+// A ready dataset export, for its download link (decision 024).
+const readyExport = await h.caller(w.admin).exports.create({ category: "Dementia", chat: { corpus: "hostile" } });
+await exportJobsIdle();
+// Decision 024: a participant with a consent document, for the participants procedures and paths.
+const participant = await h.caller(w.admin).participants.create({ code: "HW0001", group: "Control" });
+const consentTemp = h.deps.storage.tempPath();
+await fs.mkdir(path.dirname(consentTemp), { recursive: true });
+await fs.writeFile(consentTemp, "%PDF-1.4\n%%EOF\n");
+await attachConsentDocument(h.deps, w.admin, {
+  participantId: participant.id,
+  file: { tempFile: consentTemp, originalName: "consent.pdf" },
+});
 
 /** What staff may call (everything else is admin-only). Keep in step with the routers. */
 const STAFF_PROCEDURES = new Set([
@@ -113,6 +127,21 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "logs.filters": undefined,
   "exports.list": {},
   "exports.create": { category: "both", status: "approved-transcript" },
+  "exports.download": { exportId: readyExport.id },
+  "participants.list": {},
+  "participants.get": { participantId: participant.id },
+  "participants.create": { code: "STAFF1", group: "Control" },
+  "participants.update": {
+    participantId: participant.id,
+    code: "HW0001",
+    group: "Dementia",
+    consentStatus: "withdrawn",
+  },
+  "participants.audios": { participantId: participant.id },
+  "participants.importCsv": { csv: "code,group\nSTAFF2,Control\n" },
+  "participants.exportCsv": undefined,
+  "participants.balance": undefined,
+  "participants.linkAudio": { audioId: owned.id, participantId: participant.id, sessionDate: null },
 };
 
 const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));
@@ -266,6 +295,37 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
   "POST /api/exports": [
     { method: "POST", url: "/api/exports", body: {} },
     { method: "POST", url: "/api/exports", body: { category: "Control", status: "approved_transcript" } },
+  ],
+  "GET /api/exports/{id}/download": [{ method: "GET", url: `/api/exports/${readyExport.id}/download` }],
+  "GET /api/participants": [{ method: "GET", url: "/api/participants" }],
+  "GET /api/participants/export": [{ method: "GET", url: "/api/participants/export" }],
+  "POST /api/participants/import": [
+    { method: "POST", url: "/api/participants/import", body: { csv: "code,group\nSTAFF3,Control\n" } },
+  ],
+  "GET /api/participants/{id}": [{ method: "GET", url: `/api/participants/${participant.id}` }],
+  "POST /api/participants": [{ method: "POST", url: "/api/participants", body: { code: "STAFF4", group: "Control" } }],
+  "PUT /api/participants/{id}": [
+    {
+      method: "PUT",
+      url: `/api/participants/${participant.id}`,
+      body: { code: "HW0001", group: "Control", consent_status: "withdrawn" },
+    },
+  ],
+  "POST /api/participants/{id}/consent-document": [
+    { method: "POST", url: `/api/participants/${participant.id}/consent-document` },
+  ],
+  "GET /api/participants/{id}/consent-document": [
+    { method: "GET", url: `/api/participants/${participant.id}/consent-document` },
+  ],
+  "DELETE /api/participants/{id}/consent-document": [
+    { method: "DELETE", url: `/api/participants/${participant.id}/consent-document` },
+  ],
+  "POST /api/audios/{id}/participant": [
+    {
+      method: "POST",
+      url: `/api/audios/${owned.id}/participant`,
+      body: { participant_id: participant.id, session_date: null },
+    },
   ],
 };
 

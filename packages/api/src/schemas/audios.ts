@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZParticipantBrief } from "./participants";
 import {
   ZAudioIdInput,
   ZCategory,
@@ -33,6 +34,10 @@ export const ZAudioDetail = z.object({
     .nullable(),
   /** Admins only (null for staff): who opened it last and when (ISO time). */
   lastOpened: z.object({ username: z.string(), at: z.string() }).nullable(),
+  /** Decision 024: the participant it records, as much as staff may see (code, group, age then); null when not linked. */
+  participant: ZParticipantBrief.nullable(),
+  /** Decision 024: the recording session's day (YYYY-MM-DD), null when not known. */
+  sessionDate: z.string().nullable(),
 });
 export type AudioDetail = z.infer<typeof ZAudioDetail>;
 
@@ -53,6 +58,9 @@ export const ZManagedAudio = z.object({
   hasTranscript: z.boolean(),
   /** Seconds; null while not known yet (the 'Duration' column shows '—'). */
   durationSeconds: ZDurationSeconds,
+  /** Decision 024: the linked participant's code and the session day; null when not linked. */
+  participantCode: z.string().nullable(),
+  sessionDate: z.string().nullable(),
 });
 export type ManagedAudio = z.infer<typeof ZManagedAudio>;
 export const ZManagedAudioPage = page(ZManagedAudio);

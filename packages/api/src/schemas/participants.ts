@@ -32,8 +32,14 @@ export const ZConsentStatus = z.enum(CONSENT_STATUSES, {
 export const ZDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "A date is written YYYY-MM-DD.")
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "This date does not exist.");
-export const ZLanguageCode = z.string().regex(LANGUAGE_CODE_PATTERN, "Languages are ISO 639-3 codes of three lowercase letters.");
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    "This date does not exist.",
+  );
+export const ZLanguageCode = z
+  .string()
+  .regex(LANGUAGE_CODE_PATTERN, "Languages are ISO 639-3 codes of three lowercase letters.");
 
 export const ZCognitiveScore = z
   .object({
@@ -46,7 +52,11 @@ export const ZCognitiveScore = z
   .superRefine((value, ctx) => {
     const range = SCORE_INSTRUMENTS[value.instrument as keyof typeof SCORE_INSTRUMENTS];
     if (range && (value.score < range.min || value.score > range.max)) {
-      ctx.addIssue({ code: "custom", path: ["score"], message: `${range.label} is scored ${range.min} to ${range.max}.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["score"],
+        message: `${range.label} is scored ${range.min} to ${range.max}.`,
+      });
     }
   });
 
@@ -61,7 +71,13 @@ export const ZParticipantFields = z.object({
   birthDate: ZDay.nullable().default(null),
   ageMonths: z.number().int().min(0).max(1800).nullable().default(null),
   ageRecordedOn: ZDay.nullable().default(null),
-  educationYears: z.number().int().min(0, "Years of education are 0 to 40.").max(40, "Years of education are 0 to 40.").nullable().default(null),
+  educationYears: z
+    .number()
+    .int()
+    .min(0, "Years of education are 0 to 40.")
+    .max(40, "Years of education are 0 to 40.")
+    .nullable()
+    .default(null),
   languages: z.array(ZLanguageCode).max(10).default([]),
   scores: z.array(ZCognitiveScore).max(50).default([]),
   notes: z.string().max(5000, "Notes are at most 5,000 characters.").default(""),
@@ -91,7 +107,7 @@ export const ZParticipant = z.object({
   notes: z.string(),
   consentStatus: ZConsentStatus,
   consentDate: z.string().nullable(),
-  /** The consent document's file name, null when none; fetched through `participants.consentDocument`. */
+  /** The consent document's file name, null when none; downloaded from GET /api/participants/{id}/consent-document (admins). */
   consentDocumentName: z.string().nullable(),
   /** How many audios are linked to the participant. */
   audioCount: z.number().int(),
@@ -118,7 +134,7 @@ export const ZParticipantListPage = z.object({
 export const ZParticipantBrief = z.object({
   code: z.string(),
   group: ZParticipantGroup,
-  /** Whole months at the session's day (or today when the day is unknown); null when unknown. */
+  /** Whole months at the session's day (or the audio's upload day when there is none); null when unknown. */
   ageMonthsAtRecording: z.number().int().nullable(),
 });
 export type ParticipantBrief = z.infer<typeof ZParticipantBrief>;
@@ -129,6 +145,14 @@ export const ZLinkAudioInput = z.object({
   participantId: ZId.nullable(),
   sessionDate: ZDay.nullable().default(null),
 });
+
+/** What linkAudio answers: the audio, what staff now see of its participant, and the session day. */
+export const ZLinkAudioResult = z.object({
+  audioId: z.string(),
+  participant: ZParticipantBrief.nullable(),
+  sessionDate: z.string().nullable(),
+});
+export type LinkAudioResult = z.infer<typeof ZLinkAudioResult>;
 
 /** A linked audio on a participant's page. */
 export const ZParticipantAudio = z.object({
@@ -141,7 +165,9 @@ export const ZParticipantAudio = z.object({
 });
 
 /** CSV import (decision 024): the file's text, at most 2 MB. Nothing is written when a row fails. */
-export const ZImportParticipantsInput = z.object({ csv: z.string().max(2_000_000, "The CSV file is larger than 2 MB.") });
+export const ZImportParticipantsInput = z.object({
+  csv: z.string().max(2_000_000, "The CSV file is larger than 2 MB."),
+});
 export const ZImportProblem = z.object({ line: z.number().int(), message: z.string() });
 export const ZImportParticipantsResult = z.object({
   created: z.number().int(),
@@ -158,3 +184,7 @@ export const ZBalanceRow = z.object({
   approvedRecordings: z.number().int(),
 });
 export const ZBalance = z.object({ rows: z.array(ZBalanceRow) });
+export type BalanceRow = z.infer<typeof ZBalanceRow>;
+
+/** The CSV export: every participant, ordered by code, with the import's columns. */
+export const ZParticipantsCsv = z.object({ csv: z.string() });

@@ -17,12 +17,15 @@ import { AUDIO_NOT_FOUND, lockAudioAccess, requireAdmin, requireAudioAccess } fr
 import { audioAudience, publishAfter, recordAudioEvent } from "../live/record";
 import { signFileUrl } from "./file-urls";
 import { waveformOf } from "../waveforms/waveform-info";
+import { dayIn, participantBrief } from "./participants";
 
 export const AUDIO_DELETED = "Audio deleted successfully.";
 
 /**
  * SPEC §2.11: one audio the caller may see, with signed URLs (file and initial transcript), its
- * waveform (peaks URL and duration, ARCHITECTURE "Long recordings"), its task and, for admins only, who opened it last and when (ISO time; null for staff).
+ * waveform (peaks URL and duration, ARCHITECTURE "Long recordings"), its task, its session day and
+ * participant brief (decision 024: code, group, age in months at the session day or the upload
+ * day in APP_TIMEZONE; nothing else of the participant) and, for admins only, who opened it last and when (ISO time; null for staff).
  * Throws NOT_FOUND 'Audio not found.' / FORBIDDEN 'You do not have access to this audio.'.
  */
 export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string): Promise<AudioDetail> {
@@ -54,6 +57,20 @@ export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string
       user.role === "Admin" && row.lastOpenedByUsername && row.timeLastOpened
         ? { username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() }
         : null,
+    participant:
+      row.participantCode && row.participantGroup
+        ? participantBrief(
+            {
+              code: row.participantCode,
+              studyGroup: row.participantGroup,
+              birthDate: row.participantBirthDate,
+              ageMonths: row.participantAgeMonths,
+              ageRecordedOn: row.participantAgeRecordedOn,
+            },
+            row.sessionDate ?? dayIn(deps.timezone ?? "UTC", row.createdAt),
+          )
+        : null,
+    sessionDate: row.sessionDate,
   };
 }
 
@@ -72,7 +89,7 @@ export async function markAudioOpened(deps: AppDeps, user: SessionUser, audioId:
   return { ok: true };
 }
 
-/** SPEC §2.18 Manage Audios: one page of a category's audios with their task and duration (seconds, null while not known), newest first (admin). */
+/** SPEC §2.18 Manage Audios: one page of a category's audios with their task, duration (seconds, null while not known) and linked participant's code and session day (decision 024), newest first (admin). */
 export function listManagedAudios(
   deps: AppDeps,
   user: SessionUser,

@@ -35,6 +35,8 @@ export function describeAuditEntry(e: DescribedEntry): string {
   const audio = e.audioName ?? text(e.detail.filename) ?? "a deleted audio";
   const user = e.userName ?? "a deleted user";
   const reason = text(e.detail.reason);
+  const corpus = describeCorpusEntry(e, audio);
+  if (corpus) return corpus;
   switch (e.entity) {
     case "transcript":
     case "recording":
@@ -117,6 +119,51 @@ export function describeAuditEntry(e: DescribedEntry): string {
   return `${e.action} ${e.entity}`;
 }
 
+/** A consent status in words: 'given', 'restricted', 'withdrawn', 'not recorded'. */
+function consentWords(value: unknown): string {
+  return (text(value) ?? "unknown").replace(/_/g, " ");
+}
+
+/**
+ * The participants' and consent's entries (decision 024) in words, or null for any other entry:
+ * 'recorded participant P0042', 'changed the consent of participant P0042 from given to withdrawn',
+ * 'linked interview-07 to participant P0042 (session 2026-03-02)'. Only codes, field names and
+ * statuses are kept in these entries, never a participant's free text.
+ */
+function describeCorpusEntry(e: DescribedEntry, audio: string): string | null {
+  const code = text(e.detail.code) ?? "a participant";
+  switch (e.action) {
+    case "participant.created":
+      return `recorded participant ${code}`;
+    case "participant.updated": {
+      const fields = Array.isArray(e.detail.fields) ? e.detail.fields.filter((f) => typeof f === "string") : [];
+      return `edited participant ${code}${fields.length > 0 ? ` (${fields.join(", ")})` : ""}`;
+    }
+    case "participant.consent_changed":
+      return `changed the consent of participant ${code} from ${consentWords(e.detail.from)} to ${consentWords(e.detail.to)}`;
+    case "participant.consent_document_attached":
+      return `${e.detail.replaced === true ? "replaced" : "attached"} the consent document of participant ${code}`;
+    case "participant.consent_document_removed":
+      return `removed the consent document of participant ${code}`;
+    case "participants.imported": {
+      const created = typeof e.detail.created === "number" ? e.detail.created : 0;
+      const updated = typeof e.detail.updated === "number" ? e.detail.updated : 0;
+      return `imported participants from CSV (${created} new, ${updated} updated)`;
+    }
+    case "audio.participant_linked": {
+      const participant = text(e.detail.participantCode);
+      const session = text(e.detail.sessionDate);
+      if (!participant) return `unlinked ${audio} from its participant`;
+      return `linked ${audio} to participant ${participant}${session ? ` (session ${session})` : ""}`;
+    }
+    case "export.superseded": {
+      const who = text(e.detail.participantCode);
+      return `marked an export superseded${who ? ` (participant ${who} withdrew consent)` : ""}`;
+    }
+  }
+  return null;
+}
+
 /**
  * An export's choice as its audit entry keeps it (issue 12 Build 1), in words: 'Control, completed
  * tasks, approved 2026-01-01 to 2026-03-31'.
@@ -154,6 +201,14 @@ const ACTION_LABELS: Record<string, string> = {
   "sign-out-everywhere": "Signed a user out everywhere",
   update: "Edited an account",
   upload: "Uploaded a recording",
+  "participant.created": "Recorded a participant",
+  "participant.updated": "Edited a participant",
+  "participant.consent_changed": "Changed a participant's consent",
+  "participant.consent_document_attached": "Attached a consent document",
+  "participant.consent_document_removed": "Removed a consent document",
+  "participants.imported": "Imported participants",
+  "audio.participant_linked": "Linked an audio to a participant",
+  "export.superseded": "Superseded an export (consent withdrawn)",
 };
 
 /** An action as the Logs filter offers it ('approve' → 'Approved'); an unknown one with its dashes as spaces, capitalised. */

@@ -16,6 +16,7 @@ import {
   transcriptExtension,
 } from "./file-rules";
 import { decodePlainText, extractText, UnreadableTextError } from "./extract-text";
+import { uploadParticipantFields } from "../services/participants";
 
 /** Upload kinds of ARCHITECTURE "Decisions" (SPEC §9). */
 export const UPLOAD_KINDS = ["AUDIO", "INITIAL_TRANSCRIPT", "AUDIOTRANSLATION", "TRANSLATED_TRANSCRIPT"] as const;
@@ -98,17 +99,26 @@ async function readText(extract: () => Promise<string>): Promise<string> {
   }
 }
 
-/** AUDIO (SPEC §2.16, §5): category + one audio file; the name up to its first dot is the filename. */
+/**
+ * AUDIO (SPEC §2.16, §5): category + one audio file; the name up to its first dot is the filename.
+ * Decision 024: optional `participant_code` and `session_date` link it to a participant.
+ */
 async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
   const category = ZCategory.safeParse(form.fields.category);
   if (!category.success)
     throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
+  const participant = uploadParticipantFields(form.fields);
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
   // A part without a usable name (a Blob) falls back to the documented `filename` field.
   const filename =
     audioFilename(file.originalName === "blob" ? "" : file.originalName) || audioFilename(form.fields.filename ?? "");
-  const audio = await createAudio(deps, user, { filename, category: category.data, file: await sniffedUpload(file) });
+  const audio = await createAudio(deps, user, {
+    filename,
+    category: category.data,
+    file: await sniffedUpload(file),
+    participant,
+  });
   return {
     kind: "AUDIO",
     message: `${audio.filename} has been uploaded successfully.`,

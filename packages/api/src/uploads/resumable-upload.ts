@@ -15,6 +15,7 @@ import { requireActiveStaff } from "../services/staff";
 import { TRANSLATED_TRANSCRIPT_EXTENSIONS, audioFilename, extensionOf, transcriptExtension } from "./file-rules";
 import { receiveUpload, replaceField, type UploadKind, type UploadResult } from "./receive-upload";
 import { HAS_INITIAL_TRANSCRIPT, RECORDER_REQUIRED } from "./store-upload";
+import { uploadParticipant, uploadParticipantFields } from "../services/participants";
 
 export const UPLOAD_NOT_FOUND = "Upload not found.";
 export const UPLOAD_NOT_COMPLETE = "The upload is not complete yet.";
@@ -36,7 +37,8 @@ export interface ResumableUploadForm {
  * Issue 15 Build 2: the checks a resumable upload of `kind` passes before its first byte is
  * accepted, so that a 40 MB recording is not sent only to be refused. The rules are those of the
  * upload itself (receiveUpload runs all of them again on the finished file, with the content
- * sniffed): AUDIO a category and a file name that does not exist yet; INITIAL_TRANSCRIPT and
+ * sniffed): AUDIO a category, a file name that does not exist yet and, when given, a known
+ * participant_code of the same group and a valid session_date (decision 024); INITIAL_TRANSCRIPT and
  * TRANSLATED_TRANSCRIPT the file extension and access to the audio (and an initial transcript
  * already attached only with replace=true); AUDIOTRANSLATION access to an assigned audio and an
  * active recorder. Throws the AppError the upload would answer (400, 403, 404, 409, 415).
@@ -56,6 +58,7 @@ export async function checkResumableUpload(
       const filename = audioFilename(form.originalName) || audioFilename(fields.filename ?? "");
       if (filename === "") throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
       if (await filenameExists(deps.db, filename)) throw new AppError("CONFLICT", `${filename} already exists.`);
+      await uploadParticipant(deps.db, uploadParticipantFields(fields), category.data);
       return;
     }
     case "INITIAL_TRANSCRIPT": {

@@ -15,6 +15,7 @@ import { requireActiveStaff } from "../services/staff";
 import { adoptedUpload, commitWithFile, textFile } from "../services/stored-files";
 import { applyTransition } from "../services/submissions";
 import { NOTIFICATION_LINKS } from "../services/notification-links";
+import { uploadParticipant, type UploadParticipantFields } from "../services/participants";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
@@ -52,12 +53,15 @@ function isUniqueViolation(error: unknown): boolean {
  * temp file to `audios/{uuid}{ext}` before the row commits, in one transaction with an audit
  * entry and an 'audio.changed' live event for the admins; on any failure the temp or adopted file is removed. Then wakes
  * the waveform job (`deps.waveforms`), which decodes the file into peaks (ARCHITECTURE "Long recordings and the corpus").
+ * Decision 024: `participant` (optional) names the participant by code (any case) and the session
+ * day; checked before the file is stored (BAD_REQUEST 'Unknown participant code P0042.', or the
+ * category mismatch message) and linked in the same transaction.
  * Returns the new audio id and filename.
  */
 export async function createAudio(
   deps: AppDeps,
   user: SessionUser,
-  input: { filename: string; category: Category; file: TempUpload },
+  input: { filename: string; category: Category; file: TempUpload; participant?: UploadParticipantFields },
 ): Promise<{ id: string; filename: string }> {
   const { file } = input;
   const filename = input.filename.trim();
@@ -71,6 +75,7 @@ export async function createAudio(
       }
       const conflict = new AppError("CONFLICT", `${filename} already exists.`);
       if (await filenameExists(trx, filename)) throw conflict;
+      const participant = input.participant ? await uploadParticipant(trx, input.participant, input.category) : null;
       const fileKey = `audios/${randomUUID()}${safeExtension(file.extension)}`;
       await store(adoptedUpload(deps.storage, file.tempFile, fileKey));
       const audio = await insertAudio(trx, {
@@ -80,10 +85,19 @@ export async function createAudio(
         mimeType: file.mimeType,
         sizeBytes: file.sizeBytes,
         uploadedBy: user.id,
+        participantId: participant?.id ?? null,
+        sessionDate: participant ? (input.participant?.sessionDate ?? null) : null,
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict : error;
       });
       await insertAuditEntry(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
+      if (participant) {
+        await insertAuditEntry(trx, user.id, "audio.participant_linked", "audio", audio.id, {
+          filename,
+          participantCode: participant.code,
+          sessionDate: audio.sessionDate,
+        });
+      }
       await recordAudioEvent(trx, "audio.changed", audio.id, { staffIds: [] });
       return { id: audio.id, filename: audio.filename };
     },

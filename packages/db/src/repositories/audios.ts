@@ -114,19 +114,36 @@ export interface AudioDetailRow {
   translationStatus: StageStatus | null;
   recordingStatus: StageStatus | null;
   isComplete: boolean | null;
+  createdAt: Date;
+  /** The recording session's day (decision 024), YYYY-MM-DD. */
+  sessionDate: string | null;
+  /** The linked participant's code, group and age fields (decision 024); null when not linked. */
+  participantCode: string | null;
+  participantGroup: Category | null;
+  participantBirthDate: string | null;
+  participantAgeMonths: number | null;
+  participantAgeRecordedOn: string | null;
 }
 
-/** One audio with its task, assignee and last opener, or undefined (one query). */
+/** One audio with its task, assignee, last opener and linked participant, or undefined (one query). */
 export function findAudioDetail(db: Executor, id: string): Promise<AudioDetailRow | undefined> {
   return db
     .selectFrom("audios")
     .leftJoin("users as opener", "opener.id", "audios.lastOpenedBy")
     .leftJoin("tasks", "tasks.audioId", "audios.id")
     .leftJoin("users as assignee", "assignee.id", "tasks.assignedTo")
+    .leftJoin("participants", "participants.id", "audios.participantId")
     .select([
       "audios.id",
       "audios.filename",
       "audios.category",
+      "audios.createdAt",
+      "audios.sessionDate",
+      "participants.code as participantCode",
+      "participants.studyGroup as participantGroup",
+      "participants.birthDate as participantBirthDate",
+      "participants.ageMonths as participantAgeMonths",
+      "participants.ageRecordedOn as participantAgeRecordedOn",
       "audios.fileKey",
       "audios.mimeType",
       "audios.transcriptKey",
@@ -158,10 +175,13 @@ export interface ManagedAudioRow {
   isComplete: boolean | null;
   /** Seconds, as decoded by the waveform job; null until then, or when decoding failed. */
   durationSeconds: number | null;
+  /** The linked participant's code and the session day (decision 024); null when not linked. */
+  participantCode: string | null;
+  sessionDate: string | null;
 }
 
 /**
- * The audios of a category with their task and assignee, newest first, one page of `limit`,
+ * The audios of a category with their task, assignee and linked participant's code, newest first, one page of `limit`,
  * counted and paginated in one query: the page's ids read from audios_category_idx (category,
  * created_at) in order, then only those rows joined (a deferred join); the count kept in
  * list_counts (audios:<category>).
@@ -184,6 +204,7 @@ export async function listAudiosWithTasks(
       .selectFrom("audios")
       .leftJoin("tasks", "tasks.audioId", "audios.id")
       .leftJoin("users", "users.id", "tasks.assignedTo")
+      .leftJoin("participants", "participants.id", "audios.participantId")
       .select([
         "audios.id",
         "audios.filename",
@@ -191,6 +212,8 @@ export async function listAudiosWithTasks(
         "audios.transcriptKey",
         "audios.createdAt",
         "audios.durationSeconds",
+        "audios.sessionDate",
+        "participants.code as participantCode",
         "users.id as assignedToId",
         "users.username as assignedToUsername",
         "tasks.translationStatus",
@@ -221,6 +244,8 @@ export async function listAudiosWithTasks(
             recordingStatus: r.recordingStatus,
             isComplete: r.isComplete,
             durationSeconds: r.durationSeconds,
+            participantCode: r.participantCode,
+            sessionDate: r.sessionDate,
           },
   });
 }

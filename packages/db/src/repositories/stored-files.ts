@@ -11,7 +11,8 @@ export const MAX_KEYS_PER_LOOKUP = 1000;
  * submissions.recorded_audio and submissions.translation_script (always one of the history
  * rows' keys today; checked as well so a file a submission names is never taken for an orphan),
  * exports.file_key while the export's download link lasts (decision 019: an expired zip is swept), and
- * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key).
+ * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key),
+ * and participants' consent documents (participants.consent_document_key, decision 024).
  * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; issue 10 Build 5, the file sweep);
  * returns the referenced ones as a set (empty for no keys). Throws RangeError past the maximum.
  */
@@ -63,6 +64,13 @@ export async function referencedFileKeys(db: Executor, keys: readonly string[]):
         .selectFrom("submissions")
         .select("translationScript as key")
         .where("translationScript", "in", keys)
+        .$narrowType<{ key: NotNull }>(),
+    )
+    .unionAll(
+      db
+        .selectFrom("participants")
+        .select("consentDocumentKey as key")
+        .where("consentDocumentKey", "in", keys)
         .$narrowType<{ key: NotNull }>(),
     )
     .execute();

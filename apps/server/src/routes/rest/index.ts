@@ -17,6 +17,7 @@ import { searchRoutes } from "./search";
 import { recommendedRecordingRoutes } from "./recommended-recordings";
 import { statisticsRoutes } from "./statistics";
 import { exportRoutes } from "./exports";
+import { participantRoutes } from "./participants";
 
 /**
  * The REST compatibility layer of SPEC §7.1 as one Fastify scope: one `onRequest` hook
@@ -48,4 +49,5 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(recommendedRecordingRoutes, opts);
   await app.register(statisticsRoutes, opts);
   await app.register(exportRoutes, opts);
+  await app.register(participantRoutes, opts);
 };

@@ -12,6 +12,11 @@ const ZUploadForm = z
     file: z.string().meta({ format: "binary", description: "The file (send the text fields before it)." }),
     category: z.enum(["Control", "Dementia"]).optional().meta({ description: "AUDIO: the audio's category." }),
     filename: z.string().optional().meta({ description: "AUDIO: the name when the file part has none." }),
+    participant_code: z.string().optional().meta({
+      description:
+        "AUDIO (decision 024): the participant it records, by code (any case); its group must be the category.",
+    }),
+    session_date: z.string().optional().meta({ description: "AUDIO (decision 024): the session's day, YYYY-MM-DD." }),
     audioId: z
       .string()
       .optional()
@@ -34,7 +39,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
         summary: "Upload a file",
         description:
           `SPEC §2.13, §2.16, §2.18, §5, §7.1, §7.2; ARCHITECTURE "Decisions". KIND is one of ${UPLOAD_KINDS.join(", ")}. ` +
-          "AUDIO (admin): `category` and an .mp3, .wav, .ogg or .flac file; the name up to its first dot is the filename. " +
+          "AUDIO (admin): `category` and an .mp3, .wav, .ogg or .flac file; the name up to its first dot is the filename; " +
+          "optionally `participant_code` and `session_date` (400 'Unknown participant code P0042.', or when the " +
+          "participant's group is not the category; checked before anything is stored). " +
           "INITIAL_TRANSCRIPT (admin): `audioId` and a .doc, .docx, .pdf or .txt file, whose text is extracted; an audio " +
           "that already has one answers 409 'This audio already has a transcript.' unless `replace` is `true`. " +
           "AUDIOTRANSLATION: `audioId`, `recordedBy` and the translated recording. TRANSLATED_TRANSCRIPT: `audioId` and a " +

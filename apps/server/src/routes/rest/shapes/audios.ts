@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
+import { ZRestParticipantBrief, restParticipantBrief } from "./participants";
 
 type AudioDetail = RouterOutputs["audios"]["get"];
 type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
@@ -37,6 +38,9 @@ export const ZRestAudio = z
     task: ZRestAudioTask,
     lastOpenedBy: z.string().nullable(),
     timeLastOpened: z.string().nullable(),
+    /** Decision 024: the participant it records as staff may see it (code, group, age at the session), or null. */
+    participant: ZRestParticipantBrief,
+    session_date: z.string().nullable(),
   })
   .meta({
     examples: [
@@ -58,6 +62,8 @@ export const ZRestAudio = z
         },
         lastOpenedBy: "admin",
         timeLastOpened: "2026-11-23T09:30:00.000Z",
+        participant: { code: "P0042", group: "Control", age_months_at_recording: 866 },
+        session_date: "2026-03-02",
       },
     ],
   });
@@ -73,6 +79,9 @@ export const ZRestManagedAudio = z.object({
   is_complete: z.boolean().nullable(),
   hasTranscript: z.boolean(),
   duration_seconds: ZRestDurationSeconds,
+  /** Decision 024: the linked participant's code and the session day; null when not linked. */
+  participant_code: z.string().nullable(),
+  session_date: z.string().nullable(),
 });
 export const ZRestManagedAudioList = z.array(ZRestManagedAudio).meta({
   examples: [
@@ -87,6 +96,8 @@ export const ZRestManagedAudioList = z.array(ZRestManagedAudio).meta({
         is_complete: null,
         hasTranscript: false,
         duration_seconds: 245.3,
+        participant_code: "P0042",
+        session_date: "2026-03-02",
       },
     ],
   ],
@@ -140,6 +151,8 @@ export function restAudio(audio: AudioDetail): z.output<typeof ZRestAudio> {
     },
     lastOpenedBy: audio.lastOpened?.username ?? null,
     timeLastOpened: audio.lastOpened?.at ?? null,
+    participant: restParticipantBrief(audio.participant),
+    session_date: audio.sessionDate,
   };
 }
 
@@ -155,5 +168,7 @@ export function restManagedAudio(audio: ManagedAudio): z.output<typeof ZRestMana
     is_complete: audio.isComplete,
     hasTranscript: audio.hasTranscript,
     duration_seconds: audio.durationSeconds,
+    participant_code: audio.participantCode,
+    session_date: audio.sessionDate,
   };
 }

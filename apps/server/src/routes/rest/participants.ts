@@ -1,0 +1,390 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import contentDisposition from "content-disposition";
+import { z } from "zod";
+import {
+  ADMINS_ONLY,
+  AppError,
+  attachConsentDocument,
+  consentDocument,
+  CONSENT_DOCUMENT_MAX_BYTES,
+  removeConsentDocument,
+  StoredFileMissingError,
+  ZDay,
+  ZListParticipantsInput,
+  type SessionUser,
+} from "@tafsiri/api";
+import type { RestOptions } from "./options";
+import { signedInUser } from "./authenticate";
+import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, ZRestFailure, answers } from "./shapes/common";
+import {
+  EXAMPLE_PARTICIPANT,
+  ZRestImportRefused,
+  ZRestParticipant,
+  ZRestParticipantBody,
+  ZRestParticipantBrief,
+  ZRestParticipantPage,
+  participantFieldsOf,
+  restParticipant,
+  restParticipantBrief,
+} from "./shapes/participants";
+import { readUploadForm } from "../../lib/upload-form";
+
+const PARTICIPANTS = ["Participants"];
+const BEARER = [{ bearerAuth: [] }];
+const ADMIN_ONLY = "401 without a session, 403 for staff.";
+/** The CSV import's body limit: a 2 MB file as JSON (quotes and line breaks escaped) with room to spare. */
+const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;
+const SEND_CSV = "Send the CSV file as text/csv, or as JSON { csv }.";
+
+/** The signed-in admin of a request whose body is not a procedure's input (401, 403 as the procedures answer). */
+function signedInAdmin(req: FastifyRequest): SessionUser {
+  const user = signedInUser(req);
+  if (user.role !== "Admin") throw new AppError("FORBIDDEN", ADMINS_ONLY);
+  return user;
+}
+
+/** A participant's `Content-Disposition: attachment` under its stored name (RFC 6266, ASCII fallback). */
+function attachment(name: string): string {
+  return contentDisposition(name, { type: "attachment", fallback: name.replace(/[^\x20-\x7e]/g, "_") });
+}
+
+const ZListQuery = ZPageQuery.extend({
+  search: ZListParticipantsInput.shape.search.meta({ description: "A code prefix, any case (P00 finds P0042)." }),
+  group: ZListParticipantsInput.shape.group,
+  consent: ZListParticipantsInput.shape.consent,
+});
+
+const ZParticipantAnswer = z
+  .object({ ...ZDoneFields, message: z.string(), participant: ZRestParticipant })
+  .meta({ examples: [{ ...DONE, message: "Participant saved.", participant: EXAMPLE_PARTICIPANT }] });
+
+const ZImported = z
+  .object({ ...ZDoneFields, message: z.string(), created: z.number().int(), updated: z.number().int() })
+  .meta({ examples: [{ ...DONE, message: "12 participants imported (10 new, 2 updated).", created: 10, updated: 2 }] });
+
+const ZLinkBody = z
+  .object({
+    participant_id: z.string().nullable().meta({ description: "The participant; null unlinks the audio." }),
+    session_date: ZDay.nullable().default(null).meta({ description: "The session's day, YYYY-MM-DD." }),
+  })
+  .meta({ examples: [{ participant_id: "0b7e2f4c-5d1a-4c8e-9f3b-2a6d8e1c4b70", session_date: "2026-03-02" }] });
+
+const ZLinked = z
+  .object({
+    ...ZDoneFields,
+    message: z.string(),
+    audio_id: z.string(),
+    participant: ZRestParticipantBrief,
+    session_date: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        ...DONE,
+        message: "Audio linked to participant P0042.",
+        audio_id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+        participant: { code: "P0042", group: "Dementia", age_months_at_recording: 866 },
+        session_date: "2026-03-02",
+      },
+    ],
+  });
+
+/** A file answer as the OpenAPI document describes it, and the failures. */
+function fileAnswer(mediaType: string, description: string, example: string) {
+  return {
+    200: {
+      description,
+      content: { [mediaType]: { schema: z.string().meta({ format: "binary", examples: [example] }) } },
+    },
+    "4xx": ZRestFailure,
+    "5xx": ZRestFailure,
+  };
+}
+
+/** Decision 024: research participants over REST, Admin only (the `participants` procedures and the consent document). */
+export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps }) => {
+  app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.get(
+    "/api/participants",
+    {
+      schema: {
+        summary: "List participants",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Participants ordered by code, 20 a page by default (`limit` at most 100), with each one\'s age ' +
+          "today in months and number of linked audios; `search` is a code prefix whatever its case, `group` and " +
+          `\`consent\` filter. 400 for a bad page, limit or filter. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        querystring: ZListQuery,
+        response: answers(ZRestParticipantPage),
+      },
+    },
+    async (req) => {
+      const page = await req.caller.participants.list(req.query);
+      return {
+        participants: page.items.map(restParticipant),
+        total: page.total,
+        pagination: { totalPages: page.totalPages },
+      };
+    },
+  );
+
+  app.get(
+    "/api/participants/export",
+    {
+      schema: {
+        summary: "Export participants as CSV",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Every participant as CSV (a header row, then one line per participant by code) with the ' +
+          "columns the import reads: code, group, sex, birth_date, age_years, age_months, age_recorded_on, " +
+          `education_years, languages, mmse, mmse_date, moca, moca_date, notes, consent, consent_date. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        response: fileAnswer(
+          "text/csv",
+          "The participants as CSV (UTF-8).",
+          "code,group,sex,birth_date,age_years,age_months,age_recorded_on,education_years,languages,mmse,mmse_date,moca,moca_date,notes,consent,consent_date\nP0042,Dementia,female,,72,2,2026-03-02,7,lug eng,21,2026-03-02,,,,given,2026-03-02\n",
+        ),
+      },
+    },
+    async (req, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const { csv } = await req.caller.participants.exportCsv();
+      reply.header("content-type", "text/csv; charset=utf-8");
+      reply.header("content-disposition", attachment("participants.csv"));
+      return reply.send(csv);
+    },
+  );
+
+  app.post(
+    "/api/participants/import",
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        summary: "Import participants from CSV",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. The CSV file as the body (`text/csv`) or as JSON `{ csv }`, at most 2 MB. A header row ' +
+          "names the columns (those of the export, any order); age_years and age_months add up to the age; " +
+          "languages are ISO 639-3 codes separated by spaces or ';'. A row whose code exists (any case) updates " +
+          "that participant, any other creates one. Every row is checked first: when any fails, nothing is written " +
+          "and the answer is 400 with `problems`, each with its CSV line (the header is line 1). 413 past the body " +
+          `limit. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        consumes: ["text/csv", "application/json"],
+        body: z
+          .object({ csv: z.string() })
+          .meta({ examples: [{ csv: "code,group,sex,age_years\nP0042,Dementia,female,72\n" }] }),
+        response: { 200: ZImported, 400: ZRestImportRefused, "4xx": ZRestFailure, "5xx": ZRestFailure },
+      },
+      // The body is a CSV text or { csv }: read below, not by the documented schema.
+      validatorCompiler: (route) =>
+        route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
+    },
+    async (req, reply) => {
+      signedInAdmin(req);
+      const body: unknown = req.body;
+      const csv = typeof body === "string" ? body : (body as { csv?: unknown } | null)?.csv;
+      if (typeof csv !== "string") throw new AppError("BAD_REQUEST", SEND_CSV);
+      const result = await req.caller.participants.importCsv({ csv });
+      if (result.problems.length > 0) {
+        const count = result.problems.length;
+        return reply.code(400).send({
+          status: "failed",
+          success: false,
+          message: `The CSV file has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`,
+          problems: result.problems,
+        });
+      }
+      const total = result.created + result.updated;
+      return {
+        ...DONE,
+        message: `${total} participant${total === 1 ? "" : "s"} imported (${result.created} new, ${result.updated} updated).`,
+        created: result.created,
+        updated: result.updated,
+      };
+    },
+  );
+
+  app.get(
+    "/api/participants/:id",
+    {
+      schema: {
+        summary: "Get a participant",
+        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. One participant. 400 'Unknown id.', 404 'Participant not found.'. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestParticipant),
+      },
+    },
+    async (req) => restParticipant(await req.caller.participants.get({ participantId: req.params.id })),
+  );
+
+  app.post(
+    "/api/participants",
+    {
+      schema: {
+        summary: "Record a participant",
+        description:
+          "ARCHITECTURE \"Long recordings and the corpus\", decision 024. A pseudonymous code (1 to 20 letters, digits, '_' or '-'; never a name), the group, and " +
+          "optionally sex, birth_date or age_months (with age_recorded_on, today when left out), education_years, " +
+          "languages (ISO 639-3), scores (MMSE, MoCA: 0 to 30), notes (at most 5,000 characters), consent_status " +
+          "and consent_date. Answers 201. 400 with the first failing field's message, 409 'A participant with the " +
+          `code P0042 already exists.' (any case). ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        body: ZRestParticipantBody,
+        response: { 201: ZParticipantAnswer, "4xx": ZRestFailure, "5xx": ZRestFailure },
+      },
+    },
+    async (req, reply) => {
+      const participant = await req.caller.participants.create(participantFieldsOf(req.body));
+      reply.code(201);
+      return { ...DONE, message: "Participant recorded.", participant: restParticipant(participant) };
+    },
+  );
+
+  app.put(
+    "/api/participants/:id",
+    {
+      schema: {
+        summary: "Edit a participant",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Replaces every field (as POST). Changing the consent to withdrawn supersedes the exports ' +
+          "that hold the participant. 400, 404, 409 for a code another participant has or a group its linked " +
+          `audios contradict ('Participant P0042 has Control audios; their category must change first.'). ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        body: ZRestParticipantBody,
+        response: answers(ZParticipantAnswer),
+      },
+    },
+    async (req) => {
+      const participant = await req.caller.participants.update({
+        participantId: req.params.id,
+        ...participantFieldsOf(req.body),
+      });
+      return { ...DONE, message: "Participant saved.", participant: restParticipant(participant) };
+    },
+  );
+
+  app.post(
+    "/api/participants/:id/consent-document",
+    {
+      schema: {
+        summary: "Attach a consent document",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Multipart form with one `file`: a PDF (checked by its content) of at most 10 MB; replaces ' +
+          "the participant's earlier document. 400 'Unknown id.' or no file, 404, 413 past 10 MB, 415 'The consent " +
+          `document must be a PDF file.'. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        consumes: ["multipart/form-data"],
+        params: z.object({ id: ZPathId }),
+        body: z
+          .object({ file: z.string().meta({ format: "binary", description: "The consent document (PDF)." }) })
+          .meta({ examples: [{ file: "(binary)" }] }),
+        response: answers(
+          z.object({ ...ZDoneFields, message: z.string(), consent_document_name: z.string() }).meta({
+            examples: [{ ...DONE, message: "Consent document saved.", consent_document_name: "consent.pdf" }],
+          }),
+        ),
+      },
+      validatorCompiler: (route) =>
+        route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
+    },
+    async (req) => {
+      const user = signedInAdmin(req);
+      const form = await readUploadForm(req, deps.storage, CONSENT_DOCUMENT_MAX_BYTES);
+      try {
+        const out = await attachConsentDocument(deps, user, { participantId: req.params.id, file: form.file });
+        return { ...DONE, message: "Consent document saved.", consent_document_name: out.consentDocumentName };
+      } finally {
+        await form.discard();
+      }
+    },
+  );
+
+  app.get(
+    "/api/participants/:id/consent-document",
+    {
+      compress: false,
+      schema: {
+        summary: "Download a consent document",
+        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. The participant's consent document (application/pdf, as an attachment). 400, 404. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: fileAnswer("application/pdf", "The consent document.", "%PDF-1.7 …"),
+      },
+    },
+    async (req, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const doc = await consentDocument(deps, signedInAdmin(req), req.params.id);
+      const body = await deps.storage.read(doc.key).catch((error: unknown) => {
+        if (error instanceof StoredFileMissingError) throw new AppError("NOT_FOUND", "File not found.");
+        throw error;
+      });
+      reply.header("content-type", "application/pdf");
+      reply.header("content-disposition", attachment(doc.name));
+      reply.header("cache-control", "private, no-store");
+      return reply.send(body);
+    },
+  );
+
+  app.delete(
+    "/api/participants/:id/consent-document",
+    {
+      schema: {
+        summary: "Remove a consent document",
+        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. Removes the participant's consent document. 400, 404. ${ADMIN_ONLY}`,
+        tags: PARTICIPANTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestDone.meta({ examples: [{ ...DONE, message: "Consent document removed." }] })),
+      },
+    },
+    async (req) => {
+      await removeConsentDocument(deps, signedInAdmin(req), req.params.id);
+      return { ...DONE, message: "Consent document removed." };
+    },
+  );
+
+  app.post(
+    "/api/audios/:id/participant",
+    {
+      schema: {
+        summary: "Link an audio to a participant",
+        description:
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Links the audio to a participant and a session day (`participant_id` null unlinks it). 400 ' +
+          "'This audio is labelled Control but participant P0042 is in the Dementia group.' (nothing changed), " +
+          `'Unknown id.'; 404 for an unknown audio or participant. ${ADMIN_ONLY}`,
+        tags: ["Audios", ...PARTICIPANTS],
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        body: ZLinkBody,
+        response: answers(ZLinked),
+      },
+    },
+    async (req) => {
+      const out = await req.caller.participants.linkAudio({
+        audioId: req.params.id,
+        participantId: req.body.participant_id,
+        sessionDate: req.body.session_date,
+      });
+      return {
+        ...DONE,
+        message: out.participant ? `Audio linked to participant ${out.participant.code}.` : "Audio unlinked.",
+        audio_id: out.audioId,
+        participant: restParticipantBrief(out.participant),
+        session_date: out.sessionDate,
+      };
+    },
+  );
+};

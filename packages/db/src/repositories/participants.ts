@@ -1,0 +1,327 @@
+import { sql, type RawBuilder } from "kysely";
+import { ageBand, AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
+import type { DbTransaction, Executor } from "../connection";
+import type { Category, NewParticipant, Participant, ParticipantUpdate } from "../schema";
+import { isOneOf, offsetOf } from "./pagination";
+
+/**
+ * Research participants (decision 024): reads and writes of the `participants` table, the audios
+ * linked to them, and the balance counts. Days are YYYY-MM-DD text throughout.
+ */
+
+/** A participant with the number of audios linked to it. */
+export type ParticipantWithCount = Participant & { audioCount: number };
+
+/** The participant with this id, or undefined. */
+export function findParticipant(db: Executor, id: string): Promise<Participant | undefined> {
+  return db.selectFrom("participants").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The participant with this id, its row locked until `trx` ends; undefined when there is none. */
+export function lockParticipant(trx: DbTransaction, id: string): Promise<Participant | undefined> {
+  return trx.selectFrom("participants").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** The participant whose code is `code` whatever its case (participants_code_idx), or undefined. */
+export function findParticipantByCode(db: Executor, code: string): Promise<Participant | undefined> {
+  return db
+    .selectFrom("participants")
+    .selectAll()
+    .where(sql`lower(code)`, "=", code.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The participants whose codes are among `codes` (any case), in one query; empty for no codes. */
+export async function findParticipantsByCodes(db: Executor, codes: readonly string[]): Promise<Participant[]> {
+  if (codes.length === 0) return [];
+  return db
+    .selectFrom("participants")
+    .selectAll()
+    .where(
+      sql<string>`lower(code)`,
+      "in",
+      codes.map((c) => c.toLowerCase()),
+    )
+    .execute();
+}
+
+/** Inserts participants (one statement) and returns them. */
+export function insertParticipants(db: Executor, values: NewParticipant[]): Promise<Participant[]> {
+  if (values.length === 0) return Promise.resolve([]);
+  return db.insertInto("participants").values(values).returningAll().execute();
+}
+
+/** Updates a participant (updated_at set to now) and returns it. */
+export function updateParticipantRow(db: Executor, id: string, values: ParticipantUpdate): Promise<Participant> {
+  return db
+    .updateTable("participants")
+    .set({ ...values, updatedAt: new Date() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** How many audios are linked to the participant (audios_participant_idx). */
+export async function countParticipantAudios(db: Executor, participantId: string): Promise<number> {
+  const row = await db
+    .selectFrom("audios")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("participantId", "=", participantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many of the participant's linked audios are labelled with another category than `group`. */
+export async function countAudiosOutsideGroup(
+  db: Executor,
+  participantId: string,
+  group: ParticipantGroup,
+): Promise<number> {
+  const row = await db
+    .selectFrom("audios")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("participantId", "=", participantId)
+    .where("category", "!=", group)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Of `participantIds`, those with a linked audio labelled with another category than their new
+ * group (`groups[i]` for `participantIds[i]`), in one query: their ids.
+ */
+export async function participantsWithAudiosOutsideGroup(
+  db: Executor,
+  changes: ReadonlyArray<{ participantId: string; group: ParticipantGroup }>,
+): Promise<Set<string>> {
+  if (changes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("audios")
+    .select("participantId")
+    .distinct()
+    .where((eb) =>
+      eb.or(changes.map((c) => eb.and([eb("participantId", "=", c.participantId), eb("category", "!=", c.group)]))),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.participantId).filter((id): id is string => id !== null));
+}
+
+/** The filters of the participants list: a code prefix (any case), the group, the consent status. */
+export interface ParticipantListQuery {
+  search?: string | undefined;
+  group?: ParticipantGroup | undefined;
+  consent?: ConsentStatus | undefined;
+  page: number;
+  limit: number;
+}
+
+/** A LIKE pattern matching values that start with `prefix` literally (`%`, `_` and `\` escaped). */
+export function prefixPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/** The participants matching the list's filters. */
+function filteredParticipants(db: Executor, q: ParticipantListQuery) {
+  let query = db.selectFrom("participants");
+  if (q.search)
+    query = query.where(sql<string>`lower(participants.code)`, "like", prefixPattern(q.search.toLowerCase()));
+  if (q.group) query = query.where("participants.studyGroup", "=", q.group);
+  if (q.consent) query = query.where("participants.consentStatus", "=", q.consent);
+  return query;
+}
+
+/**
+ * One page of participants ordered by code (any case), filtered by a code prefix, group and
+ * consent, with each row's number of linked audios and the total of matching rows, in ONE query:
+ * the count left-joined laterally with the page, whose ids are read first in code order from
+ * participants_code_idx / _group_code_idx / _consent_code_idx (lower(code) text_pattern_ops;
+ * decision 010), then only those rows fetched with their audio count (a correlated count on
+ * audios_participant_idx). Not planned generically: the prefix LIKE needs its value to use the
+ * index (generic-plans.ts).
+ */
+export async function listParticipants(
+  db: Executor,
+  q: ParticipantListQuery,
+): Promise<{ items: ParticipantWithCount[]; total: number }> {
+  const pageIds = filteredParticipants(db, q)
+    .select("participants.id")
+    .orderBy(sql`lower(participants.code)`)
+    .orderBy("participants.id")
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const pageRows = db
+    .selectFrom("participants")
+    .selectAll("participants")
+    .select([
+      sql<string>`lower(participants.code)`.as("sortKey"),
+      (eb) =>
+        eb
+          .selectFrom("audios")
+          .select((c) => c.fn.countAll<string>().as("n"))
+          .whereRef("audios.participantId", "=", "participants.id")
+          .as("audioCount"),
+    ])
+    .where(isOneOf("participants.id", pageIds));
+  const rows = await db
+    .selectFrom(
+      filteredParticipants(db, q)
+        .select((eb) => eb.fn.countAll<string>().as("total"))
+        .as("c"),
+    )
+    .leftJoinLateral(pageRows.as("p"), (join) => join.onTrue())
+    .selectAll("p")
+    .select("c.total")
+    .orderBy("p.sortKey")
+    .orderBy("p.id")
+    .execute();
+  const total = Number(rows[0]?.total ?? 0);
+  const items: ParticipantWithCount[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    const { total: _total, sortKey: _sortKey, audioCount, ...participant } = row;
+    items.push({ ...(participant as Participant), audioCount: Number(audioCount ?? 0) });
+  }
+  return { items, total };
+}
+
+/** Every participant ordered by code (any case): the CSV export. */
+export function listAllParticipants(db: Executor): Promise<Participant[]> {
+  return db
+    .selectFrom("participants")
+    .selectAll()
+    .orderBy(sql`lower(code)`)
+    .orderBy("id")
+    .execute();
+}
+
+/** An audio linked to a participant, as the participant's page lists it. */
+export interface ParticipantAudioRow {
+  id: string;
+  filename: string;
+  category: Category;
+  sessionDate: string | null;
+  durationSeconds: number | null;
+  createdAt: Date;
+}
+
+/** The participant's linked audios, newest session first (no session day last), then newest upload. */
+export function listParticipantAudios(db: Executor, participantId: string): Promise<ParticipantAudioRow[]> {
+  return db
+    .selectFrom("audios")
+    .select(["id", "filename", "category", "sessionDate", "durationSeconds", "createdAt"])
+    .where("participantId", "=", participantId)
+    .orderBy(sql`session_date desc nulls last`)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** Links the audio to a participant and a session day (both null: unlinks it). */
+export async function setAudioParticipant(
+  db: Executor,
+  audioId: string,
+  link: { participantId: string | null; sessionDate: string | null },
+): Promise<void> {
+  await db
+    .updateTable("audios")
+    .set({ participantId: link.participantId, sessionDate: link.sessionDate })
+    .where("id", "=", audioId)
+    .execute();
+}
+
+/** Records (or clears, with nulls) the participant's consent document: its storage key and file name. */
+export async function setConsentDocument(
+  db: Executor,
+  participantId: string,
+  doc: { key: string | null; name: string | null },
+): Promise<void> {
+  await db
+    .updateTable("participants")
+    .set({ consentDocumentKey: doc.key, consentDocumentName: doc.name, updatedAt: new Date() })
+    .where("id", "=", participantId)
+    .execute();
+}
+
+/** SQL: whole months from day `from` to day `to` (YYYY-MM-DD text), as monthsBetween in @tafsiri/corpus. */
+function monthsBetweenSql(from: RawBuilder<string | null>, to: RawBuilder<string | null>): RawBuilder<number | null> {
+  const part = (day: RawBuilder<string | null>, n: number) => sql<number>`split_part(${day}, '-', ${sql.lit(n)})::int`;
+  return sql<number | null>`((${part(to, 1)} - ${part(from, 1)}) * 12 + (${part(to, 2)} - ${part(from, 2)})
+    - case when ${part(to, 3)} < ${part(from, 3)} then 1 else 0 end)`;
+}
+
+/**
+ * SQL: the age in whole months on `day` of participant `p` (an alias), as ageInMonthsOn in
+ * @tafsiri/corpus: from the birth date, else the recorded age moved on to `day`; null when unknown
+ * or negative.
+ */
+export function ageInMonthsSql(p: string, day: RawBuilder<string | null>): RawBuilder<number | null> {
+  const birth = sql<string | null>`${sql.ref(`${p}.birth_date`)}`;
+  const months = sql<number | null>`${sql.ref(`${p}.age_months`)}`;
+  const recordedOn = sql<string | null>`${sql.ref(`${p}.age_recorded_on`)}`;
+  const age = sql<number | null>`case
+    when ${birth} is not null and ${day} is not null then ${monthsBetweenSql(birth, day)}
+    when ${months} is not null and ${recordedOn} is not null and ${day} is not null
+      then ${months} + ${monthsBetweenSql(recordedOn, day)}
+    else ${months}
+  end`;
+  return sql<number | null>`nullif(greatest(${age}, -1), -1)`;
+}
+
+/**
+ * SQL: the age band (AGE_BANDS) of an age in months, with the bounds ageBand() uses: each band's
+ * label is ageBand() of its last month, so the two cannot drift apart.
+ */
+export function ageBandSql(months: RawBuilder<number | null>): RawBuilder<string> {
+  const bounds = [50, 60, 70, 80, 90].map((years) => years * 12);
+  const whens = bounds.map((limit) => sql`when ${months} < ${sql.lit(limit)} then ${ageBand(limit - 1)}`);
+  return sql<string>`case when ${months} is null then ${ageBand(null)} ${sql.join(whens, sql` `)} else ${ageBand(bounds[bounds.length - 1]!)} end`;
+}
+
+/** One cell of the balance counts. */
+export interface BalanceCountRow {
+  group: ParticipantGroup;
+  sex: "female" | "male" | null;
+  ageBand: (typeof AGE_BANDS)[number];
+  participants: number;
+  approvedRecordings: number;
+}
+
+/**
+ * The balance counts (decision 024) in ONE statement: participants by group × sex × age band (age
+ * on `today`), and approved recordings (audios linked to a participant whose task is complete:
+ * transcript and recording both Approved) by the participant's group × sex × age band at the
+ * session day, or at the audio's upload day in `timeZone` when it has none. Only non-empty cells.
+ */
+export async function balanceCounts(db: Executor, q: { today: string; timeZone: string }): Promise<BalanceCountRow[]> {
+  const today = sql<string>`${q.today}::text`;
+  const sessionDay = sql<string>`coalesce(a.session_date, to_char(a.created_at at time zone ${q.timeZone}, 'YYYY-MM-DD'))`;
+  const result = await sql<{
+    grp: ParticipantGroup;
+    sex: "female" | "male" | null;
+    band: string;
+    people: string;
+    recordings: string;
+  }>`
+    with cells as (
+      select p.study_group as grp, p.sex as sex, ${ageBandSql(ageInMonthsSql("p", today))} as band, 1 as person
+      from participants p
+      union all
+      select p.study_group, p.sex, ${ageBandSql(ageInMonthsSql("p", sessionDay))}, 0
+      from audios a
+      join participants p on p.id = a.participant_id
+      join tasks t on t.audio_id = a.id
+      where t.is_complete
+    )
+    select grp, sex, band,
+      count(*) filter (where person = 1) as people,
+      count(*) filter (where person = 0) as recordings
+    from cells
+    group by grp, sex, band`.execute(db);
+  return result.rows.map((r) => ({
+    group: r.grp,
+    sex: r.sex,
+    ageBand: r.band as BalanceCountRow["ageBand"],
+    participants: Number(r.people),
+    approvedRecordings: Number(r.recordings),
+  }));
+}
