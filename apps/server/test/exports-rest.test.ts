@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import JSZip from "jszip";
 import { exportJobsIdle } from "@tafsiri/api";
+import { supersedeExportsOfParticipant } from "../../../packages/api/src/export/supersede";
+import { linkToParticipant } from "@tafsiri/db/testing/participants";
 import { chatRuleViolations } from "@tafsiri/corpus";
 import { approvedWork } from "../../../packages/api/test/workflow-fixtures";
 import { createAppHarness, failed } from "./fixtures/app-harness";
@@ -16,6 +18,8 @@ const admin = await h.createUser("Admin");
 const staff = await h.createUser("Staff");
 const [adminToken, staffToken] = await Promise.all([h.token(admin), h.token(staff)]);
 const finished = await approvedWork(h, admin, staff, { category: "Dementia" });
+// Decision 024: only recordings of participants who gave consent are exported.
+const participant = await linkToParticipant(h.deps.db, finished.id, { sex: "female", ageMonths: 860 });
 
 interface RestExport {
   _id: string;
@@ -25,6 +29,8 @@ interface RestExport {
   status: string;
   download_url: string | null;
   reused_archive: boolean;
+  include_restricted: boolean;
+  superseded_at: string | null;
 }
 
 describe("POST /api/exports, then GET /api/exports", () => {
@@ -72,7 +78,9 @@ describe("POST /api/exports, then GET /api/exports", () => {
     }
     const cha = await zip.file(rows[0]!.transcript_file as string)!.async("string");
     expect(chatRuleViolations(cha)).toEqual([]);
-    expect(cha).toContain("@ID:\tswa|rest|PAR|||Dementia||Participant|||");
+    expect(cha).toContain("@ID:\tswa|rest|PAR|71;08.|female|Dementia||Participant|");
+    expect(rows[0]).toMatchObject({ participant_code: participant.code, sex: "female", consent_status: "given" });
+    expect(zip.file("left_out.json")).not.toBeNull();
 
     // The same choice again, nothing changed: the same zip, at once.
     const again = await h.call("POST", "/api/exports", adminToken, {
@@ -98,8 +106,96 @@ describe("POST /api/exports, then GET /api/exports", () => {
       languages: ["eng"],
       participant_role: "Participant",
       corpus: "tafsiri",
+      include_restricted: false,
+      superseded_at: null,
     });
     await exportJobsIdle();
+  });
+
+  it("takes include_restricted: a participant with restricted consent is exported only with it", async () => {
+    const restricted = await approvedWork(h, admin, staff, { category: "Control" });
+    await linkToParticipant(h.deps.db, restricted.id, { consentStatus: "restricted" });
+    const rowsOf = async (body: Record<string, unknown>) => {
+      const res = await h.call("POST", "/api/exports", adminToken, body);
+      expect(res.statusCode, res.body).toBe(202);
+      expect(res.json<{ export: RestExport }>().export.include_restricted).toBe(body.include_restricted === true);
+      await exportJobsIdle();
+      const link = await h.call(
+        "GET",
+        `/api/exports/${res.json<{ export: RestExport }>().export._id}/download`,
+        adminToken,
+      );
+      expect(link.statusCode, link.body).toBe(200);
+      const zip = await JSZip.loadAsync(
+        (await h.app.inject({ method: "GET", url: link.json<{ url: string }>().url })).rawPayload,
+      );
+      return (await zip.file("manifest.jsonl")!.async("string"))
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { audio_id: string });
+    };
+    expect((await rowsOf({ category: "Control" })).map((r) => r.audio_id)).not.toContain(restricted.id);
+    expect((await rowsOf({ category: "Control", include_restricted: true })).map((r) => r.audio_id)).toContain(
+      restricted.id,
+    );
+  });
+});
+
+describe("a participant withdrawing consent", () => {
+  it("makes the export's link answer 410 over HTTP (the file URL, REST and tRPC); another export still downloads", async () => {
+    const other = await approvedWork(h, admin, staff, { category: "Control" });
+    await linkToParticipant(h.deps.db, other.id);
+    const start = async (category: string) => {
+      const res = await h.call("POST", "/api/exports", adminToken, { category, corpus: `gone-${category}` });
+      await exportJobsIdle();
+      const id = res.json<{ export: RestExport }>().export._id;
+      const page = (await h.call("GET", "/api/exports?limit=100", adminToken)).json<{ exports: RestExport[] }>();
+      return page.exports.find((e) => e._id === id)!;
+    };
+    const holding = await start("Dementia");
+    const notHolding = await start("Control");
+    expect(holding.state).toBe("ready");
+
+    const superseded = await h.deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("participants")
+        .set({ consentStatus: "withdrawn" })
+        .where("id", "=", participant.id)
+        .execute();
+      return supersedeExportsOfParticipant(trx, participant.id, admin.id);
+    });
+    expect(superseded).toBeGreaterThanOrEqual(1);
+
+    const message = "This export was superseded: a participant in it withdrew consent. Start a new export.";
+    const address = await h.app.listen({ port: 0, host: "127.0.0.1" });
+    // The signed link copied before the withdrawal stops working.
+    const copied = await fetch(`${address}${holding.download_url!}`);
+    expect(copied.status).toBe(410);
+    expect(await copied.json()).toEqual(failed(message));
+    const head = await fetch(`${address}${holding.download_url!}`, { method: "HEAD" });
+    expect(head.status).toBe(410);
+    const still = await fetch(`${address}${notHolding.download_url!}`);
+    expect(still.status).toBe(200);
+    expect((await JSZip.loadAsync(await still.arrayBuffer())).file("manifest.csv")).not.toBeNull();
+
+    const rest = await h.call("GET", `/api/exports/${holding._id}/download`, adminToken);
+    expect(rest.statusCode).toBe(410);
+    expect(rest.json()).toEqual(failed(message));
+    const trpc = await fetch(
+      `${address}/trpc/exports.download?input=${encodeURIComponent(JSON.stringify({ exportId: holding._id }))}`,
+      { headers: { authorization: `Bearer ${adminToken}` } },
+    );
+    expect(trpc.status).toBe(410);
+    expect(JSON.stringify(await trpc.json())).toContain(message);
+
+    const listed = (await h.call("GET", "/api/exports?limit=100", adminToken)).json<{ exports: RestExport[] }>();
+    expect(listed.exports.find((e) => e._id === holding._id)).toMatchObject({
+      state: "superseded",
+      download_url: null,
+    });
+    expect(listed.exports.find((e) => e._id === holding._id)!.superseded_at).not.toBeNull();
+    expect(listed.exports.find((e) => e._id === notHolding._id)).toMatchObject({ state: "ready" });
   });
 });
 
@@ -132,6 +228,7 @@ describe("hostile requests", () => {
         { participant_role: { $ne: null } },
         "The participant role must be one of Participant, Target_Adult, Investigator, Speaker, Subject.",
       ],
+      [{ include_restricted: "yes" }, "include_restricted must be true or false."],
       [[1, 2], "Expected an object."],
     ];
     const before = await dbState(h);
@@ -146,6 +243,16 @@ describe("hostile requests", () => {
       expect(res.statusCode, query).toBe(400);
     }
     expect(await dbState(h)).toEqual(before);
+  });
+
+  it("GET /api/exports/{id}/download: 403 for staff, 404 for an unknown export, 400 for a malformed id", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await h.call("GET", `/api/exports/${unknown}/download`, staffToken)).statusCode).toBe(403);
+    expect((await h.call("GET", `/api/exports/${unknown}/download`, null)).statusCode).toBe(401);
+    const missing = await h.call("GET", `/api/exports/${unknown}/download`, adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual(failed("Export not found."));
+    expect((await h.call("GET", "/api/exports/nope/download", adminToken)).statusCode).toBe(400);
   });
 
   it("an export link cannot be forged or stretched past its expiry", async () => {

@@ -9,6 +9,12 @@
 // with the SHA-256 and size of its bytes in the zip; each .cha passes the CHAT rules test; the
 // exported audio and recording play in the browser. The same export started again offers the same
 // zip ('Same as the previous export'). axe finds nothing serious.
+// Decision 024: every exported audio records a participant who gave consent; the form offers
+// 'Include participants with restricted consent' (off, with its hint); the manifest carries each
+// audio's participant and left_out.* count what the consent gate left out (an audio without a
+// participant); each .cha's @ID has the participant's age, sex and group. When a participant
+// withdraws consent the ready export shows 'Superseded — a participant withdrew consent' live,
+// without Download, and its link answers 410.
 import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -17,6 +23,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import JSZip from "jszip";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { supersedeExportsOfParticipant } from "../../../packages/api/src/export/supersede";
+import { linkToParticipant } from "@tafsiri/db/testing/participants";
 import { chatRuleViolations } from "@tafsiri/corpus";
 import { MANIFEST_COLUMNS } from "../../../packages/api/src/export/manifest";
 import {
@@ -49,6 +57,8 @@ const RIVER_TWO: TaskSetup = {
 const HILL: TaskSetup = { filename: "export-hill-one", category: "Dementia", transcript: "Jua linawaka." };
 /** Control, transcript approved, recording not: left out of an export of completed tasks. */
 const RIVER_PENDING: TaskSetup = { filename: "export-river-pending", category: "Control", transcript: "Bado." };
+/** Completed Control, but no participant linked: left out by the consent gate and counted. */
+const RIVER_UNLINKED: TaskSetup = { filename: "export-river-unlinked", category: "Control", transcript: "Nani?" };
 
 /** One line of manifest.jsonl (MANIFEST_COLUMNS). */
 type ManifestRow = Record<(typeof MANIFEST_COLUMNS)[number], string | number | null>;
@@ -162,15 +172,25 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
   let zip: JSZip;
   let manifest: ManifestRow[];
   const audioIds = new Map<string, string>();
+  /** The participants recorded, by audio filename. */
+  const participants = new Map<string, { id: string; code: string }>();
 
   beforeAll(async () => {
     const { server } = suite;
     admin = await server.createUser("Admin", { username: "export_admin" });
     staff = await server.createUser("Staff", { username: "export_amina" });
+    const db = server.harness.deps.db;
     for (const task of [RIVER_ONE, RIVER_TWO, HILL]) {
-      audioIds.set(task.filename, await finishTask(server, admin, staff, task));
+      const audioId = await finishTask(server, admin, staff, task);
+      audioIds.set(task.filename, audioId);
+      participants.set(
+        task.filename,
+        await linkToParticipant(db, audioId, { sex: "female", ageMonths: 867, educationYears: 9 }, "2026-03-02"),
+      );
     }
-    await finishTask(server, admin, staff, RIVER_PENDING, { recordingApproved: false });
+    const pending = await finishTask(server, admin, staff, RIVER_PENDING, { recordingApproved: false });
+    await linkToParticipant(db, pending);
+    await finishTask(server, admin, staff, RIVER_UNLINKED);
   });
 
   step("a staff member sees no 'Management' or 'Export' entry and is refused the page", async () => {
@@ -212,6 +232,14 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
     expect(await chat.getByRole("textbox", { name: "Languages" }).inputValue()).toBe("eng");
     expect(await chat.getByRole("combobox", { name: "Participant role" }).inputValue()).toBe("Participant");
     expect(await chat.getByRole("textbox", { name: "Corpus" }).inputValue()).toBe("tafsiri");
+    const restricted = form
+      .getByRole("group", { name: "Consent" })
+      .getByRole("checkbox", { name: "Include participants with restricted consent" });
+    expect(await restricted.isChecked()).toBe(false);
+    expect(await restricted.getAttribute("aria-describedby")).toBe("export-include-restricted-hint");
+    expect(await page.locator("#export-include-restricted-hint").innerText()).toContain(
+      "Off: only participants whose consent is given.",
+    );
     // The field's hint is tied to it, so a screen reader reads it with the field.
     const languagesHint = await chat.getByRole("textbox", { name: "Languages" }).evaluate((input) =>
       (input.getAttribute("aria-describedby") ?? "")
@@ -305,10 +333,20 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       .map((line) => JSON.parse(line) as ManifestRow);
     expect(manifest.map((row) => row.filename).sort()).toEqual([RIVER_ONE.filename, RIVER_TWO.filename]);
 
-    const listed: string[] = ["manifest.csv", "manifest.jsonl"];
+    const listed: string[] = ["manifest.csv", "manifest.jsonl", "left_out.csv", "left_out.json"];
     for (const row of manifest) {
       const name = String(row.filename);
       expect(row.audio_id).toBe(audioIds.get(name));
+      expect(row).toMatchObject({
+        participant_code: participants.get(name)!.code,
+        participant_group: "Control",
+        sex: "female",
+        age_months: 867,
+        age_chat: "72;03.",
+        education_years: 9,
+        session_date: "2026-03-02",
+        consent_status: "given",
+      });
       expect(row.category).toBe("Control");
       expect(row.assignee).toBe(staff.username);
       expect(row.recorder).toBe(staff.username);
@@ -342,6 +380,12 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
         Object.fromEntries(MANIFEST_COLUMNS.map((column) => [column, row[column] === null ? "" : String(row[column])])),
       ),
     );
+    // The completed Control task without a participant was left out, and counted.
+    expect(JSON.parse(await zip.file("left_out.json")!.async("string"))).toEqual({
+      include_restricted: false,
+      left_out: { no_participant: 1, consent_not_recorded: 0, consent_withdrawn: 0, consent_restricted: 0 },
+      left_out_total: 1,
+    });
   });
 
   step("each .cha passes the CHAT rules test and holds the transcript", async () => {
@@ -349,7 +393,7 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       const cha = await zip.file(String(row.transcript_file))!.async("string");
       expect(chatRuleViolations(cha), String(row.transcript_file)).toEqual([]);
       expect(cha).toContain("@Languages:\teng\n");
-      expect(cha).toContain("@ID:\teng|tafsiri|PAR|||Control||Participant|||\n");
+      expect(cha).toContain("@ID:\teng|tafsiri|PAR|72;03.|female|Control||Participant|9|");
       expect(cha).toContain(`@Media:\t${String(row.filename)}, audio\n`);
     }
     const first = manifest.find((row) => row.filename === RIVER_ONE.filename)!;
@@ -382,4 +426,37 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
     await viewportScreenshot(page, "dataset-export-04-reused", exportRows(page).nth(1));
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  step(
+    "a participant withdraws consent: the export shows 'Superseded' live, without Download, and its link answers 410",
+    async () => {
+      const newest = exportRows(page).first();
+      const href = await newest.getByRole("link", { name: "Download", exact: true }).getAttribute("href");
+      await markWindow(page);
+      const { db, events } = suite.server.harness.deps;
+      const withdrawn = participants.get(RIVER_ONE.filename)!;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("participants")
+          .set({ consentStatus: "withdrawn" })
+          .where("id", "=", withdrawn.id)
+          .execute();
+        await supersedeExportsOfParticipant(trx, withdrawn.id, admin.id);
+      });
+      events.poke();
+      for (const row of [exportRows(page).first(), exportRows(page).nth(1)]) {
+        await seen(row.getByText("Superseded — a participant withdrew consent.", { exact: false }));
+        await seen(row.getByRole("status").filter({ hasText: "Export Superseded" }));
+        expect(await row.getByRole("link", { name: "Download" }).count()).toBe(0);
+      }
+      expect(await notReloaded(page)).toBe(true);
+      const res = await page.request.get(href!);
+      expect(res.status()).toBe(410);
+      expect(await res.json()).toMatchObject({
+        message: "This export was superseded: a participant in it withdrew consent. Start a new export.",
+      });
+      await viewportScreenshot(page, "dataset-export-05-superseded", exportRows(page).first());
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    },
+  );
 });

@@ -133,7 +133,12 @@ export type { LiveEvent } from "./schemas/events";
 
 // Dataset exports (issue 12 Build 1): the REST layer's choice fields, shutdown and start-up.
 export { ZChatSettings, ZExportChoice, EXPORT_STATES_SHOWN } from "./schemas/exports";
-export { abandonExportJobs, exportJobsIdle, failAbandonedExportsAtStart } from "./services/exports";
+export {
+  abandonExportJobs,
+  exportJobsIdle,
+  failAbandonedExportsAtStart,
+  refuseSupersededExportFile,
+} from "./services/exports";
 
 // Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
 export {

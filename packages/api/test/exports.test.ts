@@ -6,6 +6,7 @@ import { exportJobsIdle, MAX_RUNNING_EXPORTS } from "../src/services/exports";
 import { verifyFileUrl } from "../src/services/file-urls";
 import { sweepStoredFiles } from "../src/storage/sweep";
 import { chatRuleViolations } from "@tafsiri/corpus";
+import { linkToParticipant } from "@tafsiri/db/testing/participants";
 import { describeError } from "../src/errors/describe-error";
 import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";
 import { approvedWork as approvedWorkOf, harnessWithUsers, workState } from "./workflow-fixtures";
@@ -20,8 +21,15 @@ const admin2 = await h.createUser("Admin");
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** A completed task (or, with `recording`, less), as workflow-fixtures' approvedWork. */
-const approvedWork = (opts: Parameters<typeof approvedWorkOf>[3] = {}) => approvedWorkOf(h, admin, staff, opts);
+/**
+ * A completed task (or, with `recording`, less), as workflow-fixtures' approvedWork, whose audio
+ * records a participant who gave consent (decision 024: nothing else is exported).
+ */
+async function approvedWork(opts: Parameters<typeof approvedWorkOf>[3] = {}) {
+  const audio = await approvedWorkOf(h, admin, staff, opts);
+  await linkToParticipant(h.deps.db, audio.id);
+  return audio;
+}
 
 /** Starts an export as `user` and waits for its job; answers the export as the list shows it. */
 async function exportAndWait(
@@ -125,12 +133,14 @@ describe("exports.create and exports.list", () => {
     expect(csv.split("\r\n")[0]).toBe(
       "audio_id,filename,category,assignee,recorder,transcript_approved_at,recording_approved_at," +
         "audio_file,audio_bytes,audio_sha256,audio_duration_seconds,transcript_file,transcript_bytes," +
-        "transcript_sha256,recording_file,recording_bytes,recording_sha256,recording_duration_seconds",
+        "transcript_sha256,recording_file,recording_bytes,recording_sha256,recording_duration_seconds," +
+        "session_date,participant_code,participant_group,sex,age_months,age_chat,education_years,languages," +
+        "mmse,mmse_taken_on,moca,moca_taken_on,consent_status",
     );
     expect(csv).toContain(`${done.id},${done.filename},Dementia,${staff.username},${staff.username},`);
     const csvRow = csv.split("\r\n").find((line) => line.startsWith(done.id))!;
     expect(csvRow).toContain(`,${row!.audio_sha256},3723.4,`);
-    expect(csvRow.endsWith(`,${row!.recording_sha256},245.3`)).toBe(true);
+    expect(csvRow).toContain(`,${row!.recording_sha256},245.3,`);
   });
 
   it("'approved-transcript' takes every approved transcript, with the recording only where it is approved", async () => {

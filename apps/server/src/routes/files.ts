@@ -7,6 +7,7 @@ import {
   AppError,
   fileDownload,
   isStorageKey,
+  refuseSupersededExportFile,
   storedContentType,
   StoredFileMissingError,
   verifyFileUrl,
@@ -82,7 +83,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
           "`{filename}_TRANSLATEDAUDIO.mp3`), transcripts as `attachment` (`{filename}_INITIALTRANSCRIPT.txt`, the " +
           "version's `.cha` name), with `filename*=UTF-8''…` (RFC 6266, RFC 5987) for names beyond ASCII; and " +
           "`X-Content-Type-Options: nosniff`. " +
-          "403 'This link has expired or is invalid.', 404 'File not found.'.",
+          "403 'This link has expired or is invalid.', 404 'File not found.', 410 'This export was superseded: a " +
+          "participant in it withdrew consent. Start a new export.' for a dataset export's zip (decision 024).",
         tags: ["Files"],
         security: [],
         params: z.object({ "*": z.string().meta({ examples: ["audios/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.wav"] }) }),
@@ -112,6 +114,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
       if (!verifyFileUrl(deps.jwtSecret, key, req.query.expires, req.query.signature))
         throw new AppError("FORBIDDEN", LINK_INVALID);
       if (!isStorageKey(key)) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+      // Decision 024: a link copied before a participant withdrew consent stops working.
+      await refuseSupersededExportFile(deps.db, key);
       const stat = await deps.storage.stat(key);
       if (!stat) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
       const validators = validatorsOf(stat.sizeBytes, stat.modifiedAt);

@@ -13,6 +13,8 @@ export const APP_ERROR_CODES = {
   NOT_FOUND: { httpStatus: 404, trpcCode: "NOT_FOUND" },
   METHOD_NOT_SUPPORTED: { httpStatus: 405, trpcCode: "METHOD_NOT_SUPPORTED" },
   CONFLICT: { httpStatus: 409, trpcCode: "CONFLICT" },
+  /** Something that existed and is gone for good (a superseded export's link, decision 024); tRPC has no such code. */
+  GONE: { httpStatus: 410, trpcCode: "NOT_FOUND" },
   TOO_LARGE: { httpStatus: 413, trpcCode: "PAYLOAD_TOO_LARGE" },
   /** Only Fastify's router answers it: a path parameter past `maxParamLength` (tRPC has no such code). */
   URI_TOO_LONG: { httpStatus: 414, trpcCode: "BAD_REQUEST" },

@@ -8,20 +8,24 @@ import {
   failExport,
   finishExport,
   insertExportFiles,
+  insertExportParticipants,
   latestFinishedExport,
   setExportContent,
   setExportProgress,
   type ExportedAudio,
   type ExportFileRecord,
   type ExportSelection,
+  type LeftOutCounts,
 } from "@tafsiri/db/repositories/exports";
 import type { Executor } from "@tafsiri/db";
 import type { AppDeps } from "../context";
 import { recordEvent } from "../live/record";
 import { StoredFileMissingError } from "../storage/file-storage";
-import { chatFile, type ChatSettings } from "@tafsiri/corpus";
+import { chatFile, type ChatSettings, type ChatTranscript } from "@tafsiri/corpus";
 import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
 import { manifestFiles, type ManifestAudio } from "./manifest";
+import { chatParticipant, participantAtSession, type ParticipantAtSession } from "./participant-data";
+import { supersedeIfConsentEnded } from "./supersede";
 
 /** How long an export's download link works after it finished: 24 hours (issue 12 Build 1). */
 export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +38,7 @@ const HEARTBEAT_MS = 15_000;
 /** A running export not heard from for this long (ms) was abandoned: its process stopped. */
 export const EXPORT_ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Part of every content key: raise it when what an export writes for the same sources changes. */
-const FORMAT = "tafsiri-export-2";
+const FORMAT = "tafsiri-export-3";
 
 /** What the job of one export needs to know: what to select and how to write the transcripts. */
 export interface ExportPlan {
@@ -49,10 +53,13 @@ export function exportArchiveKey(exportId: string): string {
   return `exports/${exportId}.zip`;
 }
 
-/** The hash naming what an export holds: its sources (exportSelectionSummary) and CHAT settings. */
-function contentKeyOf(sourcesHash: string, chat: ChatSettings): string {
+/**
+ * The hash naming what an export holds: its sources (exportSelectionSummary, participants
+ * included), what the consent gate left out (the counts `left_out.*` list) and the CHAT settings.
+ */
+function contentKeyOf(summary: { sourcesHash: string; leftOut: LeftOutCounts }, chat: ChatSettings): string {
   return createHash("sha256")
-    .update(`${FORMAT}\n${sourcesHash}\n${JSON.stringify(chat)}`)
+    .update(`${FORMAT}\n${summary.sourcesHash}\n${JSON.stringify(summary.leftOut)}\n${JSON.stringify(chat)}`)
     .digest("hex");
 }
 
@@ -65,14 +72,38 @@ async function announce(deps: AppDeps, exportId: string, change: (trx: Executor)
   deps.events.poke();
 }
 
-/** The files of one audio in the zip, under `{category}/{filename}/`. */
+/**
+ * What the CHAT file of `audio` is made of (decision 024): the transcript, the media name, the
+ * category, the participant as of the session, the session day and the audio's duration in ms.
+ */
+function chatTranscript(audio: ExportedAudio, participant: ParticipantAtSession): Required<ChatTranscript> {
+  return {
+    text: audio.transcriptText,
+    mediaName: audio.filename,
+    category: audio.category,
+    participant: chatParticipant(participant),
+    sessionDate: audio.sessionDate,
+    durationMs: audio.audioDurationSeconds === null ? null : Math.round(audio.audioDurationSeconds * 1000),
+  };
+}
+
+/**
+ * The files of one audio in the zip, under `{category}/{filename}/`. The `.cha` file's source names
+ * its transcript version and a hash of everything else it is written from (CHAT settings,
+ * participant, session day, duration), so an edit of any of them writes it again.
+ */
 function audioFiles(
   deps: AppDeps,
   audio: ExportedAudio,
+  participant: ParticipantAtSession,
   chat: ChatSettings,
-  chatSource: string,
 ): Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> {
   const folder = `${audio.category}/${audio.filename}/`;
+  const { text, ...made } = chatTranscript(audio, participant);
+  const chatSource = createHash("sha256")
+    .update(JSON.stringify([chat, made]))
+    .digest("hex")
+    .slice(0, 32);
   const audioName = `${audio.filename}${path.posix.extname(audio.audioKey).toLowerCase()}`;
   const files: Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> = [
     {
@@ -88,13 +119,7 @@ function audioFiles(
       source: `${audio.transcriptKey} as CHAT ${chatSource}`,
       // A few KB of text: stored as it is, which spares a deflate stream (and its memory) a file.
       compress: false,
-      open: async () =>
-        Readable.from([
-          Buffer.from(
-            chatFile({ text: audio.transcriptText, mediaName: audio.filename, category: audio.category }, chat),
-            "utf8",
-          ),
-        ]),
+      open: async () => Readable.from([Buffer.from(chatFile({ text, ...made }, chat), "utf8")]),
     },
   ];
   const recordingKey = audio.recordingKey;
@@ -113,19 +138,23 @@ function audioFiles(
 /**
  * Issue 12 Build 1: writes export `plan.exportId` (a running row) and marks it done or failed.
  * Reads the selection a page at a time, streams every audio's original audio, approved transcript
- * as CHAT and approved recording into `exports/{id}.zip` in storage with `manifest.csv` and
- * `manifest.jsonl` last (writeDatasetZip), and records progress (audios done of total, at most
- * every 500 ms, each time an 'export.changed' event to the admins). When the newest finished
- * export of the same choice is still downloadable and holds the same content, its zip is offered
- * again; otherwise its unchanged files are copied without hashing them again. Never throws: a
- * failure marks the export failed with a message and is logged through `deps.log`.
+ * as CHAT and approved recording into `exports/{id}.zip` in storage with `manifest.csv`,
+ * `manifest.jsonl`, `left_out.csv` and `left_out.json` last (writeDatasetZip), and records progress
+ * (audios done of total, at most every 500 ms, each time an 'export.changed' event to the admins).
+ * Decision 024: only audios whose participant consented are taken (the selection's consent gate);
+ * the manifests carry each one's participant and count what was left out by reason; the export's
+ * participants are recorded (export_participants) in the transaction that marks it done, which
+ * also supersedes it at once if one of them withdrew consent meanwhile. When the newest finished,
+ * not superseded export of the same choice is still downloadable and holds the same content, its
+ * zip is offered again; otherwise its unchanged files are copied without hashing them again. Never
+ * throws: a failure marks the export failed with a message and is logged through `deps.log`.
  */
 export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> {
   const { exportId } = plan;
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     const summary = await exportSelectionSummary(deps.db, plan.selection);
-    const contentKey = contentKeyOf(summary.sourcesHash, plan.chat);
+    const contentKey = contentKeyOf(summary, plan.chat);
     await announce(deps, exportId, (trx) => setExportContent(trx, exportId, summary.audios, contentKey));
 
     const previous = await latestFinishedExport(deps.db, plan.choiceKey, new Date());
@@ -135,6 +164,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
     if (previous && previous.contentKey === contentKey) {
       await announce(deps, exportId, async (trx) => {
         await insertExportFiles(trx, exportId, [...previousFiles.values()]);
+        await insertExportParticipants(trx, exportId, [], previous.id);
         await finishExport(trx, exportId, {
           fileKey: previous.fileKey,
           sizeBytes: previous.sizeBytes,
@@ -142,6 +172,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
           reusedFiles: previousFiles.size,
           reusedArchive: true,
         });
+        await supersedeIfConsentEnded(trx, exportId);
       });
       return;
     }
@@ -159,16 +190,18 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
 
     const manifest: ManifestAudio[] = [];
     const sources = new Map<string, string>();
+    const participants = new Set<string>();
     let reusedFiles = 0;
-    const chatSource = createHash("sha256").update(JSON.stringify(plan.chat)).digest("hex").slice(0, 16);
     async function* files(): AsyncGenerator<DatasetFile> {
       let after: string | null = null;
       for (;;) {
         const page = await exportSelectionPage(deps.db, plan.selection, after, PAGE_SIZE);
         if (page.length === 0) return;
         for (const audio of page) {
-          const entry: ManifestAudio = { audio, files: [] };
-          for (const file of audioFiles(deps, audio, plan.chat, chatSource)) {
+          const participant = participantAtSession(audio.participant, audio.sessionDate);
+          participants.add(audio.participant.id);
+          const entry: ManifestAudio = { audio, participant, files: [] };
+          for (const file of audioFiles(deps, audio, participant, plan.chat)) {
             const earlier = previousFiles.get(file.path);
             const known =
               earlier && earlier.source === file.source
@@ -189,13 +222,16 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
 
     const key = exportArchiveKey(exportId);
     const { records, sizeBytes } = await writeDatasetZip(deps.storage, key, files(), {
-      closing: (written) => manifestFiles(manifest, written),
+      closing: (written) =>
+        manifestFiles(manifest, written, {
+          counts: summary.leftOut,
+          includeRestricted: plan.selection.includeRestricted,
+        }),
     });
     // The selection may have changed while the zip was written: then its content has no key, and
     // no later export takes this zip for an unchanged one.
     const after = await exportSelectionSummary(deps.db, plan.selection);
-    const finalKey =
-      contentKeyOf(after.sourcesHash, plan.chat) === contentKey && after.audios === done ? contentKey : null;
+    const finalKey = contentKeyOf(after, plan.chat) === contentKey && after.audios === done ? contentKey : null;
     clearInterval(heartbeat);
     await announce(deps, exportId, async (trx) => {
       await insertExportFiles(
@@ -208,6 +244,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
           sha256: r.sha256,
         })),
       );
+      await insertExportParticipants(trx, exportId, participants);
       await setExportContent(trx, exportId, done, finalKey);
       await finishExport(trx, exportId, {
         fileKey: key,
@@ -216,6 +253,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         reusedFiles,
         reusedArchive: false,
       });
+      await supersedeIfConsentEnded(trx, exportId);
     });
   } catch (error) {
     clearInterval(heartbeat);

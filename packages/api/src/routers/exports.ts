@@ -1,24 +1,43 @@
 import { adminProcedure, router } from "../trpc";
-import { ZExportChoice, ZExportItem, ZExportList, ZExportListInput } from "../schemas/exports";
-import { listExports, startExport } from "../services/exports";
+import {
+  ZExportChoice,
+  ZExportDownload,
+  ZExportIdInput,
+  ZExportItem,
+  ZExportList,
+  ZExportListInput,
+} from "../schemas/exports";
+import { exportDownloadLink, listExports, startExport } from "../services/exports";
 
 /** Dataset exports (issue 12 Build 1, Management → Export); Admin only (FORBIDDEN otherwise). */
 export const exportsRouter = router({
   /**
    * `{ page = 1, limit = 10 }` → `{ items, totalPages }`: every export, newest first, with its
-   * state, progress and, while ready, a download link valid until 24 hours after it finished.
+   * state (running, ready, failed, expired, superseded), progress and, while ready, a download
+   * link valid until 24 hours after it finished.
    */
   list: adminProcedure
     .input(ZExportListInput)
     .output(ZExportList)
     .query(({ ctx, input }) => listExports(ctx, ctx.user, input)),
   /**
-   * `{ category, status, approvedFrom?, approvedTo?, chat }` (ZExportChoice) → the export, running:
-   * its job writes the zip in the background and 'export.changed' events tell its progress.
-   * BAD_REQUEST for a bad choice, TOO_MANY_REQUESTS when three are running.
+   * `{ category, status, approvedFrom?, approvedTo?, chat, includeRestricted = false }`
+   * (ZExportChoice) → the export, running: its job writes the zip in the background and
+   * 'export.changed' events tell its progress. Only recordings of participants whose consent is
+   * given (and restricted, with includeRestricted) are exported (decision 024). BAD_REQUEST for a
+   * bad choice, TOO_MANY_REQUESTS when three are running.
    */
   create: adminProcedure
     .input(ZExportChoice)
     .output(ZExportItem)
     .mutation(({ ctx, input }) => startExport(ctx, ctx.user, input)),
+  /**
+   * `{ exportId }` → `{ url }`: a signed link to a ready export's zip (decision 024). NOT_FOUND
+   * for an unknown export, GONE (410) when it was superseded (a participant in it withdrew consent)
+   * or expired, CONFLICT while it runs or when it failed.
+   */
+  download: adminProcedure
+    .input(ZExportIdInput)
+    .output(ZExportDownload)
+    .query(({ ctx, input }) => exportDownloadLink(ctx, ctx.user, input.exportId)),
 });

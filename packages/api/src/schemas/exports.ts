@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
 import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/corpus";
-import { ZPageInput, ZUserRef, page } from "./common";
+import { ZId, ZPageInput, ZUserRef, page } from "./common";
 
 /** Issue 12 Build 1: the Export page's messages. */
 export const EXPORT_PERIOD_ORDER = "The first day must not be after the last day.";
@@ -12,6 +12,13 @@ export const EXPORT_ROLE = `The participant role must be one of ${CHAT_ROLES.joi
 export const EXPORTS_BUSY = "Three exports are running already; wait for one of them to finish.";
 export const EXPORT_CATEGORY = "Category must be Control, Dementia or both.";
 export const EXPORT_STATUS = "Status must be completed or approved-transcript.";
+export const EXPORT_INCLUDE_RESTRICTED = "includeRestricted must be true or false.";
+/** Decision 024: what a superseded export's link answers (410). */
+export const EXPORT_SUPERSEDED =
+  "This export was superseded: a participant in it withdrew consent. Start a new export.";
+export const EXPORT_NOT_FOUND = "Export not found.";
+export const EXPORT_NOT_READY = "This export is not ready to download.";
+export const EXPORT_EXPIRED = "This export's link has expired. Start a new export.";
 
 const day = (message: string) => z.iso.date({ error: message });
 export const FIRST_DAY_FORMAT = "The first day must be a date (YYYY-MM-DD).";
@@ -36,7 +43,9 @@ export const ZChatSettings = z.object({
  * ('completed': tasks whose transcript and recording are Approved; 'approved-transcript': every
  * audio with an Approved transcript, its recording when that is Approved too), the approval
  * period's first and last day (both included, in APP_TIMEZONE; for completed tasks the later of
- * the two approvals counts) and the CHAT settings. Everything has a default.
+ * the two approvals counts), the CHAT settings, and (decision 024) whether recordings of
+ * participants with 'restricted' consent are included (default false: only consent 'given').
+ * Everything has a default.
  */
 export const ZExportChoice = z.object({
   category: z.enum([...CATEGORIES, "both"], { error: EXPORT_CATEGORY }).default("both"),
@@ -44,6 +53,7 @@ export const ZExportChoice = z.object({
   approvedFrom: day(FIRST_DAY_FORMAT).nullish(),
   approvedTo: day(LAST_DAY_FORMAT).nullish(),
   chat: ZChatSettings.prefault({}),
+  includeRestricted: z.boolean({ error: EXPORT_INCLUDE_RESTRICTED }).default(false),
 });
 export type ExportChoice = z.infer<typeof ZExportChoice>;
 export type ExportChoiceInput = z.input<typeof ZExportChoice>;
@@ -51,8 +61,11 @@ export type ExportChoiceInput = z.input<typeof ZExportChoice>;
 /** `exports.list`'s input: a page (from 1) of `limit` exports (default 10, at most 100). */
 export const ZExportListInput = ZPageInput;
 
-/** Where an export is: running, ready to download, failed, or expired (its 24 hours are over). */
-export const EXPORT_STATES_SHOWN = ["running", "ready", "failed", "expired"] as const;
+/**
+ * Where an export is: running, ready to download, failed, expired (its 24 hours are over), or
+ * superseded (decision 024: a participant in it withdrew consent; its link answers 410).
+ */
+export const EXPORT_STATES_SHOWN = ["running", "ready", "failed", "expired", "superseded"] as const;
 
 /** One export as the Export page shows it. */
 export const ZExportItem = z.object({
@@ -65,6 +78,8 @@ export const ZExportItem = z.object({
   approvedFrom: z.string().nullable(),
   approvedTo: z.string().nullable(),
   chat: ZChatSettings,
+  /** Whether recordings of participants with 'restricted' consent were included (decision 024). */
+  includeRestricted: z.boolean(),
   state: z.enum(EXPORT_STATES_SHOWN),
   /** Audios written so far, and in all. */
   done: z.number().int(),
@@ -80,6 +95,8 @@ export const ZExportItem = z.object({
   finishedAt: z.string().nullable(),
   /** ISO time the download link stops working (24 hours after it finished). */
   expiresAt: z.string().nullable(),
+  /** ISO time a participant in it withdrew consent (state 'superseded'); null otherwise. */
+  supersededAt: z.string().nullable(),
   /** A signed `/files/exports/…` link to the zip while ready; null otherwise. */
   downloadUrl: z.string().nullable(),
 });
@@ -87,3 +104,10 @@ export type ExportItem = z.infer<typeof ZExportItem>;
 
 export const ZExportList = page(ZExportItem);
 export type ExportList = z.infer<typeof ZExportList>;
+
+/** `exports.download`'s input: the export. */
+export const ZExportIdInput = z.object({ exportId: ZId });
+
+/** `exports.download`'s answer: a signed link to the zip, valid until the export's link expires. */
+export const ZExportDownload = z.object({ url: z.string() });
+export type ExportDownload = z.infer<typeof ZExportDownload>;

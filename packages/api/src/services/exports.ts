@@ -5,19 +5,26 @@ import {
   failExport,
   findExport,
   insertExport,
+  isSupersededExportFile,
   listExportPage,
   runningExportOf,
   type ExportRow,
 } from "@tafsiri/db/repositories/exports";
+import type { Executor } from "@tafsiri/db";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { EXPORT_ABANDONED_AFTER_MS, runExport, type ExportPlan } from "../export/run-export";
 import { recordEvent } from "../live/record";
 import {
+  EXPORT_EXPIRED,
+  EXPORT_NOT_FOUND,
+  EXPORT_NOT_READY,
   EXPORT_PERIOD_ORDER,
+  EXPORT_SUPERSEDED,
   EXPORTS_BUSY,
   ZChatSettings,
   type ExportChoice,
+  type ExportDownload,
   type ExportItem,
   type ExportList,
 } from "../schemas/exports";
@@ -53,11 +60,21 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** An export as the Export page shows it, with a download link while it is ready (`now`: ms). */
+/** Where an export is as the Export page shows it (`now`: ms); a superseded one stays so once expired. */
+function shownState(row: ExportRow, now: number): ExportItem["state"] {
+  if (row.state === "running" || row.state === "failed") return row.state;
+  if (row.supersededAt !== null) return "superseded";
+  if (row.expiresAt === null || row.expiresAt.getTime() <= now || row.fileKey === null) return "expired";
+  return "ready";
+}
+
+/**
+ * An export as the Export page shows it, with a download link while it is ready (`now`: ms); a
+ * superseded export (decision 024) has state 'superseded' and no link.
+ */
 export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now = Date.now()): ExportItem {
-  const expired = row.state === "done" && (row.expiresAt === null || row.expiresAt.getTime() <= now);
-  const ready = row.state === "done" && !expired && row.fileKey !== null;
-  const state = row.state === "running" ? "running" : row.state === "failed" ? "failed" : expired ? "expired" : "ready";
+  const state = shownState(row, now);
+  const ready = state === "ready";
   const chat = ZChatSettings.safeParse(row.chatSettings);
   return {
     id: row.id,
@@ -69,6 +86,7 @@ export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now
     approvedFrom: row.approvedFrom,
     approvedTo: row.approvedTo,
     chat: chat.success ? chat.data : ZChatSettings.parse({}),
+    includeRestricted: row.includeRestricted,
     state,
     done: row.done,
     total: row.total,
@@ -78,6 +96,7 @@ export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now
     error: row.error,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    supersededAt: row.supersededAt?.toISOString() ?? null,
     downloadUrl:
       ready && row.fileKey && row.expiresAt
         ? signFileUrl(deps.jwtSecret, row.fileKey, Math.floor((row.expiresAt.getTime() - now) / 1000), now)
@@ -88,7 +107,8 @@ export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now
 /**
  * Issue 12 Build 1 (Management → Export): starts a dataset export of `choice` as a background job
  * in this process (runExport) and answers it running, `done` 0. A running export of the same
- * choice is answered instead of starting a second. Audited ('export'); announced to the admins
+ * choice is answered instead of starting a second; whether restricted consent is included is part
+ * of the choice (decision 024), so exports of either are never taken for each other. Audited ('export'); announced to the admins
  * ('export.changed'). Exports the server abandoned (it stopped mid-way) are marked failed first.
  * Throws FORBIDDEN for staff, BAD_REQUEST 'The first day must not be after the last day.',
  * TOO_MANY_REQUESTS when MAX_RUNNING_EXPORTS are running.
@@ -100,7 +120,14 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
   if (approvedFrom && approvedTo && approvedFrom > approvedTo) throw new AppError("BAD_REQUEST", EXPORT_PERIOD_ORDER);
   const timeZone = deps.timezone ?? "UTC";
   const category = choice.category === "both" ? null : choice.category;
-  const choiceKey = JSON.stringify([category, choice.status, approvedFrom, approvedTo, choice.chat]);
+  const choiceKey = JSON.stringify([
+    category,
+    choice.status,
+    approvedFrom,
+    approvedTo,
+    choice.chat,
+    choice.includeRestricted,
+  ]);
   const plan: Omit<ExportPlan, "exportId"> = {
     choiceKey,
     chat: choice.chat,
@@ -109,6 +136,7 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
       statusChoice: choice.status,
       approvedFrom: approvedFrom ? periodInstant(approvedFrom, timeZone) : null,
       approvedBefore: approvedTo ? periodInstant(nextDay(approvedTo), timeZone) : null,
+      includeRestricted: choice.includeRestricted,
     },
   };
 
@@ -125,6 +153,7 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
       approvedTo,
       chatSettings: choice.chat,
       choiceKey,
+      includeRestricted: choice.includeRestricted,
     });
     await insertAuditEntry(trx, user.id, "export", "export", id, {
       category: choice.category,
@@ -132,6 +161,7 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
       approvedFrom,
       approvedTo,
       chat: choice.chat,
+      includeRestricted: choice.includeRestricted,
     });
     await recordEvent(trx, { audience: "admins", kind: "export.changed", payload: { exportId: id } });
     return { id, isNew: true };
@@ -142,7 +172,7 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
     jobs.set(started.id, job);
   }
   const row = await findExport(deps.db, started.id);
-  if (!row) throw new AppError("NOT_FOUND", "Export not found.");
+  if (!row) throw new AppError("NOT_FOUND", EXPORT_NOT_FOUND);
   return exportItem(deps, row);
 }
 
@@ -160,6 +190,36 @@ export async function listExports(
   const page = await listExportPage(deps.db, input);
   const now = Date.now();
   return { items: page.items.map((row) => exportItem(deps, row, now)), totalPages: page.totalPages };
+}
+
+/**
+ * The download link of export `exportId` (decision 024 on issue 12 Build 1): a signed
+ * `/files/exports/{id}.zip` URL valid until the export's link expires. Throws FORBIDDEN for
+ * staff, NOT_FOUND 'Export not found.', GONE (410) EXPORT_SUPERSEDED for a superseded export
+ * ('This export was superseded: a participant in it withdrew consent. Start a new export.') and
+ * EXPORT_EXPIRED for an expired one, CONFLICT 'This export is not ready to download.' while it
+ * runs or when it failed.
+ */
+export async function exportDownloadLink(deps: AppDeps, user: SessionUser, exportId: string): Promise<ExportDownload> {
+  requireAdmin(user);
+  const row = await findExport(deps.db, exportId);
+  if (!row) throw new AppError("NOT_FOUND", EXPORT_NOT_FOUND);
+  const item = exportItem(deps, row);
+  if (item.state === "superseded") throw new AppError("GONE", EXPORT_SUPERSEDED);
+  if (item.state === "expired") throw new AppError("GONE", EXPORT_EXPIRED);
+  if (!item.downloadUrl) throw new AppError("CONFLICT", EXPORT_NOT_READY);
+  return { url: item.downloadUrl };
+}
+
+/**
+ * Decision 024, for the file route serving signed links: throws GONE (410) EXPORT_SUPERSEDED when
+ * stored file `key` is the zip of a superseded export, so a link copied before the withdrawal stops
+ * working (checked at every request, not only when the link is made). Other keys pass.
+ */
+export async function refuseSupersededExportFile(db: Executor, key: string): Promise<void> {
+  if (key.startsWith("exports/") && (await isSupersededExportFile(db, key))) {
+    throw new AppError("GONE", EXPORT_SUPERSEDED);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Executor } from "../connection";
+import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
 import type { Category, DB, ExportState, ExportStatusChoice } from "../schema";
 import { countedPage, countRows, type Page } from "./pagination";
 
@@ -16,7 +17,23 @@ export interface ExportSelection {
   /** The approval period [from, to) as instants; null: unbounded. */
   approvedFrom: Date | null;
   approvedBefore: Date | null;
+  /**
+   * The consent gate (decision 024): audios of participants whose consent is `given` are always
+   * taken; `restricted` ones only when this is true; every other audio is left out.
+   */
+  includeRestricted: boolean;
 }
+
+/** Why an approved audio was left out of an export (decision 024, the consent gate). */
+export const LEFT_OUT_REASONS = [
+  "no_participant",
+  "consent_not_recorded",
+  "consent_withdrawn",
+  "consent_restricted",
+] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+/** How many approved audios of the selection were left out, by reason. */
+export type LeftOutCounts = Record<LeftOutReason, number>;
 
 /** An export as the Export page and `GET /api/exports` show it. */
 export interface ExportRow {
@@ -42,6 +59,10 @@ export interface ExportRow {
   finishedAt: Date | null;
   expiresAt: Date | null;
   updatedAt: Date;
+  /** Whether participants with 'restricted' consent were included (decision 024). */
+  includeRestricted: boolean;
+  /** When a participant in it withdrew consent (its link then answers 410); null otherwise. */
+  supersededAt: Date | null;
 }
 
 function exportColumns(db: Executor) {
@@ -69,6 +90,8 @@ function exportColumns(db: Executor) {
     "exports.finishedAt",
     "exports.expiresAt",
     "exports.updatedAt",
+    "exports.includeRestricted",
+    "exports.supersededAt",
   ]);
 }
 
@@ -102,6 +125,7 @@ export async function insertExport(
     approvedTo: string | null;
     chatSettings: unknown;
     choiceKey: string;
+    includeRestricted: boolean;
   },
 ): Promise<string> {
   const row = await db
@@ -228,8 +252,8 @@ export async function failExport(db: Executor, id: string, error: string): Promi
 }
 
 /**
- * The newest finished export of a choice whose zip is still downloadable at `now`, or null (a new
- * export of the same choice reuses its archive or its files).
+ * The newest finished, not superseded export of a choice whose zip is still downloadable at `now`,
+ * or null (a new export of the same choice reuses its archive or its files).
  */
 export async function latestFinishedExport(
   db: Executor,
@@ -242,6 +266,7 @@ export async function latestFinishedExport(
     .where("choiceKey", "=", choiceKey)
     .where("state", "=", "done")
     .where("expiresAt", ">", now)
+    .where("supersededAt", "is", null)
     .orderBy("finishedAt", "desc")
     .executeTakeFirst();
   if (!row?.fileKey || row.sizeBytes === null || row.expiresAt === null) return null;
@@ -289,19 +314,39 @@ function approvalTime(eb: ExpressionBuilder<DB, "submissions">, statusChoice: Ex
     : eb.ref("submissions.transcriptReviewedAt");
 }
 
-/** The submissions an export selects (joined to their task and audio), without columns. */
-function selected(db: Executor, s: ExportSelection) {
+type Selected = "submissions" | "tasks" | "audios" | "participants";
+
+/**
+ * The approved work an export's choice takes before the consent gate: submissions joined to their
+ * task, audio and the audio's participant (null columns when none is linked), without columns.
+ */
+function approvedWork(db: Executor, s: ExportSelection) {
   let q = db
     .selectFrom("submissions")
     .innerJoin("tasks", "tasks.id", "submissions.taskId")
     .innerJoin("audios", "audios.id", "tasks.audioId")
+    .leftJoin("participants", "participants.id", "audios.participantId")
     .where("submissions.translationScriptApprovalStatus", "=", "Approved")
     .where("submissions.translationScript", "is not", null);
   if (s.statusChoice === "completed") q = q.where("tasks.isComplete", "=", true);
   if (s.category) q = q.where("audios.category", "=", s.category);
   if (s.approvedFrom) q = q.where((eb) => eb(approvalTime(eb, s.statusChoice), ">=", s.approvedFrom));
   if (s.approvedBefore) q = q.where((eb) => eb(approvalTime(eb, s.statusChoice), "<", s.approvedBefore));
-  return q as SelectQueryBuilder<DB, "submissions" | "tasks" | "audios", object>;
+  return q as SelectQueryBuilder<DB, Selected, object>;
+}
+
+/**
+ * SQL, the consent gate (decision 024): true when the audio's participant consented (`given`, or
+ * `restricted` too when the export includes it); false without a participant or consent.
+ */
+function consentAllows(eb: ExpressionBuilder<DB, Selected>, includeRestricted: boolean) {
+  const allowed: ConsentStatus[] = includeRestricted ? ["given", "restricted"] : ["given"];
+  return sql<boolean>`coalesce(${eb.ref("participants.consentStatus")} in (${sql.join(allowed)}), false)`;
+}
+
+/** The submissions an export selects: its approved work that the consent gate lets in. */
+function selected(db: Executor, s: ExportSelection) {
+  return approvedWork(db, s).where((eb) => consentAllows(eb, s.includeRestricted));
 }
 
 /**
@@ -316,27 +361,61 @@ function approvedRecordingSeconds(eb: ExpressionBuilder<DB, "submissions">) {
 }
 
 /**
- * What an export of `s` holds, in one query: the number of audios and a hash (md5) of every
- * file's source (audio, transcript version, approved recording) and of the durations its manifest
- * lists, in audio id order, so two exports of the same choice can tell whether anything changed
- * (a duration the waveform job found since then makes a new manifest).
+ * SQL: what a participant's exported data is made of (every field the manifest and the CHAT file
+ * carry: code, group, sex, age, education, languages, scores, consent), as text; '' without one.
+ */
+function participantSource(eb: ExpressionBuilder<DB, Selected>) {
+  const p = (column: keyof DB["participants"] & string) => eb.ref(`participants.${column}`);
+  return sql<string>`coalesce(row(${p("id")}, ${p("code")}, ${p("studyGroup")}, ${p("sex")}, ${p("birthDate")},
+    ${p("ageMonths")}, ${p("ageRecordedOn")}, ${p("educationYears")}, ${p("languages")}, ${p("scores")},
+    ${p("consentStatus")})::text, '')`;
+}
+
+/**
+ * What an export of `s` holds, in one query over its approved work: the number of audios the
+ * consent gate lets in, how many it left out and why (LeftOutCounts: no participant linked, or the
+ * participant's consent not recorded, withdrawn, or restricted while the export does not include
+ * it), and a hash (md5) of every taken file's source (audio, transcript version, approved
+ * recording), the durations its manifest lists and its participant's fields and session day, in
+ * audio id order, so two exports of the same choice can tell whether anything changed (a duration
+ * the waveform job found, or a participant's edit, makes a new manifest and CHAT file).
  */
 export async function exportSelectionSummary(
   db: Executor,
   s: ExportSelection,
-): Promise<{ audios: number; sourcesHash: string }> {
-  const row = await selected(db, s)
-    .select((eb) => [
-      eb.fn.countAll<string>().as("audios"),
-      sql<string | null>`md5(string_agg(${eb.ref("audios.id")}::text || ':' || ${eb.ref("audios.fileKey")} || ':' ||
+): Promise<{ audios: number; leftOut: LeftOutCounts; sourcesHash: string }> {
+  const row = await approvedWork(db, s)
+    .select((eb) => {
+      const allowed = consentAllows(eb, s.includeRestricted);
+      const leftOutWith = (status: ConsentStatus) =>
+        sql<string>`count(*) filter (where ${eb.ref("participants.consentStatus")} = ${status} and not ${allowed})`;
+      return [
+        sql<string>`count(*) filter (where ${allowed})`.as("audios"),
+        sql<string>`count(*) filter (where ${eb.ref("participants.id")} is null)`.as("noParticipant"),
+        leftOutWith("not_recorded").as("consentNotRecorded"),
+        leftOutWith("withdrawn").as("consentWithdrawn"),
+        leftOutWith("restricted").as("consentRestricted"),
+        sql<string | null>`md5(string_agg(${eb.ref("audios.id")}::text || ':' || ${eb.ref("audios.fileKey")} || ':' ||
         ${eb.ref("submissions.translationScript")} || ':' ||
         case when ${eb.ref("submissions.recordedAudioApprovalStatus")} = 'Approved'
           then coalesce(${eb.ref("submissions.recordedAudio")}, '') else '' end || ':' ||
         coalesce(${eb.ref("audios.durationSeconds")}::text, '') || ':' ||
-        coalesce((${approvedRecordingSeconds(eb)})::text, ''), ',' order by ${eb.ref("audios.id")}))`.as("sourcesHash"),
-    ])
+        coalesce((${approvedRecordingSeconds(eb)})::text, '') || ':' ||
+        coalesce(${eb.ref("audios.sessionDate")}, '') || ':' || ${participantSource(eb)},
+        ',' order by ${eb.ref("audios.id")}) filter (where ${allowed}))`.as("sourcesHash"),
+      ];
+    })
     .executeTakeFirstOrThrow();
-  return { audios: Number(row.audios), sourcesHash: row.sourcesHash ?? "" };
+  return {
+    audios: Number(row.audios),
+    leftOut: {
+      no_participant: Number(row.noParticipant),
+      consent_not_recorded: Number(row.consentNotRecorded),
+      consent_withdrawn: Number(row.consentWithdrawn),
+      consent_restricted: Number(row.consentRestricted),
+    },
+    sourcesHash: row.sourcesHash ?? "",
+  };
 }
 
 /** One audio of an export, with what its files are made of. */
@@ -359,6 +438,26 @@ export interface ExportedAudio {
   audioDurationSeconds: number | null;
   /** The approved recording's duration in seconds; null without an approved recording or while not known. */
   recordingDurationSeconds: number | null;
+  /** The recording session's day (YYYY-MM-DD); null when not given. */
+  sessionDate: string | null;
+  /** The participant the audio records (the consent gate lets in only linked audios). Never names or notes. */
+  participant: ExportedParticipant;
+}
+
+/** What an export writes of a participant (decision 024): no notes, no consent document. */
+export interface ExportedParticipant {
+  id: string;
+  code: string;
+  group: ParticipantGroup;
+  sex: Sex | null;
+  birthDate: string | null;
+  ageMonths: number | null;
+  ageRecordedOn: string | null;
+  educationYears: number | null;
+  /** ISO 639-3 codes. */
+  languages: string[];
+  scores: CognitiveScore[];
+  consentStatus: ConsentStatus;
 }
 
 /**
@@ -396,11 +495,56 @@ export async function exportSelectionPage(
         then ${eb.ref("submissions.recordingReviewedAt")} end`.as("recordingApprovedAt"),
       "audios.durationSeconds as audioDurationSeconds",
       approvedRecordingSeconds(eb).as("recordingDurationSeconds"),
+      "audios.sessionDate",
+      "participants.id as participantId",
+      "participants.code as participantCode",
+      "participants.studyGroup as participantGroup",
+      "participants.sex as participantSex",
+      "participants.birthDate as participantBirthDate",
+      "participants.ageMonths as participantAgeMonths",
+      "participants.ageRecordedOn as participantAgeRecordedOn",
+      "participants.educationYears as participantEducationYears",
+      "participants.languages as participantLanguages",
+      "participants.scores as participantScores",
+      "participants.consentStatus as participantConsentStatus",
     ])
     .orderBy("audios.id")
     .limit(limit);
   if (after !== null) q = q.where("audios.id", ">", after);
-  return (await q.execute()) as ExportedAudio[];
+  const rows = await q.execute();
+  return rows.map((row) => {
+    const {
+      participantId,
+      participantCode,
+      participantGroup,
+      participantSex,
+      participantBirthDate,
+      participantAgeMonths,
+      participantAgeRecordedOn,
+      participantEducationYears,
+      participantLanguages,
+      participantScores,
+      participantConsentStatus,
+      ...audio
+    } = row;
+    // The consent gate lets in only audios with a participant: its columns are never null here.
+    return {
+      ...(audio as Omit<ExportedAudio, "participant">),
+      participant: {
+        id: participantId!,
+        code: participantCode!,
+        group: participantGroup!,
+        sex: participantSex,
+        birthDate: participantBirthDate,
+        ageMonths: participantAgeMonths,
+        ageRecordedOn: participantAgeRecordedOn,
+        educationYears: participantEducationYears,
+        languages: participantLanguages ?? [],
+        scores: participantScores ?? [],
+        consentStatus: participantConsentStatus!,
+      },
+    };
+  });
 }
 
 /** The download name of an export's zip, when `key` is one: `tafsiri-export-{date}.zip`. */
@@ -413,4 +557,108 @@ export async function exportFileName(db: Executor, key: string): Promise<string 
     .executeTakeFirst();
   if (!row) return null;
   return `tafsiri-export-${(row.finishedAt ?? new Date()).toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * Records that finished export `exportId` holds the participants `participantIds` (decision 024),
+ * 500 rows per statement; with `copiedFrom`, the participants of that export too (an export offering
+ * an earlier zip again holds what it holds).
+ */
+export async function insertExportParticipants(
+  db: Executor,
+  exportId: string,
+  participantIds: Iterable<string>,
+  copiedFrom: string | null = null,
+): Promise<void> {
+  const ids = [...new Set(participantIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto("exportParticipants")
+      .values(ids.slice(i, i + 500).map((participantId) => ({ participantId, exportId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  if (copiedFrom !== null) {
+    await db
+      .insertInto("exportParticipants")
+      .columns(["participantId", "exportId"])
+      .expression((eb) =>
+        eb
+          .selectFrom("exportParticipants")
+          .select(["participantId", sql<string>`${exportId}::uuid`.as("exportId")])
+          .where("exportId", "=", copiedFrom),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/**
+ * The participants of export `exportId` whose consent no longer lets them in (withdrawn or not
+ * recorded, or restricted when the export did not include it), read with a share lock: a
+ * withdrawal committing meanwhile waits for this transaction, or this one reads it (decision 024:
+ * an export finishing while its participant withdraws is superseded at once). Their codes.
+ */
+export async function participantsNoLongerConsenting(db: Executor, exportId: string): Promise<string[]> {
+  const held = await db
+    .selectFrom("participants")
+    .select(["code", "consentStatus"])
+    .where("id", "in", (eb) =>
+      eb.selectFrom("exportParticipants").select("participantId").where("exportId", "=", exportId),
+    )
+    .forShare()
+    .execute();
+  const exported = await db
+    .selectFrom("exports")
+    .select("includeRestricted")
+    .where("id", "=", exportId)
+    .executeTakeFirst();
+  const allowed = exported?.includeRestricted ? ["given", "restricted"] : ["given"];
+  return held.filter((p) => !allowed.includes(p.consentStatus)).map((p) => p.code);
+}
+
+/**
+ * Marks superseded (superseded_at now) export `exportId`, or every finished, not yet superseded
+ * export whose link still works that holds participant `participantId` (decision 024). Returns
+ * the ids of the exports marked.
+ */
+export async function markExportsSuperseded(
+  db: Executor,
+  which: { exportId: string } | { participantId: string },
+): Promise<string[]> {
+  let q = db
+    .updateTable("exports")
+    .set({ supersededAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` })
+    .where("state", "=", "done")
+    .where("supersededAt", "is", null);
+  if ("exportId" in which) q = q.where("id", "=", which.exportId);
+  else {
+    q = q
+      .where("expiresAt", ">", sql<Date>`now()`)
+      .where("id", "in", (eb) =>
+        eb.selectFrom("exportParticipants").select("exportId").where("participantId", "=", which.participantId),
+      );
+  }
+  const rows = await q.returning("id").execute();
+  return rows.map((r) => r.id);
+}
+
+/** A participant's code, or null when there is none with that id. */
+export async function participantCodeOf(db: Executor, participantId: string): Promise<string | null> {
+  const row = await db.selectFrom("participants").select("code").where("id", "=", participantId).executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/**
+ * Whether the zip stored at `key` belongs to a superseded export (one of the exports offering it:
+ * a later export of the same choice may offer an earlier zip again).
+ */
+export async function isSupersededExportFile(db: Executor, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("exports")
+    .select("id")
+    .where("fileKey", "=", key)
+    .where("supersededAt", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
 }

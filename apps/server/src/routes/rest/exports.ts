@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZChatSettings, ZExportChoice } from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { DONE, ZPageQuery, ZRestFailure, answers } from "./shapes/common";
+import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestFailure, answers } from "./shapes/common";
 import { REST_EXPORT_STATUSES, ZRestExportPage, ZRestExportStarted, restExport } from "./shapes/exports";
 
 const EXPORTS = ["Exports"];
@@ -27,6 +27,15 @@ const ZExportBody = z
     languages: ZChatSettings.shape.languages,
     participant_role: ZChatSettings.shape.participantRole,
     corpus: ZChatSettings.shape.corpus,
+    include_restricted: z
+      .boolean({ error: "include_restricted must be true or false." })
+      .optional()
+      .meta({
+        description:
+          "Decision 024: also export recordings of participants whose consent is 'restricted' (default false: " +
+          "only consent 'given'). Audios without a participant, or whose participant withdrew or has no recorded " +
+          "consent, are always left out.",
+      }),
   })
   .prefault({})
   .meta({
@@ -39,9 +48,21 @@ const ZExportBody = z
         languages: ["eng"],
         participant_role: "Participant",
         corpus: "tafsiri",
+        include_restricted: false,
       },
     ],
   });
+
+/** `GET /api/exports/{id}/download`: a signed link to the export's zip. */
+const ZRestExportDownload = z.object({ ...ZDoneFields, url: z.string() }).meta({
+  examples: [
+    {
+      status: "success",
+      success: true,
+      url: "/files/exports/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.zip?expires=1795685472&signature=Jx0…",
+    },
+  ],
+});
 
 /** Issue 12 Build 1: dataset exports over REST, Admin only (the procedures exports.list and exports.create). */
 export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
@@ -76,7 +97,10 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
           "SPEC §2.2 (Management), §3 (.cha transcripts), §6 (Admin only); issue 12. Starts a background job writing a zip of the chosen approved work: per audio " +
           "`{category}/{filename}/` holding the original audio, the approved transcript as a CHAT (.cha) file and " +
           "the approved translated recording, plus `manifest.csv` and `manifest.jsonl` (audio id, file name, " +
-          "category, assignee, recorder, approval dates, each file's path, size and SHA-256). Answers 202 with the " +
+          "category, assignee, recorder, approval dates, each file's path, size and SHA-256, the session day and " +
+          "the participant's code, group, sex, age, education, languages, scores and consent). Decision 024: only " +
+          "audios linked to a participant whose consent is given (or restricted, with `include_restricted`) are " +
+          "exported; `left_out.csv` and `left_out.json` count the others by reason. Answers 202 with the " +
           "export running; GET /api/exports (or the `export.changed` live event) tells its progress. A running " +
           "export of the same choice is answered instead of starting another; when nothing changed since the last " +
           "finished export of the same choice, its zip is offered again. Every field is optional (defaults: both " +
@@ -97,6 +121,7 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         approvedFrom: body.approved_from,
         approvedTo: body.approved_to,
         chat: { languages: body.languages, participantRole: body.participant_role, corpus: body.corpus },
+        includeRestricted: body.include_restricted,
       });
       reply.code(202);
       return {
@@ -104,6 +129,29 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         message: started.state === "running" ? "Export started." : "Export ready.",
         export: restExport(started),
       };
+    },
+  );
+
+  app.get(
+    "/api/exports/:id/download",
+    {
+      schema: {
+        summary: "Get a dataset export's download link",
+        description:
+          "SPEC §6 (Admin only); issue 12, decision 024. A signed link to a ready export's zip (no Authorization " +
+          "header needed), valid until 24 hours after it finished. 404 'Export not found.', 409 'This export is " +
+          "not ready to download.' while it runs or when it failed, 410 'This export was superseded: a participant " +
+          "in it withdrew consent. Start a new export.' or \"This export's link has expired. Start a new export.\", " +
+          "401 without a session, 403 for staff.",
+        tags: EXPORTS,
+        security: BEARER,
+        params: z.object({ id: ZPathId }),
+        response: answers(ZRestExportDownload),
+      },
+    },
+    async (req) => {
+      const link = await req.caller.exports.download({ exportId: req.params.id });
+      return { ...DONE, url: link.url };
     },
   );
 };

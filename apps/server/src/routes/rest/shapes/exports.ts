@@ -19,6 +19,7 @@ const EXAMPLE_EXPORT = {
   languages: ["eng"],
   participant_role: "Participant",
   corpus: "tafsiri",
+  include_restricted: false,
   state: "ready",
   done: 412,
   total: 412,
@@ -28,6 +29,7 @@ const EXAMPLE_EXPORT = {
   error: null,
   finished_at: "2026-11-24T09:31:12.000Z",
   expires_at: "2026-11-25T09:31:12.000Z",
+  superseded_at: null,
   download_url: `/files/exports/${EXAMPLE_ID}.zip?expires=1795685472&signature=Jx0…`,
 } as const;
 
@@ -44,8 +46,13 @@ export const ZRestExport = z
     languages: z.array(z.string()),
     participant_role: z.string(),
     corpus: z.string(),
+    include_restricted: z.boolean().meta({
+      description: "Whether recordings of participants with 'restricted' consent were included (decision 024).",
+    }),
     state: z.enum(EXPORT_STATES_SHOWN).meta({
-      description: "running, ready (download_url works), failed (see error) or expired (24 hours after it finished).",
+      description:
+        "running, ready (download_url works), failed (see error), expired (24 hours after it finished) or " +
+        "superseded (a participant in it withdrew consent; its link answers 410).",
     }),
     done: z.number().int().meta({ description: "Audios written so far." }),
     total: z.number().int().meta({ description: "Audios the export holds." }),
@@ -59,6 +66,7 @@ export const ZRestExport = z
     error: z.string().nullable(),
     finished_at: z.string().nullable(),
     expires_at: z.string().nullable(),
+    superseded_at: z.string().nullable().meta({ description: "When a participant in it withdrew consent." }),
     download_url: z.string().nullable().meta({
       description: "A signed link to the zip (no Authorization header needed) while ready; null otherwise.",
     }),
@@ -78,6 +86,7 @@ export function restExport(e: ExportItem): z.output<typeof ZRestExport> {
     languages: e.chat.languages,
     participant_role: e.chat.participantRole,
     corpus: e.chat.corpus,
+    include_restricted: e.includeRestricted,
     state: e.state,
     done: e.done,
     total: e.total,
@@ -87,6 +96,7 @@ export function restExport(e: ExportItem): z.output<typeof ZRestExport> {
     error: e.error,
     finished_at: e.finishedAt,
     expires_at: e.expiresAt,
+    superseded_at: e.supersededAt,
     download_url: e.downloadUrl,
   };
 }

@@ -14,7 +14,7 @@ import {
  * ('Completed tasks only' or 'Everything with an approved transcript'), the approval period's
  * 'First day' and 'Last day' (both included, either may stay empty), and the 'CHAT transcript
  * settings' (languages, participant role, corpus) with the server's defaults filled in, each with a
- * hint. 'Start export' is disabled while the request runs; the server's message for a refused
+ * hint, and (decision 024) 'Include participants with restricted consent', off by default. 'Start export' is disabled while the request runs; the server's message for a refused
  * choice shows in an alert under the button.
  */
 export function ExportForm({
@@ -41,8 +41,9 @@ export function ExportForm({
       </h2>
       <p className="muted export-intro">
         A zip of the chosen audios: each original audio, its approved transcript as a CHAT (.cha) file and its approved
-        translated recording, with a manifest (CSV and JSON Lines) giving every file&apos;s SHA-256. It is written in
-        the background; its download link works for 24 hours.
+        translated recording, with a manifest (CSV and JSON Lines) giving every file&apos;s SHA-256 and each
+        recording&apos;s participant. Only recordings of participants who gave consent are exported; the zip counts what
+        was left out and why. It is written in the background; its download link works for 24 hours.
       </p>
       <form className="stack" onSubmit={submit} noValidate aria-labelledby="export-form-title">
         <div className="export-fieldsets">
@@ -117,6 +118,27 @@ export function ExportForm({
                   min={values.approvedFrom || undefined}
                   onChange={(e) => set({ approvedTo: e.target.value })}
                 />
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset className="export-fieldset">
+            <legend className="label">Consent</legend>
+            <div className="export-option">
+              <input
+                id="export-include-restricted"
+                type="checkbox"
+                checked={values.includeRestricted}
+                aria-describedby="export-include-restricted-hint"
+                onChange={(e) => set({ includeRestricted: e.target.checked })}
+              />
+              <div>
+                <label htmlFor="export-include-restricted">Include participants with restricted consent</label>
+                <p className="field-hint" id="export-include-restricted-hint">
+                  Off: only participants whose consent is given. On: also those whose consent is restricted; use it only
+                  where their consent allows this use. Recordings with no participant, or whose participant withdrew or
+                  has no recorded consent, are always left out.
+                </p>
               </div>
             </div>
           </fieldset>

@@ -8,6 +8,7 @@ const STATE_BADGES: Record<ExportItem["state"], { word: string; className: strin
   ready: { word: "Ready", className: "badge badge-success" },
   failed: { word: "Failed", className: "badge badge-danger" },
   expired: { word: "Expired", className: "badge" },
+  superseded: { word: "Superseded", className: "badge badge-danger" },
 };
 
 /**
@@ -15,7 +16,8 @@ const STATE_BADGES: Record<ExportItem["state"], { word: string; className: strin
  * 'Export progress') and '340 of 1,000 audios' ('Counting the audios…' before the total is known);
  * ready, a 'Download' link to the zip with its size, until when the link works and whether files
  * or the whole zip were reused from the previous export; failed, the reason; expired, 'Link
- * expired — start it again'. The state's word is a status region, so a change of state is
+ * expired — start it again'; superseded (decision 024), 'Superseded — a participant withdrew
+ * consent' and no link. The state's word is a status region, so a change of state is
  * announced to screen reader users.
  */
 export function ExportState({ item }: { item: ExportItem }) {
@@ -33,6 +35,11 @@ export function ExportState({ item }: { item: ExportItem }) {
       {state === "ready" && item.downloadUrl && <Ready item={item} downloadUrl={item.downloadUrl} />}
       {state === "failed" && <p className="export-state-text">{item.error ?? "The export failed. Start it again."}</p>}
       {state === "expired" && <p className="export-state-text muted">Link expired — start it again.</p>}
+      {state === "superseded" && (
+        <p className="export-state-text">
+          Superseded — a participant withdrew consent. Its link no longer works; start a new export.
+        </p>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ export type StatusChoice = ExportItem["status"];
 export type ChatRole = ExportItem["chat"]["participantRole"];
 
 /**
- * The participant roles the server accepts (packages/api/src/export/chat-file.ts CHAT_ROLES),
+ * The participant roles the server accepts (@tafsiri/corpus's CHAT_ROLES),
  * repeated here because the web app imports no server code; the check below fails the type-check
  * when the server's list gains a role this one lacks.
  */
@@ -54,9 +54,14 @@ export interface ExportFormValues {
   languages: string;
   participantRole: ChatRole;
   corpus: string;
+  /** Decision 024: also export participants whose consent is restricted. */
+  includeRestricted: boolean;
 }
 
-/** The form's defaults, the server's own: both categories, completed tasks, any time, English, Participant, 'tafsiri'. */
+/**
+ * The form's defaults, the server's own: both categories, completed tasks, any time, English,
+ * Participant, 'tafsiri', consent 'given' only.
+ */
 export const DEFAULT_EXPORT_FORM: ExportFormValues = {
   category: "both",
   status: "completed",
@@ -65,6 +70,7 @@ export const DEFAULT_EXPORT_FORM: ExportFormValues = {
   languages: "eng",
   participantRole: "Participant",
   corpus: "tafsiri",
+  includeRestricted: false,
 };
 
 /** The language codes typed: split on commas (and spaces), trimmed, lower-cased, empty ones dropped. */
@@ -90,5 +96,6 @@ export function exportChoice(values: ExportFormValues): ExportChoiceInput {
       participantRole: values.participantRole,
       corpus: values.corpus.trim(),
     },
+    includeRestricted: values.includeRestricted,
   };
 }

@@ -19,12 +19,16 @@ function periodInWords(from: string | null, to: string | null): string {
 
 /**
  * Issue 12 Build 1: what an export took, in words, e.g. 'Control and Dementia, completed tasks
- * only, approved any time'.
+ * only, approved any time', with ', restricted consent included' when it took those participants
+ * too (decision 024).
  */
-export function choiceInWords(item: Pick<ExportItem, "category" | "status" | "approvedFrom" | "approvedTo">): string {
+export function choiceInWords(
+  item: Pick<ExportItem, "category" | "status" | "approvedFrom" | "approvedTo" | "includeRestricted">,
+): string {
   const category = CATEGORY_CHOICES.find((c) => c.value === item.category)?.label ?? item.category;
   const status = item.status === "completed" ? "completed tasks only" : "everything with an approved transcript";
-  return `${category}, ${status}, ${periodInWords(item.approvedFrom, item.approvedTo)}`;
+  const consent = item.includeRestricted ? ", restricted consent included" : "";
+  return `${category}, ${status}, ${periodInWords(item.approvedFrom, item.approvedTo)}${consent}`;
 }
 
 /** An export's CHAT settings in words, e.g. 'CHAT: eng, swa · Participant · corpus tafsiri'. */
