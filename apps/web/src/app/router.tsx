@@ -58,6 +58,8 @@ const routes: RouteObject[] = [
       guarded(paths.createTasks, ADMIN, () => import("./routes/management/create-tasks")),
       guarded(paths.manageAudios, ADMIN, () => import("./routes/management/manage-audios")),
       guarded(paths.exports, ADMIN, () => import("./routes/management/export")),
+      guarded(paths.participants, ADMIN, () => import("./routes/management/participants")),
+      guarded(paths.participant, ADMIN, () => import("./routes/management/participants-detail")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
     ],
   },

@@ -35,6 +35,10 @@ export const paths = {
   manageAudios: "/management/manageaudios",
   /** Dataset export (Admin; issue 12 Build 1). */
   exports: "/management/export",
+  /** Research participants (Admin; decision 024). */
+  participants: "/management/participants",
+  /** One participant's page (Admin; decision 024); fill `:participantId` with react-router's generatePath. */
+  participant: "/management/participants/:participantId",
   /** Logs (Admin). */
   logs: "/log/log-listing",
   /** Sign in (open). */

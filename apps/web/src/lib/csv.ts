@@ -18,7 +18,12 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number>>): stri
 
 /** Offers `text` as a download named `filename` (a Blob link clicked once), with a BOM so spreadsheets read it as UTF-8. */
 export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", text], { type: "text/csv;charset=utf-8" }));
+  downloadBlob(filename, new Blob(["\uFEFF", text], { type: "text/csv;charset=utf-8" }));
+}
+
+/** Offers `blob` as a download named `filename` (a link to it clicked once). */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

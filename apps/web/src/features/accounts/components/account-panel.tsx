@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
 import { EMPTY_FORM, formErrors, formOf, ROLES, type AccountField, type AccountForm } from "../lib/account-form";
 import { PasswordMeter } from "../../../components/password-meter";
+import { CloseButton, SideSheet } from "../../../components/side-sheet";
 
 /**
  * SPEC §2.10, §5, §8: the 'Create new account' / 'Edit account' side panel (a radix Dialog shown as
@@ -129,83 +129,71 @@ export function AccountPanel({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={changeOpen}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="sheet-content">
-          <div className="sheet-header">
-            <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" disabled={pending}>
-                ✕
-              </button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="muted">
-            {mode === "create"
-              ? "Add a user. Confirm with your own password."
-              : `Change ${user?.username ?? "this user"}'s account. Leave the password empty to keep it.`}
-          </Dialog.Description>
-          <form
-            className="stack sheet-form"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
+    <SideSheet
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={trigger}
+      title={title}
+      description={
+        mode === "create"
+          ? "Add a user. Confirm with your own password."
+          : `Change ${user?.username ?? "this user"}'s account. Leave the password empty to keep it.`
+      }
+      busy={pending}
+    >
+      <form
+        className="stack sheet-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {field("username", "Username", { type: "text", autoComplete: "off" })}
+        {field("email", "Email", { type: "email", autoComplete: "off" })}
+        {field(
+          "password",
+          mode === "create" ? "Password" : "Password (optional)",
+          { type: "password", autoComplete: "new-password" },
+          {
+            describedBy: `${idPrefix}-password-strength`,
+            after: <PasswordMeter id={`${idPrefix}-password-strength`} password={form.password} />,
+          },
+        )}
+        <div className="field">
+          <label className="label" htmlFor={`${idPrefix}-role`}>
+            Role
+          </label>
+          <select
+            id={`${idPrefix}-role`}
+            className="select"
+            value={form.role}
+            disabled={pending}
+            aria-invalid={shown("role") ? true : undefined}
+            aria-describedby={shown("role") ? `${idPrefix}-role-error` : undefined}
+            onChange={(e) => change("role", e.target.value)}
           >
-            {field("username", "Username", { type: "text", autoComplete: "off" })}
-            {field("email", "Email", { type: "email", autoComplete: "off" })}
-            {field(
-              "password",
-              mode === "create" ? "Password" : "Password (optional)",
-              { type: "password", autoComplete: "new-password" },
-              {
-                describedBy: `${idPrefix}-password-strength`,
-                after: <PasswordMeter id={`${idPrefix}-password-strength`} password={form.password} />,
-              },
-            )}
-            <div className="field">
-              <label className="label" htmlFor={`${idPrefix}-role`}>
-                Role
-              </label>
-              <select
-                id={`${idPrefix}-role`}
-                className="select"
-                value={form.role}
-                disabled={pending}
-                aria-invalid={shown("role") ? true : undefined}
-                aria-describedby={shown("role") ? `${idPrefix}-role-error` : undefined}
-                onChange={(e) => change("role", e.target.value)}
-              >
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </select>
-              {shown("role") && (
-                <p id={`${idPrefix}-role-error`} className="field-error">
-                  {shown("role")}
-                </p>
-              )}
-            </div>
-            {field("adminPassword", "Your admin password", { type: "password", autoComplete: "current-password" })}
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn" disabled={pending}>
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="submit" className="btn btn-primary" disabled={pending}>
-                {pending ? <span className="spinner" aria-hidden="true" /> : null}
-                {mode === "create" ? "Create Account" : "Save Changes"}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          {shown("role") && (
+            <p id={`${idPrefix}-role-error`} className="field-error">
+              {shown("role")}
+            </p>
+          )}
+        </div>
+        {field("adminPassword", "Your admin password", { type: "password", autoComplete: "current-password" })}
+        <div className="dialog-actions">
+          <CloseButton disabled={pending} />
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? <span className="spinner" aria-hidden="true" /> : null}
+            {mode === "create" ? "Create Account" : "Save Changes"}
+          </button>
+        </div>
+      </form>
+    </SideSheet>
   );
 }

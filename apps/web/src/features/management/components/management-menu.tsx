@@ -5,19 +5,22 @@ const ENTRIES = [
   { to: paths.upload, label: "Upload" },
   { to: paths.createTasks, label: "Create Tasks" },
   { to: paths.manageAudios, label: "Manage Audios" },
+  { to: paths.participants, label: "Participants" },
   { to: paths.exports, label: "Export" },
 ] as const;
 
 /**
  * The management side menu shown inside the management pages (SPEC §2.2), with 'Export'
- * (dataset export, issue 12 Build 1) after the spec's three entries.
- * The entry of the current path (case-insensitive) carries aria-current="page".
+ * (dataset export, issue 12 Build 1) and 'Participants' (decision 024) after the spec's three entries.
+ * The entry of the current path (case-insensitive; for Participants, a participant's page too)
+ * carries aria-current="page".
  */
 export function ManagementMenu() {
   return (
     <nav className="management-menu" aria-label="Management">
       {ENTRIES.map((entry) => (
-        <NavLink key={entry.to} to={entry.to} end className="management-menu-link">
+        // A participant's page (under /management/participants/) keeps 'Participants' current.
+        <NavLink key={entry.to} to={entry.to} end={entry.to !== paths.participants} className="management-menu-link">
           {entry.label}
         </NavLink>
       ))}

@@ -1,0 +1,11 @@
+import { ManagementLayout } from "../../../features/management/components/management-layout";
+import { ParticipantsPage } from "../../../features/participants/components/participants-page";
+
+/** Decision 024: Management → Participants (/management/participants, Admin). */
+export function Component() {
+  return (
+    <ManagementLayout title="Participants">
+      <ParticipantsPage />
+    </ManagementLayout>
+  );
+}

@@ -1,0 +1,151 @@
+import { useId, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Dialog } from "radix-ui";
+import { toast } from "sonner";
+import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { CloseButton } from "../../../components/side-sheet";
+import { IMPORT_COLUMNS, importSummary } from "../lib/import-columns";
+import type { ImportProblem } from "../lib/participant-types";
+import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
+
+/** The largest CSV the server takes (2 MB of text). */
+const MAX_CSV_BYTES = 2_000_000;
+
+/**
+ * Decision 024 'Import CSV': a dialog with a CSV file input and the expected columns; the file is
+ * read in the browser and sent as text to `participants.importCsv`. A row whose code exists
+ * updates that participant, others are created. When any row is refused nothing was written: every
+ * problem is listed with its line ('Line 3: …') in an alert; on success a toast '2 participants
+ * created, 1 updated.' and the list refreshes.
+ */
+export function ImportDialog() {
+  const id = useId();
+  const trpc = useTRPC();
+  const invalidate = useInvalidateParticipants();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [problems, setProblems] = useState<ImportProblem[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const importCsv = useMutation(trpc.participants.importCsv.mutationOptions());
+  const pending = importCsv.isPending;
+
+  function changeOpen(next: boolean) {
+    if (pending) return;
+    setOpen(next);
+    if (!next) {
+      setFile(null);
+      setProblems([]);
+      setFailure(null);
+    }
+  }
+
+  async function submit() {
+    setProblems([]);
+    setFailure(null);
+    if (!file) return setFailure("Choose a CSV file to import.");
+    if (file.size > MAX_CSV_BYTES) return setFailure("The CSV file is larger than 2 MB.");
+    // A spreadsheet's byte-order mark is not part of the first column's name.
+    const csv = (await file.text()).replace(/^\uFEFF/, "");
+    try {
+      const result = await importCsv.mutateAsync({ csv });
+      if (result.problems.length > 0) {
+        setProblems(result.problems);
+        return;
+      }
+      toast.success(importSummary(result.created, result.updated));
+      await invalidate();
+      changeOpen(false);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={changeOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="btn">
+          Import CSV
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content participant-import">
+          <Dialog.Title className="dialog-title">Import participants</Dialog.Title>
+          <Dialog.Description className="muted">
+            A CSV file with a header row. A row whose code exists updates that participant; the others are added. If any
+            row has a problem, nothing is imported.
+          </Dialog.Description>
+          <form
+            className="stack"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="field">
+              <label className="label" htmlFor={`${id}-file`}>
+                CSV file
+              </label>
+              <input
+                id={`${id}-file`}
+                className="input"
+                type="file"
+                accept=".csv,text/csv"
+                disabled={pending}
+                aria-describedby={`${id}-columns`}
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setProblems([]);
+                  setFailure(null);
+                }}
+              />
+            </div>
+            <div id={`${id}-columns`} className="field-hint">
+              <p className="participant-columns-title">Columns:</p>
+              <p className="participant-columns">
+                {IMPORT_COLUMNS.map((column, index) => (
+                  <span key={column}>
+                    <code>{column}</code>
+                    {index < IMPORT_COLUMNS.length - 1 ? ", " : ""}
+                  </span>
+                ))}
+              </p>
+              <p>
+                Days are written YYYY-MM-DD; languages are ISO 639-3 codes separated by spaces or ';'; consent is given,
+                restricted, withdrawn or not_recorded.
+              </p>
+            </div>
+            {problems.length > 0 ? (
+              <div className="participant-import-problems" role="alert" aria-labelledby={`${id}-problems-title`}>
+                <p id={`${id}-problems-title`} className="participant-import-problems-title">
+                  Nothing was imported. Fix {problems.length === 1 ? "this line" : `these ${problems.length} lines`} and
+                  import the file again:
+                </p>
+                <ul>
+                  {problems.map((problem, index) => (
+                    <li key={`${problem.line}-${index}`}>
+                      Line {problem.line}: {problem.message}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {failure ? (
+              <p className="field-error" role="alert">
+                {failure}
+              </p>
+            ) : null}
+            <div className="dialog-actions">
+              <CloseButton disabled={pending} />
+              <button type="submit" className="btn btn-primary" disabled={pending}>
+                {pending ? <span className="spinner" aria-hidden="true" /> : null}
+                Import
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
