@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { isFailed, uploadAudio } from "../lib/upload";
+import { readZipParticipants, type ZipParticipants } from "../lib/zip-participants";
 import { audioFilesFromZip, ZIP_ACCEPT } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
 import { announce } from "../../../lib/announce";
@@ -16,12 +17,37 @@ const NOT_ZIP = "Please select a zip file to upload.";
  * Ends with one summary toast (SPEC §8) and resets the form once the archive was processed.
  * Screen readers hear 'Uploading n files' once at the start and the summary toast at the end, not
  * every step of the count (issue 14 Build 3); the count is a named progress bar they can read.
+ * Decision 024: a `participants.csv` in the zip links each audio to its row's participant and
+ * session day; once the zip is chosen, what does not match is listed as a warning (ZipWarnings).
  */
 export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
   const [category, setCategory] = useState<Category | "">("");
   const [zip, setZip] = useState<File | null>(null);
+  const [participants, setParticipants] = useState<ZipParticipants | null>(null);
+  const chosen = useRef<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ current: number; total: number } | null>(null);
+
+  /** Takes the chosen zip and reads its participants.csv, if any, so mismatches show before the upload. */
+  async function choose(file: File | null) {
+    setZip(file);
+    setParticipants(null);
+    chosen.current = file;
+    if (!file) return;
+    try {
+      const read = await readZipParticipants(file);
+      if (chosen.current !== file) return;
+      if (read) {
+        const mismatched = read.rowsWithoutFile.length + read.filesWithoutRow.length + read.problems.length > 0;
+        announce(
+          `participants.csv links ${read.links.size} audio files to participants${mismatched ? "; some rows and files do not match" : ""}.`,
+        );
+      }
+      setParticipants(read);
+    } catch {
+      // An unreadable zip is told when it is uploaded ('Failed to process zip file.').
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +70,7 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
       let succeeded = 0;
       for (const [index, file] of files.entries()) {
         setProgress({ current: index + 1, total: files.length });
-        const result = await uploadAudio(category, file);
+        const result = await uploadAudio(category, file, participants?.links.get(file.name) ?? null);
         if (!isFailed(result)) succeeded += 1;
       }
       const failed = files.length - succeeded;
@@ -57,6 +83,8 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
       }
       setCategory("");
       setZip(null);
+      setParticipants(null);
+      chosen.current = null;
       if (succeeded > 0) onUploaded();
     } finally {
       setBusy(false);
@@ -78,7 +106,7 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
           file={zip}
           inputName="zip"
           inputLabel="Zip file"
-          onFiles={(files) => setZip(files[0] ?? null)}
+          onFiles={(files) => void choose(files[0] ?? null)}
           onReject={(messages) => toastRejection(messages, NOT_ZIP)}
           prompt={
             <>
@@ -87,6 +115,7 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
             </>
           }
         />
+        {participants ? <ZipWarnings participants={participants} /> : null}
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
@@ -107,5 +136,39 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * What participants.csv of the chosen zip links, and what does not match: rows naming no file in
+ * the zip, audio files with no row, rows that cannot be read. A warning, not a block.
+ */
+function ZipWarnings({ participants }: { participants: ZipParticipants }) {
+  const { links, rowsWithoutFile, filesWithoutRow, problems } = participants;
+  const lists: Array<[string, string[]]> = [
+    ["Rows naming no file in the zip", rowsWithoutFile],
+    ["Audio files with no row (uploaded without a participant)", filesWithoutRow],
+    ["Rows that cannot be used", problems],
+  ];
+  const warned = lists.some(([, items]) => items.length > 0);
+  return (
+    <div className={warned ? "upload-manifest upload-manifest-warning" : "upload-manifest"}>
+      <p className="upload-manifest-title">
+        participants.csv links {links.size} {links.size === 1 ? "audio file" : "audio files"} to participants.
+        {warned ? " Warning: some rows and files do not match." : ""}
+      </p>
+      {lists.map(([title, items]) =>
+        items.length > 0 ? (
+          <div key={title}>
+            <p className="upload-manifest-subtitle">{title}:</p>
+            <ul>
+              {items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
+    </div>
   );
 }

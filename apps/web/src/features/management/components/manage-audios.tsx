@@ -7,6 +7,7 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CategoryToggle } from "./category-toggle";
 import { DeleteAudioDialog } from "./delete-audio-dialog";
 import { Pagination } from "@tafsiri/ui/pagination";
+import { ParticipantLinkDialog } from "./participant-link-dialog";
 import { ReassignDialog } from "./reassign-dialog";
 import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 import { ViewTranscriptDialog } from "./view-transcript-dialog";
@@ -20,6 +21,7 @@ const COLUMNS = [
   "Audio Name",
   "Duration",
   "Category",
+  "Participant",
   "Assigned to",
   "Translation Status",
   "Recording Status",
@@ -35,8 +37,9 @@ function StageCell({ status }: { status: string | null }) {
 
 /**
  * SPEC §2.18 Manage Audios: every audio of a category with its duration ('—' while not known),
- * assignee, stage statuses and completion; view, upload or (after a confirmation) replace the initial transcript, reassign,
- * delete. Paginated.
+ * participant and session day (decision 024; '—' when not linked), assignee, stage statuses and
+ * completion; view, upload or (after a confirmation) replace the initial transcript, link to a
+ * participant, reassign, delete. Paginated.
  */
 export function ManageAudios() {
   const trpc = useTRPC();
@@ -60,6 +63,28 @@ export function ManageAudios() {
         </td>
         <td>
           <span className={`category-chip category-${audio.category.toLowerCase()}`}>{audio.category}</span>
+        </td>
+        <td>
+          {audio.participantCode ? (
+            <span className="audio-participant">
+              {audio.participantCode}
+              <span className="muted">
+                {audio.sessionDate ? (
+                  <>
+                    <span className="sr-only">, session </span>
+                    <time dateTime={audio.sessionDate}>{audio.sessionDate}</time>
+                  </>
+                ) : (
+                  <span className="sr-only">, session date not recorded</span>
+                )}
+              </span>
+            </span>
+          ) : (
+            <span className="muted">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">No participant</span>
+            </span>
+          )}
         </td>
         <td>{audio.assignedTo ? audio.assignedTo.username : <span className="muted nowrap">Not Assigned</span>}</td>
         <StageCell status={audio.translationStatus} />
@@ -89,6 +114,7 @@ export function ManageAudios() {
                 onReassigned={refresh}
               />
             ) : null}
+            <ParticipantLinkDialog audio={audio} onLinked={refresh} />
             <DeleteAudioDialog audioId={audio.id} filename={audio.filename} onDeleted={refresh} />
           </div>
         </td>

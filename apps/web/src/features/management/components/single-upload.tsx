@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
+import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/corpus";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
-import { isFailed } from "../lib/upload";
+import { SessionDateField } from "./session-date-field";
+import { audioUploadFields, isFailed } from "../lib/upload";
 import { UploadProgress } from "../../../components/upload-progress";
 import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-notice";
 import { useResumableUpload } from "../../../hooks/use-resumable-upload";
@@ -11,14 +13,20 @@ import { toastRejection } from "../lib/rejection-toast";
 import type { Category } from "../lib/categories";
 
 const NOT_AUDIO = "The selected file is not a valid audio file.";
+const BAD_CODE = "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
 
 /**
  * SPEC §2.16 Single upload: a category and one audio file (mp3, wav, ogg, flac), checked in the
- * browser before sending (SPEC §5); the form resets after a successful upload.
+ * browser before sending (SPEC §5), and optionally the participant's code and the session's day
+ * (decision 024; the server refuses an unknown code or a group that differs from the category
+ * before it stores anything); the form resets after a successful upload.
  */
 export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
+  const id = useId();
   const [category, setCategory] = useState<Category | "">("");
   const [file, setFile] = useState<File | null>(null);
+  const [participantCode, setParticipantCode] = useState("");
+  const [sessionDate, setSessionDate] = useState("");
   const [uploading, setUploading] = useState(false);
   const upload = useResumableUpload();
 
@@ -27,8 +35,12 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
     if (!category) return void toast.error("Please select a category.");
     if (!file) return void toast.error("Please select an audio file to upload.");
     if (!isAudioFile(file)) return void toast.error(NOT_AUDIO);
+    const code = participantCode.trim();
+    if (code && !PARTICIPANT_CODE_PATTERN.test(code)) return void toast.error(BAD_CODE);
+    if (sessionDate && !code) return void toast.error("A session date needs a participant code.");
     setUploading(true);
-    const result = await upload.start(file, "AUDIO", { category });
+    const link = code ? { participantCode: code, sessionDate: sessionDate || null } : null;
+    const result = await upload.start(file, "AUDIO", audioUploadFields(category, link));
     setUploading(false);
     if (isFailed(result)) {
       toast.error(`Failed to upload audio: ${result.message ?? ""}`);
@@ -38,6 +50,8 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
     toast.success(`${filename} has been uploaded successfully.`);
     setCategory("");
     setFile(null);
+    setParticipantCode("");
+    setSessionDate("");
     onUploaded();
   }
 
@@ -65,6 +79,25 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
             </>
           }
         />
+        <div className="upload-participant">
+          <div className="field">
+            <label className="label" htmlFor={`${id}-participant`}>
+              Participant code (optional)
+            </label>
+            <input
+              id={`${id}-participant`}
+              name="participant_code"
+              className="input"
+              type="text"
+              autoComplete="off"
+              maxLength={20}
+              value={participantCode}
+              disabled={uploading}
+              onChange={(e) => setParticipantCode(e.target.value)}
+            />
+          </div>
+          <SessionDateField value={sessionDate} onChange={setSessionDate} disabled={uploading} />
+        </div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={uploading}>
             {uploading ? <span className="spinner" aria-hidden="true" /> : null}

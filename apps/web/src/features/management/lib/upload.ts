@@ -2,13 +2,35 @@ import type { Category } from "./categories";
 import type { RestResult } from "../../../lib/rest";
 import { startResumableUpload } from "../../../lib/resumable-upload";
 
+/** An uploaded audio's participant (decision 024): a participant code and, optionally, the session's day (YYYY-MM-DD). */
+export interface AudioParticipantLink {
+  participantCode: string;
+  sessionDate: string | null;
+}
+
 /**
- * Uploads one audio of a category (SPEC §2.16), resumable (issue 15 Build 2: tus to /api/uploads,
- * then finish, which answers as `POST /api/audios/upload/AUDIO`). Answers {status:'success',
- * filename, _id} or {status:'failed', message}; never throws.
+ * The upload fields of an audio (SPEC §2.16): its category and, when given, its participant
+ * (decision 024: `participant_code` and `session_date`, which the server checks before it stores anything).
  */
-export function uploadAudio(category: Category, file: File): Promise<RestResult> {
-  return startResumableUpload(file, "AUDIO", { category }).done;
+export function audioUploadFields(category: Category, link: AudioParticipantLink | null): Record<string, string> {
+  const fields: Record<string, string> = { category };
+  if (link?.participantCode) fields.participant_code = link.participantCode;
+  if (link?.participantCode && link.sessionDate) fields.session_date = link.sessionDate;
+  return fields;
+}
+
+/**
+ * Uploads one audio of a category (SPEC §2.16), linked to a participant when `link` is given
+ * (decision 024), resumable (issue 15 Build 2: tus to /api/uploads, then finish, which answers as
+ * `POST /api/audios/upload/AUDIO`). Answers {status:'success', filename, _id} or
+ * {status:'failed', message}; never throws.
+ */
+export function uploadAudio(
+  category: Category,
+  file: File,
+  link: AudioParticipantLink | null = null,
+): Promise<RestResult> {
+  return startResumableUpload(file, "AUDIO", audioUploadFields(category, link)).done;
 }
 
 /**

@@ -1,0 +1,121 @@
+import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/corpus";
+import { audioMimeType } from "../../../lib/audio-files";
+import type { AudioParticipantLink } from "./upload";
+
+/**
+ * Decision 024: a bulk upload's zip may hold `participants.csv` with the columns filename,
+ * participant_code and session_date (YYYY-MM-DD, may be empty): each audio is then uploaded with its
+ * row's participant and day. Read in the browser before the upload starts, so what does not match
+ * (rows naming no file of the zip, audio files without a row, rows that cannot be read) is shown
+ * first, as warnings: the upload goes on, files without a row are uploaded unlinked.
+ */
+
+/** What participants.csv says of a zip's audio files. */
+export interface ZipParticipants {
+  /** The link of each audio file named by a row, by the file's name in the zip. */
+  links: Map<string, AudioParticipantLink>;
+  /** 'Line 3: missing.wav' for each row whose file is not in the zip. */
+  rowsWithoutFile: string[];
+  /** The audio files of the zip that no row names. */
+  filesWithoutRow: string[];
+  /** Rows or columns that cannot be read ('Line 4: …'). */
+  problems: string[];
+}
+
+const MANIFEST = "participants.csv";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into rows with their line numbers. */
+export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
+  const rows: Array<{ line: number; cells: string[] }> = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  const endRow = () => {
+    cells.push(cell);
+    if (cells.some((c) => c.trim() !== "")) rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = "";
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === "\n") line += 1;
+        cell += ch;
+      }
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      cells.push(cell);
+      cell = "";
+    } else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && text[i + 1] === "\n") i += 1;
+      endRow();
+      line += 1;
+      rowLine = line;
+    } else cell += ch;
+  }
+  if (cell !== "" || cells.length > 0) endRow();
+  return rows;
+}
+
+/** "a/b/c.wav" → "c.wav". */
+const baseName = (path: string): string => path.split("/").pop() ?? path;
+/** "c.take1.wav" → "c" (an audio's filename is its name up to the first dot). */
+const stem = (name: string): string => name.split(".")[0] ?? name;
+
+/**
+ * Reads `participants.csv` of a zip (anywhere in it, any case) and matches its rows with the zip's
+ * audio files, by file name with or without its extension (case-insensitive). Null when the zip
+ * holds no participants.csv; rejects when the archive cannot be read.
+ */
+export async function readZipParticipants(zipFile: Blob): Promise<ZipParticipants | null> {
+  const { default: JSZip } = await import("jszip");
+  const zip = await JSZip.loadAsync(zipFile);
+  const entries = Object.values(zip.files).filter((e) => !e.dir && !e.name.startsWith("__MACOSX/"));
+  const manifest = entries.find((e) => baseName(e.name).toLowerCase() === MANIFEST);
+  if (!manifest) return null;
+  const audioNames = entries
+    .map((e) => baseName(e.name))
+    .filter((name) => !name.startsWith(".") && audioMimeType(name) !== null);
+
+  const result: ZipParticipants = { links: new Map(), rowsWithoutFile: [], filesWithoutRow: [], problems: [] };
+  const [header, ...rows] = parseCsv((await manifest.async("string")).replace(/^\uFEFF/, ""));
+  const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
+  const at = {
+    filename: columns.indexOf("filename"),
+    code: columns.indexOf("participant_code"),
+    day: columns.indexOf("session_date"),
+  };
+  if (at.filename < 0 || at.code < 0) {
+    result.problems.push(`Line 1: ${MANIFEST} needs the columns filename, participant_code and session_date.`);
+    result.filesWithoutRow = audioNames;
+    return result;
+  }
+  const named = new Set<string>();
+  for (const { line, cells } of rows) {
+    const filename = (cells[at.filename] ?? "").trim();
+    const participantCode = (cells[at.code] ?? "").trim();
+    const sessionDate = at.day < 0 ? "" : (cells[at.day] ?? "").trim();
+    const file = audioNames.find(
+      (name) => name.toLowerCase() === filename.toLowerCase() || stem(name).toLowerCase() === filename.toLowerCase(),
+    );
+    if (file) named.add(file);
+    if (!file) result.rowsWithoutFile.push(`Line ${line}: ${filename || "(no file name)"}`);
+    else if (!PARTICIPANT_CODE_PATTERN.test(participantCode))
+      result.problems.push(
+        `Line ${line}: "${participantCode}" is not a participant code; ${file} is uploaded unlinked.`,
+      );
+    else if (sessionDate && !DAY.test(sessionDate))
+      result.problems.push(`Line ${line}: the session date is written YYYY-MM-DD; ${file} is uploaded unlinked.`);
+    else result.links.set(file, { participantCode, sessionDate: sessionDate || null });
+  }
+  result.filesWithoutRow = audioNames.filter((name) => !named.has(name));
+  return result;
+}
