@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AudioDetail } from "../../../lib/api-types";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
+import { ageLabel } from "@tafsiri/corpus";
 import { sourceKey } from "../lib/source-key";
 
 /** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
@@ -12,9 +13,24 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /**
+ * Decision 024: the audio's participant as everyone who may open the audio sees it, and nothing
+ * more: 'Participant P0042 · Dementia · 72 y 3 m at recording' (the age left out when unknown).
+ */
+function ParticipantLine({ participant }: { participant: NonNullable<AudioDetail["participant"]> }) {
+  const age = participant.ageMonthsAtRecording;
+  return (
+    <p className="audio-participant-line">
+      Participant {participant.code} · {participant.group}
+      {age !== null ? ` · ${ageLabel(age)} at recording` : ""}
+    </p>
+  );
+}
+
+/**
  * The Audio screen's panel (SPEC §2.11): the audio player (streaming the file and drawing its stored
  * peaks, ARCHITECTURE "Long recordings and the corpus") and the initial transcript behind a
  * 'Show Transcript' / 'Hide Transcript' toggle; 'No transcript attached' when there is no text.
+ * When the audio is linked to a participant, the participant line (ParticipantLine) under the title.
  */
 export function AudioView({ audio }: { audio: AudioDetail }) {
   const [shown, setShown] = useState(false);
@@ -56,6 +72,7 @@ export function AudioView({ audio }: { audio: AudioDetail }) {
     <div className="stack">
       <div className="card stack">
         <h2 className="panel-title">Audio</h2>
+        {audio.participant ? <ParticipantLine participant={audio.participant} /> : null}
         <AudioPlayer
           url={audio.audioUrl}
           sourceKey={sourceKey(audio.audioUrl)}

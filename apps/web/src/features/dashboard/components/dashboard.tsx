@@ -1,12 +1,13 @@
 import { ActivityTable } from "./activity-table";
+import { BalanceTable } from "./balance-table";
 import { StatCards } from "./stat-cards";
 import { TeamReport } from "./team-report";
 import { WorkLoad } from "./work-load";
 
 /**
  * The Admin dashboard's statistics (SPEC §2.6, issue 9): the three cards, Staff overall Activity,
- * Work Load and the Team Engagement Report. Each part loads and fails on its own; all of them
- * follow task changes live (the live events refetch the statistics queries).
+ * Work Load, the Team Engagement Report, and the Study balance of decision 024. Each part loads and
+ * fails on its own; the statistics follow task changes live (the live events refetch their queries).
  */
 export function Dashboard() {
   return (
@@ -18,6 +19,7 @@ export function Dashboard() {
         <WorkLoad />
       </div>
       <TeamReport />
+      <BalanceTable />
     </div>
   );
 }
