@@ -299,6 +299,24 @@ describe("a participant withdrawing consent", () => {
     expect(await supersedeExportsOfParticipant(h.deps.db, p1.id, null)).toBe(0);
   });
 
+  it("a withdrawal through participants.update supersedes the export holding the participant", async () => {
+    const audio = await work("Control");
+    const participant = await linkToParticipant(h.deps.db, audio.id);
+    const item = await exportAndWait({ category: "Control" });
+    expect(item.state).toBe("ready");
+    await h.caller(admin).participants.update({
+      participantId: participant.id,
+      code: participant.code,
+      group: "Control",
+      consentStatus: "withdrawn",
+    });
+    const after = (await h.caller(admin).exports.list({})).items.find((e) => e.id === item.id)!;
+    expect(after).toMatchObject({ state: "superseded", downloadUrl: null });
+    await expect(h.caller(admin).exports.download({ exportId: item.id })).rejects.toMatchObject({
+      message: "This export was superseded: a participant in it withdrew consent. Start a new export.",
+    });
+  });
+
   it("an export finishing while its participant withdraws is superseded as it finishes", async () => {
     const audio = await work("Control");
     const participant = await linkToParticipant(h.deps.db, audio.id);
