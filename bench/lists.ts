@@ -1,5 +1,5 @@
 /**
- * List benchmark (issue 11 Build 2): every page, report, search and count the web app or the REST
+ * List benchmark (issue 11 Build 2; participants and the study balance, decision 024): every page, report, search and count the web app or the REST
  * layer serves, timed through real tRPC callers (the REST paths call the same services) on
  * `npm run seed`'s project data, one call after another: p50/p99/max per call in ms, and PASS or
  * FAIL against issue 11's targets (server time p99 under 100 ms on PostgreSQL, the team report
@@ -172,6 +172,30 @@ async function run(env: SeededEnvironment): Promise<void> {
     await bench("accounts.list all", (c) => c.asAdmin.accounts.list({}));
     await bench("accounts.list active Staff", (c) => c.asAdmin.accounts.list({ role: "Staff", active: true }));
     await bench("accounts.staff (the staff picker)", (c) => c.asAdmin.accounts.staff());
+
+    // Participants (decision 024): Management → Participants, a participant's recordings, and the
+    // dashboard's study balance (group × sex × age band, participants and approved recordings).
+    const participantPages = await pagesOf(asAdmin.participants.list({ page: 1 }));
+    await bench("participants.list page 1", (c) => c.asAdmin.participants.list({ page: 1 }));
+    await bench(`participants.list random page (of ${participantPages})`, (c, i) =>
+      c.asAdmin.participants.list({ page: 1 + ((i * 7919) % participantPages) }),
+    );
+    await bench(`participants.list last page (${participantPages})`, (c) =>
+      c.asAdmin.participants.list({ page: participantPages }),
+    );
+    await bench("participants.list code search (2-4 characters)", (c, i) =>
+      c.asAdmin.participants.list({ search: `S${String((i * 7919) % 1000).padStart(3, "0")}`.slice(0, 2 + (i % 3)) }),
+    );
+    await bench("participants.list Dementia, consent withdrawn, page 1", (c) =>
+      c.asAdmin.participants.list({ group: "Dementia", consent: "withdrawn", page: 1 }),
+    );
+    const { rows: someone } = await sql<{ id: string }>`select id from participants order by code limit 1`.execute(db);
+    const participantId = someone[0]?.id;
+    if (participantId)
+      await bench("participants.audios (a participant's recordings)", (c) =>
+        c.asAdmin.participants.audios({ participantId }),
+      );
+    await bench("participants.balance (the study balance)", (c) => c.asAdmin.participants.balance());
 
     // Dashboard (SPEC §2.6).
     const now = new Date();
