@@ -14,6 +14,7 @@ import { ZParticipantFields, type ParticipantFields } from "../schemas/participa
 import { requireAdmin } from "./access";
 import {
   auditParticipantChange,
+  changedFields,
   codeTakenMessage,
   columnsOf,
   groupLockedMessage,
@@ -275,7 +276,7 @@ function headerProblems(header: string[]): ImportProblem[] {
  * Decision 024 (admin): imports participants from CSV text (header row required; columns
  * PARTICIPANT_CSV_COLUMNS, any order; age_years and age_months add up to the age in months;
  * languages separated by spaces or ';'). A row whose code exists (any case) updates that
- * participant with the row's columns; any other creates one. Every row is validated and every
+ * participant with the row's columns (`updated` counts those it changed); any other creates one. Every row is validated and every
  * problem listed with its CSV line (the header is line 1; unknown columns, duplicate codes in the
  * file, a group its linked audios contradict); when there is any, NOTHING is written and the
  * result carries the problems with created = updated = 0. Otherwise one transaction writes all
@@ -364,6 +365,8 @@ export async function importParticipantsCsv(deps: AppDeps, user: SessionUser, cs
     for (const a of accepted) {
       if (!a.existing) continue;
       const stored = storedFields(a.fields, today);
+      // A row that changes nothing writes nothing (re-importing an export is quick).
+      if (changedFields(a.existing, stored).length === 0 && a.existing.consentStatus === stored.consentStatus) continue;
       await updateParticipantRow(trx, a.existing.id, columnsOf(stored));
       await auditParticipantChange(trx, user.id, a.existing, stored, { quiet: true });
       updated += 1;
