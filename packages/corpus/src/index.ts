@@ -6,3 +6,4 @@ export * from "./chat/english-numbers";
 export * from "./chat/chat-utterances";
 export * from "./chat/chat-file";
 export * from "./chat/chat-rules";
+export * from "./csv-records";

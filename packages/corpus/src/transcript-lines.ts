@@ -37,9 +37,7 @@ export function formatLineTime(ms: number): string {
   const seconds = Math.floor(whole / 1000) % 60;
   const millis = String(whole % 1000).padStart(3, "0");
   const ss = String(seconds).padStart(2, "0");
-  return hours > 0
-    ? `[${hours}:${String(minutes).padStart(2, "0")}:${ss}.${millis}]`
-    : `[${minutes}:${ss}.${millis}]`;
+  return hours > 0 ? `[${hours}:${String(minutes).padStart(2, "0")}:${ss}.${millis}]` : `[${minutes}:${ss}.${millis}]`;
 }
 
 /** One stored line as a paragraph (see the module's comment for the prefixes). */

@@ -3,8 +3,12 @@ import { ageBand, ageInMonthsOn, chatAge } from "../src/participant-age";
 
 describe("participant age", () => {
   it("counts whole months from a date of birth to the session", () => {
-    expect(ageInMonthsOn({ birthDate: "1950-03-15", ageMonths: null, ageRecordedOn: null }, "2026-03-14")).toBe(75 * 12 + 11);
-    expect(ageInMonthsOn({ birthDate: "1950-03-15", ageMonths: null, ageRecordedOn: null }, "2026-03-15")).toBe(76 * 12);
+    expect(ageInMonthsOn({ birthDate: "1950-03-15", ageMonths: null, ageRecordedOn: null }, "2026-03-14")).toBe(
+      75 * 12 + 11,
+    );
+    expect(ageInMonthsOn({ birthDate: "1950-03-15", ageMonths: null, ageRecordedOn: null }, "2026-03-15")).toBe(
+      76 * 12,
+    );
   });
 
   it("moves a recorded age on to the session's day", () => {

@@ -1,5 +1,12 @@
 import { stringify } from "csv-stringify/sync";
-import { PARTICIPANT_GROUPS, SCORE_INSTRUMENT_KEYS, type ScoreInstrument } from "@tafsiri/corpus";
+import {
+  CsvSyntaxError,
+  PARTICIPANT_GROUPS,
+  readCsvRecords,
+  SCORE_INSTRUMENT_KEYS,
+  type CsvRecord,
+  type ScoreInstrument,
+} from "@tafsiri/corpus";
 import type { Participant as ParticipantRow } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {
@@ -26,8 +33,8 @@ import { AppError } from "../errors/app-error";
 
 /**
  * Participants as CSV (decision 024): the import (all rows or nothing, every problem with its
- * line) and the export, with the same columns. Parsed by a small RFC 4180 reader (csv-parse is not
- * a dependency of the project); written by csv-stringify.
+ * line) and the export, with the same columns. Read by csv-parse (readCsvRecords of
+ * @tafsiri/corpus), written by csv-stringify.
  */
 
 /** The columns of the import and the export, in the export's order: one score and day pair per instrument. */
@@ -49,77 +56,6 @@ export const PARTICIPANT_CSV_COLUMNS: readonly string[] = [
 
 /** At most this many problems are listed; past it, one more line says how many were left out. */
 export const MAX_LISTED_PROBLEMS = 500;
-
-/** A line of a CSV file: the line it starts on (the header is line 1) and its fields. */
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
-/** A CSV file that cannot be read, at `line`. */
-export class CsvSyntaxError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * The records of a CSV text (RFC 4180: comma-separated, fields optionally in double quotes with
- * `""` for a quote, quoted fields may hold commas and line breaks; CRLF or LF line ends; a BOM is
- * skipped). Blank lines are left out. Throws CsvSyntaxError for a quoted field that never ends or
- * is followed by anything but a comma or a line end.
- */
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  while (i < text.length) {
-    const start = line;
-    const fields: string[] = [];
-    for (;;) {
-      let value = "";
-      if (text[i] === '"') {
-        i += 1;
-        for (;;) {
-          if (i >= text.length) throw new CsvSyntaxError(start, "A quoted field is not closed.");
-          const ch = text[i]!;
-          if (ch === '"') {
-            if (text[i + 1] === '"') {
-              value += '"';
-              i += 2;
-              continue;
-            }
-            i += 1;
-            break;
-          }
-          if (ch === "\n") line += 1;
-          value += ch;
-          i += 1;
-        }
-        const next = text[i];
-        if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-          throw new CsvSyntaxError(line, "A quoted field must be followed by a comma or the end of the line.");
-        }
-      } else {
-        while (i < text.length && text[i] !== "," && text[i] !== "\n" && text[i] !== "\r") value += text[i++];
-      }
-      fields.push(value);
-      if (text[i] === ",") {
-        i += 1;
-        continue;
-      }
-      break;
-    }
-    if (text[i] === "\r") i += 1;
-    if (text[i] === "\n") i += 1;
-    line += 1;
-    if (!(fields.length === 1 && fields[0]!.trim() === "")) records.push({ line: start, fields });
-  }
-  return records;
-}
 
 /** One problem of an import: the CSV line (the header is line 1) and what is wrong. */
 export interface ImportProblem {
@@ -288,7 +224,7 @@ export async function importParticipantsCsv(deps: AppDeps, user: SessionUser, cs
   requireAdmin(user);
   let records: CsvRecord[];
   try {
-    records = parseCsv(csv);
+    records = readCsvRecords(csv);
   } catch (error) {
     if (error instanceof CsvSyntaxError)
       return { created: 0, updated: 0, problems: [{ line: error.line, message: error.message }] };
