@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from "react";
 import WaveSurfer from "wavesurfer.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import { fetchPeaks } from "./waveform-peaks";
@@ -64,6 +64,33 @@ export interface AudioPlayerProps {
   shortcuts?: boolean;
   /** The peaks to draw and the duration (see PlayerWaveform and playerWaveform). */
   waveform: PlayerWaveform;
+  /**
+   * Keys the page around the player answers (e.g. the transcript editor's), listed in the
+   * 'Shortcuts' popover after PLAYER_SHORTCUTS. Only with `shortcuts`.
+   */
+  moreShortcuts?: readonly PlayerShortcut[];
+  /** Receives the player's AudioPlayerHandle (position, play from a time). */
+  ref?: Ref<AudioPlayerHandle>;
+}
+
+/** One line of the 'Shortcuts' popover: the keys as shown ('Ctrl+Space') and what they do. */
+export interface PlayerShortcut {
+  keys: string;
+  action: string;
+}
+
+/**
+ * What a page may ask of a player (decision 024, "Who spoke, when": the transcript editor marks
+ * paragraph starts at the player's position and plays from them).
+ */
+export interface AudioPlayerHandle {
+  /** The position in seconds, or null while the audio cannot play yet (or failed to load). */
+  currentTime(): number | null;
+  /**
+   * Seeks to `start` seconds and plays, pausing at `end` seconds when given. Asked before the audio
+   * can play (e.g. right after the player appeared), it does so once it can.
+   */
+  playFrom(start: number, end?: number): void;
 }
 
 /** Seconds Ctrl+← and Ctrl+→ move back and forward. */
@@ -78,13 +105,13 @@ const LOOP_COLOR = "rgba(36, 87, 214, 0.18)";
 const twoDecimals = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /** The keyboard shortcuts of a player with `shortcuts` (shown in its 'Shortcuts' popover). */
-export const PLAYER_SHORTCUTS = [
+export const PLAYER_SHORTCUTS: readonly PlayerShortcut[] = [
   { keys: "Ctrl+Space", action: "Play or pause" },
   { keys: "Ctrl+←", action: `Back ${SEEK_STEP_SECONDS} seconds` },
   { keys: "Ctrl+→", action: `Forward ${SEEK_STEP_SECONDS} seconds` },
   { keys: "Ctrl+↑", action: "Faster" },
   { keys: "Ctrl+↓", action: "Slower" },
-] as const;
+];
 
 /** The speed one step faster (+1) or slower (-1) than `rate` among PLAYBACK_SPEEDS, kept at the ends. */
 function nextSpeed(rate: number, direction: 1 | -1): number {
@@ -173,8 +200,26 @@ const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
  * 0.01), data-time (the position in seconds, to 0.1), data-loop="on"|"off" with data-loop-start and
  * data-loop-end (seconds, to 0.01), and data-zoom.
  */
-export function AudioPlayer({ url, sourceKey, label = "Audio player", shortcuts = false, waveform }: AudioPlayerProps) {
-  return <WavePlayer key={sourceKey ?? url} url={url} label={label} shortcuts={shortcuts} waveform={waveform} />;
+export function AudioPlayer({
+  url,
+  sourceKey,
+  label = "Audio player",
+  shortcuts = false,
+  waveform,
+  moreShortcuts = [],
+  ref,
+}: AudioPlayerProps) {
+  return (
+    <WavePlayer
+      key={sourceKey ?? url}
+      url={url}
+      label={label}
+      shortcuts={shortcuts}
+      waveform={waveform}
+      moreShortcuts={moreShortcuts}
+      handleRef={ref}
+    />
+  );
 }
 
 function WavePlayer({
@@ -182,11 +227,15 @@ function WavePlayer({
   label,
   shortcuts,
   waveform,
+  moreShortcuts,
+  handleRef,
 }: {
   url: string;
   label: string;
   shortcuts: boolean;
   waveform: PlayerWaveform;
+  moreShortcuts: readonly PlayerShortcut[];
+  handleRef: Ref<AudioPlayerHandle> | undefined;
 }) {
   // The player streams the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
   const [initialUrl] = useState(url);
@@ -364,6 +413,45 @@ function WavePlayer({
     const start = Math.max(0, Math.min(wave.getCurrentTime(), duration - DEFAULT_LOOP_SECONDS));
     regions.addRegion({ start, end: Math.min(duration, start + DEFAULT_LOOP_SECONDS), color: LOOP_COLOR });
   };
+  // playFrom asked before the audio could play: done once it can.
+  const pendingPlay = useRef<{ start: number; end?: number } | null>(null);
+  const playFrom = (start: number, end?: number) => {
+    const wave = waveRef.current;
+    const media = wave?.getMediaElement();
+    if (!wave || !media || media.readyState < HTMLMediaElement.HAVE_METADATA) {
+      pendingPlay.current = { start, end };
+      return;
+    }
+    const target = Math.min(wave.getDuration() || start, Math.max(0, start));
+    seekTo(wave, target);
+    setPosition(Math.floor(target));
+    setTime(Math.round(target * 10) / 10);
+    wave.play(undefined, end).catch((e: unknown) => {
+      if (isAbort(e)) return;
+      setError(e instanceof Error ? e.message : String(e));
+    });
+  };
+  const playPending = useEffectEvent(() => {
+    const pending = pendingPlay.current;
+    pendingPlay.current = null;
+    if (pending) playFrom(pending.start, pending.end);
+  });
+  useEffect(() => {
+    if (mediaReady) playPending();
+  }, [mediaReady]);
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      currentTime: () => {
+        const media = waveRef.current?.getMediaElement();
+        if (!waveRef.current || !media || media.readyState < HTMLMediaElement.HAVE_METADATA || media.error) return null;
+        return waveRef.current.getCurrentTime();
+      },
+      playFrom: (start, end) => playFrom(start, end),
+    }),
+    // playFrom reads only refs and state setters: one handle for the player's life.
+    [],
+  );
   const changeZoom = (value: number) => {
     setZoom(value);
     waveRef.current?.zoom(value);
@@ -493,17 +581,17 @@ function WavePlayer({
             onChange={(e) => changeZoom(Number(e.target.value))}
           />
         </label>
-        {shortcuts && <ShortcutsHelp />}
+        {shortcuts && <ShortcutsHelp more={moreShortcuts} />}
       </div>
     </div>
   );
 }
 
 /**
- * The 'Shortcuts' button and the list it opens (a disclosure: Escape or the button closes it and
- * focus goes back to the button).
+ * The 'Shortcuts' button and the list it opens, PLAYER_SHORTCUTS then `more` (a disclosure: Escape
+ * or the button closes it and focus goes back to the button).
  */
-function ShortcutsHelp() {
+function ShortcutsHelp({ more }: { more: readonly PlayerShortcut[] }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -536,7 +624,7 @@ function ShortcutsHelp() {
         >
           <p className="muted">They work while you type in the transcript editor.</p>
           <dl>
-            {PLAYER_SHORTCUTS.map((s) => (
+            {[...PLAYER_SHORTCUTS, ...more].map((s) => (
               <div key={s.keys} className="audio-player-shortcut">
                 <dt>
                   <kbd>{s.keys}</kbd>

@@ -1,19 +1,37 @@
-import { useState } from "react";
+import { useState, type Ref } from "react";
 import type { AudioDetail } from "../../../lib/api-types";
-import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
+import { AudioPlayer, playerWaveform, type AudioPlayerHandle, type PlayerShortcut } from "@tafsiri/ui/audio-player";
 import { sourceKey } from "../lib/source-key";
 
 /**
  * SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers
  * the player shortcuts (PLAYER_SHORTCUTS). `waveform` is the audio's (`audios.get`), so the player draws its
- * stored peaks (ARCHITECTURE "Long recordings and the corpus").
+ * stored peaks (ARCHITECTURE "Long recordings and the corpus"). The transcript panel (decision 024)
+ * may also hold whether it is shown (`shown`, `onShownChange`), receive the player's handle
+ * (`playerRef`) and list its editor's keys in the player's 'Shortcuts' (`moreShortcuts`).
  */
-export function OriginalAudioToggle({ audioUrl, waveform }: { audioUrl: string; waveform: AudioDetail["waveform"] }) {
-  const [shown, setShown] = useState(false);
+export function OriginalAudioToggle({
+  audioUrl,
+  waveform,
+  shown: heldShown,
+  onShownChange,
+  playerRef,
+  moreShortcuts,
+}: {
+  audioUrl: string;
+  waveform: AudioDetail["waveform"];
+  shown?: boolean;
+  onShownChange?: (shown: boolean) => void;
+  playerRef?: Ref<AudioPlayerHandle>;
+  moreShortcuts?: readonly PlayerShortcut[];
+}) {
+  const [ownShown, setOwnShown] = useState(false);
+  const shown = heldShown ?? ownShown;
+  const toggle = () => (onShownChange ? onShownChange(!shown) : setOwnShown(!shown));
   return (
     <div className="stack original-audio">
       <div>
-        <button type="button" className="btn" aria-expanded={shown} onClick={() => setShown((s) => !s)}>
+        <button type="button" className="btn" aria-expanded={shown} onClick={toggle}>
           {shown ? "Hide original Audio" : "Show original Audio"}
         </button>
       </div>
@@ -26,6 +44,8 @@ export function OriginalAudioToggle({ audioUrl, waveform }: { audioUrl: string; 
             label="Original audio"
             shortcuts
             waveform={playerWaveform(waveform)}
+            moreShortcuts={moreShortcuts}
+            ref={playerRef}
           />
         </>
       )}

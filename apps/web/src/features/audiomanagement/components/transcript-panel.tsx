@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
@@ -11,9 +11,14 @@ import { useSession } from "../../../hooks/use-session";
 import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
-import { TranscriptEditor } from "./transcript-editor";
+import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
+import { parseTranscript, type TranscriptLine } from "@tafsiri/corpus";
+import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
+import { SegmentSuggestions } from "./segment-suggestions";
+import "./transcript-speakers.css";
 import { displayTime } from "../../../lib/dates";
 import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
+import { shortLineTime, SPEAKER_NAMES, TRANSCRIPT_SHORTCUTS } from "../lib/speaker-paragraph";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";
@@ -43,6 +48,31 @@ function showReviewFailure(error: unknown): void {
 }
 
 /**
+ * The saved transcript as read (decision 024): its lines as written when none names a speaker or a
+ * time (transcripts written before look as they did), else each line with its speaker and start
+ * before it, as the editor shows them.
+ */
+function SavedTranscript({ text }: { text: string }) {
+  const lines = parseTranscript(text);
+  if (!lines.some((line) => line.speaker !== "PAR" || line.startMs !== null)) return <>{text}</>;
+  return (
+    <>
+      {lines.map((line: TranscriptLine, index) => (
+        <div key={index} className="speaker-paragraph" data-speaker={line.speaker}>
+          <span className="speaker-gutter">
+            <abbr className="speaker-label" title={SPEAKER_NAMES[line.speaker]}>
+              {line.speaker}
+            </abbr>
+            {line.startMs !== null && <span className="speaker-time">{shortLineTime(line.startMs)}</span>}
+          </span>
+          <p className="speaker-text">{line.text}</p>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
  * The Translated Transcript panel (SPEC §2.12): the original audio on demand, the transcript's
  * approval status, the saved text (click or 'Write' to edit it in the rich-text editor), 'Save
  * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only. What is
@@ -51,6 +81,9 @@ function showReviewFailure(error: unknown): void {
  * (issue 12 Build 4). A Save made while the connection is lost is held (the button says 'Waiting
  * for connection…') and sent once when it returns, the draft kept until it succeeded; a save that
  * got no answer is shown as not saved, its text still in the editor and the draft (issue 15 Build 3).
+ * Decision 024, "Who spoke, when": the editor marks each paragraph's speaker and start from the
+ * original audio's player (which lists the editor's keys) and plays from a start, showing the
+ * player when it is hidden; 'Suggest segments' offers start times found in the audio.
  */
 export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const trpc = useTRPC();
@@ -60,6 +93,35 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const transcript = useQuery(trpc.transcripts.get.queryOptions({ audioId: audio.id }));
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
+  const [audioShown, setAudioShown] = useState(false);
+  const editorRef = useRef<TranscriptEditorHandle>(null);
+  const playerHandle = useRef<AudioPlayerHandle | null>(null);
+  // A start asked for while the player was hidden: played once the shown player is there.
+  const pendingPlay = useRef<{ start: number; end?: number } | null>(null);
+  const attachPlayer = useCallback((handle: AudioPlayerHandle | null) => {
+    playerHandle.current = handle;
+    const pending = pendingPlay.current;
+    pendingPlay.current = null;
+    if (handle && pending) handle.playFrom(pending.start, pending.end);
+  }, []);
+  const playSpan = useCallback((startMs: number, endMs?: number) => {
+    const span = { start: startMs / 1000, end: endMs === undefined ? undefined : endMs / 1000 };
+    if (playerHandle.current) playerHandle.current.playFrom(span.start, span.end);
+    else {
+      pendingPlay.current = span;
+      setAudioShown(true);
+    }
+  }, []);
+  const player = useMemo<TranscriptPlayer>(
+    () => ({
+      positionMs: () => {
+        const seconds = playerHandle.current?.currentTime() ?? null;
+        return seconds === null ? null : Math.round(seconds * 1000);
+      },
+      playFrom: (ms) => playSpan(ms),
+    }),
+    [playSpan],
+  );
   const userId = session?._id ?? "";
   // The draft a previous visit left, read once per audio; null once restored or discarded.
   const [leftDraft, setLeftDraft] = useState<TranscriptDraft | null>(() => readDraft(userId, audio.id));
@@ -156,7 +218,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       </div>
     );
   } else if (editing) {
-    body = <TranscriptEditor initialText={draft} onChange={changeDraft} />;
+    body = <TranscriptEditor ref={editorRef} initialText={draft} onChange={changeDraft} player={player} />;
   } else {
     body = (
       <div
@@ -165,7 +227,11 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         title={approved ? undefined : "Click to write"}
         onClick={startWriting}
       >
-        {savedText.trim() ? savedText : <span className="muted">Type your transcript here...</span>}
+        {savedText.trim() ? (
+          <SavedTranscript text={savedText} />
+        ) : (
+          <span className="muted">Type your transcript here...</span>
+        )}
       </div>
     );
   }
@@ -176,7 +242,14 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         <h2 className="panel-title">Translated Transcript</h2>
         <StatusBadge status={status} label={transcriptApprovalLabel(status)} />
       </div>
-      <OriginalAudioToggle audioUrl={audio.audioUrl} waveform={audio.waveform} />
+      <OriginalAudioToggle
+        audioUrl={audio.audioUrl}
+        waveform={audio.waveform}
+        shown={audioShown}
+        onShownChange={setAudioShown}
+        playerRef={attachPlayer}
+        moreShortcuts={editing ? TRANSCRIPT_SHORTCUTS : undefined}
+      />
       {offeredDraft && (
         <div className="draft-notice row" role="region" aria-label="Unsaved draft">
           <p>You have an unsaved draft from {displayTime(offeredDraft.savedAt).full}.</p>
@@ -188,6 +261,16 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
               Discard
             </button>
           </div>
+        </div>
+      )}
+      {editing && (
+        <div className="row transcript-tools">
+          <SegmentSuggestions
+            audioId={audio.id}
+            onPlay={playSpan}
+            onApply={(starts) => editorRef.current?.applySegmentStarts(starts)}
+            onApplied={() => editorRef.current?.focus()}
+          />
         </div>
       )}
       {body}
