@@ -64,6 +64,7 @@ const STAFF_PROCEDURES = new Set([
   "tasks.get",
   "transcripts.get",
   "transcripts.save",
+  "transcripts.suggestSegments",
   "recordings.get",
   "notifications.list",
   "notifications.markRead",

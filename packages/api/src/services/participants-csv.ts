@@ -244,7 +244,7 @@ export async function importParticipantsCsv(deps: AppDeps, user: SessionUser, cs
     return { created: 0, updated: 0, problems: [{ line: 2, message: "The CSV file has no participants." }] };
 
   const today = todayOf(deps);
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx) => {
     const codeIndex = header.indexOf("code");
     const existing = await findParticipantsByCodes(trx, [
       ...new Set(rows.map((r) => (r.fields[codeIndex] ?? "").trim()).filter((c) => c !== "" && c.length <= 20)),
@@ -311,6 +311,9 @@ export async function importParticipantsCsv(deps: AppDeps, user: SessionUser, cs
     await insertAuditEntry(trx, user.id, "participants.imported", "participant", null, result);
     return { ...result, problems: [] };
   });
+  // A withdrawal may have superseded exports (export.changed events): deliver them now.
+  deps.events.poke();
+  return result;
 }
 
 /**

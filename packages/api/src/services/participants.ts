@@ -294,6 +294,8 @@ export async function updateParticipant(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? new AppError("CONFLICT", codeTakenMessage(stored.code)) : error;
     });
+  // A withdrawal may have superseded exports (export.changed events): deliver them now, not at the next poll.
+  deps.events.poke();
   return participantOf(row, audioCount, today);
 }
 
