@@ -1,4 +1,4 @@
-import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/corpus";
+import { CsvSyntaxError, PARTICIPANT_CODE_PATTERN, readCsvRecords, type CsvRecord } from "@tafsiri/corpus";
 import { audioMimeType } from "../../../lib/audio-files";
 import type { AudioParticipantLink } from "./upload";
 
@@ -25,46 +25,6 @@ export interface ZipParticipants {
 const MANIFEST = "participants.csv";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Reads CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks) into rows with their line numbers. */
-export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
-  const rows: Array<{ line: number; cells: string[] }> = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  const endRow = () => {
-    cells.push(cell);
-    if (cells.some((c) => c.trim() !== "")) rows.push({ line: rowLine, cells });
-    cells = [];
-    cell = "";
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === "\n") line += 1;
-        cell += ch;
-      }
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      cells.push(cell);
-      cell = "";
-    } else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i += 1;
-      endRow();
-      line += 1;
-      rowLine = line;
-    } else cell += ch;
-  }
-  if (cell !== "" || cells.length > 0) endRow();
-  return rows;
-}
-
 /** "a/b/c.wav" → "c.wav". */
 const baseName = (path: string): string => path.split("/").pop() ?? path;
 /** "c.take1.wav" → "c" (an audio's filename is its name up to the first dot). */
@@ -86,8 +46,17 @@ export async function readZipParticipants(zipFile: Blob): Promise<ZipParticipant
     .filter((name) => !name.startsWith(".") && audioMimeType(name) !== null);
 
   const result: ZipParticipants = { links: new Map(), rowsWithoutFile: [], filesWithoutRow: [], problems: [] };
-  const [header, ...rows] = parseCsv((await manifest.async("string")).replace(/^\uFEFF/, ""));
-  const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
+  let records: CsvRecord[];
+  try {
+    records = readCsvRecords(await manifest.async("string"));
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    result.problems.push(`Line ${error.line}: ${error.message} ${MANIFEST} is not used.`);
+    result.filesWithoutRow = audioNames;
+    return result;
+  }
+  const [header, ...rows] = records;
+  const columns = (header?.fields ?? []).map((c) => c.trim().toLowerCase());
   const at = {
     filename: columns.indexOf("filename"),
     code: columns.indexOf("participant_code"),
@@ -99,7 +68,7 @@ export async function readZipParticipants(zipFile: Blob): Promise<ZipParticipant
     return result;
   }
   const named = new Set<string>();
-  for (const { line, cells } of rows) {
+  for (const { line, fields: cells } of rows) {
     const filename = (cells[at.filename] ?? "").trim();
     const participantCode = (cells[at.code] ?? "").trim();
     const sessionDate = at.day < 0 ? "" : (cells[at.day] ?? "").trim();
