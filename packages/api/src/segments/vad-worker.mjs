@@ -30,6 +30,7 @@
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import decode from "audio-decode";
+import { countDecoderComplaints, fileInput } from "../workers/worker-input.mjs";
 
 const { format, vadModule, threads } = workerData;
 
@@ -37,44 +38,8 @@ const { format, vadModule, threads } = workerData;
 const RATE = 16_000;
 const WINDOW = 512;
 
-let decoderErrors = 0;
-let lastDecoderError = "";
-console.error = (...args) => {
-  decoderErrors += 1;
-  lastDecoderError = args.map(String).join(" ").slice(0, 200);
-};
-console.log = console.info = console.warn = console.debug = () => undefined;
-
-/** @type {Uint8Array[]} chunks received and not yet taken by the decoder */
-const queue = [];
-let ended = false;
-let stopping = false;
-/** @type {(() => void) | null} */
-let wake = null;
-
-parentPort.on("message", (message) => {
-  if (message.type === "chunk") queue.push(message.bytes);
-  else if (message.type === "end") ended = true;
-  else if (message.type === "stop") stopping = true;
-  wake?.();
-  wake = null;
-});
-
-/** The file's bytes as the parent sends them, acknowledged as the decoder takes each. */
-async function* input() {
-  for (;;) {
-    if (stopping) throw new Error("stopped");
-    const bytes = queue.shift();
-    if (bytes) {
-      parentPort.postMessage({ type: "ack" });
-      yield bytes;
-    } else if (ended) {
-      return;
-    } else {
-      await new Promise((resolve) => (wake = resolve));
-    }
-  }
-}
+const complaints = countDecoderComplaints();
+const { input, stopping } = fileInput(parentPort);
 
 /**
  * Mixes decoded chunks down to mono and resamples them to 16 kHz, keeping its place across chunks.
@@ -176,7 +141,7 @@ async function detect(vad) {
       start += take;
       if (filled === WINDOW) {
         probabilities.push(await vad.processChunk(window, RATE));
-        if (stopping) throw new Error("stopped");
+        if (stopping()) throw new Error("stopped");
         filled = 0;
       }
     }
@@ -207,7 +172,7 @@ async function detect(vad) {
     await feed(new Float32Array(WINDOW - filled));
     samples = counted;
   }
-  return { samples, sampleRate, channelCount, frames, decoderErrors, lastDecoderError };
+  return { samples, sampleRate, channelCount, frames, ...complaints };
 }
 
 const vad = await loadModel();

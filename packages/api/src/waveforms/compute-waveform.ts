@@ -1,22 +1,10 @@
 import { Worker } from "node:worker_threads";
 import type { FileStorage } from "../storage/file-storage";
+import { FileFeeder, readFileStart, type FileStart } from "../workers/file-feeder";
 import { encodePeaks, peakValue, PEAKS_PER_SECOND, samplesPerPixelFor } from "./peaks-format";
 
 /** The decoder worker (a plain .mjs file: worker threads under tsx and vitest cannot load TypeScript). */
 const DECODE_WORKER = new URL("./decode-worker.mjs", import.meta.url);
-
-/** Chunks of the file sent to the worker and not yet taken by its decoder, at most. */
-const MAX_CHUNKS_IN_FLIGHT = 4;
-
-/**
- * The most bytes sent to the worker at once: a longer read is sent in pieces. What the decoder
- * returns for one piece is held at once (16 KB of 128 kbit/s MP3 is about a second of audio,
- * 700 KB of samples), so smaller pieces keep the worker's memory down.
- */
-const CHUNK_BYTES = 16 * 1024;
-
-/** Bytes read from the start of the file before choosing the decoder (an Ogg file's first page). */
-const HEAD_BYTES = 512;
 
 /** How long one file may take to decode, by default: 10 minutes (an hour of MP3 takes seconds). */
 export const WAVEFORM_TIMEOUT_MS = 10 * 60 * 1000;
@@ -146,21 +134,10 @@ export async function computeWaveform(
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     // Enough of the start to tell Ogg Opus from Ogg Vorbis.
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    let exhausted = false;
-    while (headBytes < HEAD_BYTES) {
-      const next = await chunks.next();
-      if (next.done) {
-        exhausted = true;
-        break;
-      }
-      head.push(next.value);
-      headBytes += next.value.length;
-    }
-    const format = decoderFormatFor(mimeType, Buffer.concat(head));
+    const start = await readFileStart(chunks);
+    const format = decoderFormatFor(mimeType, Buffer.concat(start.head));
     if (format === null) throw new WaveformDecodeError(`no decoder for ${mimeType}`);
-    return await decodeInWorker(format, head, exhausted ? null : chunks, opts);
+    return await decodeInWorker(format, start, opts);
   } finally {
     stream.destroy();
   }
@@ -169,8 +146,7 @@ export async function computeWaveform(
 /** Runs the worker over `head`, then the rest of `chunks`; resolves with the waveform. */
 function decodeInWorker(
   format: DecoderFormat,
-  head: Buffer[],
-  chunks: AsyncIterator<Buffer> | null,
+  start: FileStart,
   opts: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<ComputedWaveform> {
   const worker = new Worker(DECODE_WORKER, {
@@ -178,10 +154,9 @@ function decodeInWorker(
     resourceLimits: WORKER_LIMITS,
   });
   const pairs: Int8Array[] = [];
-  let credit = MAX_CHUNKS_IN_FLIGHT;
+  const feeder = new FileFeeder(worker);
   let ready = false;
   let settled = false;
-  let creditCame: (() => void) | null = null;
   const timeoutMs = opts.timeoutMs ?? WAVEFORM_TIMEOUT_MS;
 
   return new Promise<ComputedWaveform>((resolve, reject) => {
@@ -197,7 +172,7 @@ function decodeInWorker(
       settled = true;
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
-      creditCame?.();
+      feeder.stop();
       // Resolve or reject once the worker (and its memory) is gone.
       void worker.terminate().finally(() => (value ? resolve(value) : reject(error)));
     }
@@ -208,8 +183,7 @@ function decodeInWorker(
           ready = true;
           break;
         case "ack":
-          credit += 1;
-          creditCame?.();
+          feeder.ack();
           break;
         case "peaks": {
           const values = new Int8Array(message.values.length);
@@ -235,27 +209,8 @@ function decodeInWorker(
     });
     worker.on("exit", (code) => settle(new WaveformDecodeError(`the decoder exited (code ${code})`)));
 
-    const send = async (chunk: Buffer) => {
-      for (let start = 0; start < chunk.length; start += CHUNK_BYTES) {
-        while (credit === 0 && !settled) await new Promise<void>((resume) => (creditCame = resume));
-        if (settled) return;
-        credit -= 1;
-        // A copy in an ArrayBuffer of its own, transferred (the read's buffer may be shared).
-        const bytes = new Uint8Array(chunk.subarray(start, start + CHUNK_BYTES));
-        worker.postMessage({ type: "chunk", bytes }, [bytes.buffer]);
-      }
-    };
-    const pump = async () => {
-      for (const chunk of head) await send(chunk);
-      while (chunks && !settled) {
-        const next = await chunks.next();
-        if (next.done) break;
-        await send(next.value);
-      }
-      if (!settled) worker.postMessage({ type: "end" });
-    };
     // A read error is the storage's, not the file's: it rejects as it is.
-    pump().catch((error: unknown) => settle(error));
+    feeder.pump(start).catch((error: unknown) => settle(error));
   });
 }
 

@@ -17,52 +17,16 @@
 //               lastDecoderError } after the last pixel;
 //               { type: 'failed', message } when the decoder throws, the sample rate changes, or no frame came.
 //
-// The decoders do not throw on damaged data: they skip it and print a complaint (mpg123 resyncs on
-// garbage, finding the odd false frame). Their console output is kept from the server's log and
-// counted here instead (decoderErrors, lastDecoderError), so the parent can tell a damaged file.
+// The decoders' console complaints about damaged data are counted, not printed (worker-input.mjs),
+// so the parent can tell a damaged file.
 import { parentPort, workerData } from "node:worker_threads";
 import decode from "audio-decode";
+import { countDecoderComplaints, fileInput } from "../workers/worker-input.mjs";
 
 const { format, pixelsPerSecond } = workerData;
 
-let decoderErrors = 0;
-let lastDecoderError = "";
-console.error = (...args) => {
-  decoderErrors += 1;
-  lastDecoderError = args.map(String).join(" ").slice(0, 200);
-};
-console.log = console.info = console.warn = console.debug = () => undefined;
-
-/** @type {Uint8Array[]} chunks received and not yet taken by the decoder */
-const queue = [];
-let ended = false;
-/** @type {(() => void) | null} resolves the decoder's wait for the next chunk */
-let wake = null;
-
-parentPort.on("message", (message) => {
-  if (message.type === "chunk") queue.push(message.bytes);
-  else if (message.type === "end") ended = true;
-  wake?.();
-  wake = null;
-});
-
-/**
- * The file's bytes as the parent sends them, acknowledging each chunk as the decoder takes it.
- * @returns {AsyncGenerator<Uint8Array>}
- */
-async function* input() {
-  for (;;) {
-    const bytes = queue.shift();
-    if (bytes) {
-      parentPort.postMessage({ type: "ack" });
-      yield bytes;
-    } else if (ended) {
-      return;
-    } else {
-      await new Promise((resolve) => (wake = resolve));
-    }
-  }
-}
+const complaints = countDecoderComplaints();
+const { input } = fileInput(parentPort);
 
 /**
  * Decodes the input and posts the peaks as they come: each pixel covers `samplesPerPixel` frames
@@ -124,7 +88,7 @@ async function peaks() {
     parentPort.postMessage({ type: "peaks", values: last }, [last.buffer]);
   }
   if (frames === 0) throw new Error("the decoder found no audio in the file");
-  return { sampleRate, samplesPerPixel, channelCount, frames, decoderErrors, lastDecoderError };
+  return { sampleRate, samplesPerPixel, channelCount, frames, ...complaints };
 }
 
 parentPort.postMessage({ type: "ready" });
