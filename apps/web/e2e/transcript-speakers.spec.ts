@@ -8,7 +8,6 @@
 // server finds, plays one, and 'Apply' sets the paragraphs' starts (undo takes it back), all from
 // the keyboard; no speech and an unreadable file say so. axe finds nothing serious.
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,7 +21,7 @@ import { prepareWaveforms, seedAudioFile } from "./support/long-audio";
 import { seedAudio } from "./support/seed";
 import { createSteps, fixture } from "./support/steps";
 import { openTranslatedTranscript } from "./support/tasks";
-import { REPO_ROOT, type TestUser } from "./support/server";
+import type { TestUser } from "./support/server";
 
 const run = promisify(execFile);
 
@@ -222,14 +221,12 @@ describeBrowser("the transcript editor marks who spoke and when", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     // The viewport, not the full page (a full-page capture stretches the window and its sticky
-    // header and footer). The wide one is docs/screenshots/transcript-speakers.png.
+    // header and footer). docs/screenshots/transcript-speakers.png is a copy of the wide one.
     await page.mouse.move(0, 0);
     await editor().evaluate((el) => el.focus({ preventScroll: true }));
     await page.getByRole("heading", { name: INTERVIEW }).scrollIntoViewIfNeeded();
     const wideShot = path.join(RESULTS_DIR, "transcript-speakers-01-editor-1440.png");
     await page.screenshot({ path: wideShot });
-    mkdirSync(path.join(REPO_ROOT, "docs", "screenshots"), { recursive: true });
-    copyFileSync(wideShot, path.join(REPO_ROOT, "docs", "screenshots", "transcript-speakers.png"));
     await page.setViewportSize({ width: 375, height: 800 });
     // Below 1024 px the sidebar slides away (0.22 s): wait until it has left the screen.
     await expect
