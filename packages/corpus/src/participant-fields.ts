@@ -41,3 +41,23 @@ export interface CognitiveScore {
   score: number;
   takenOn: string | null;
 }
+
+/**
+ * The columns of the participants CSV, in the order the export writes them (the import takes them
+ * in any order): a score column and its day for each instrument of SCORE_INSTRUMENTS.
+ */
+export const PARTICIPANT_CSV_COLUMNS: readonly string[] = [
+  "code",
+  "group",
+  "sex",
+  "birth_date",
+  "age_years",
+  "age_months",
+  "age_recorded_on",
+  "education_years",
+  "languages",
+  ...SCORE_INSTRUMENT_KEYS.flatMap((key) => [key.toLowerCase(), `${key.toLowerCase()}_date`]),
+  "notes",
+  "consent",
+  "consent_date",
+];

@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import {
   CsvSyntaxError,
+  PARTICIPANT_CSV_COLUMNS,
   PARTICIPANT_GROUPS,
   readCsvRecords,
   SCORE_INSTRUMENT_KEYS,
@@ -36,23 +37,6 @@ import { AppError } from "../errors/app-error";
  * line) and the export, with the same columns. Read by csv-parse (readCsvRecords of
  * @tafsiri/corpus), written by csv-stringify.
  */
-
-/** The columns of the import and the export, in the export's order: one score and day pair per instrument. */
-export const PARTICIPANT_CSV_COLUMNS: readonly string[] = [
-  "code",
-  "group",
-  "sex",
-  "birth_date",
-  "age_years",
-  "age_months",
-  "age_recorded_on",
-  "education_years",
-  "languages",
-  ...SCORE_INSTRUMENT_KEYS.flatMap((key) => [key.toLowerCase(), `${key.toLowerCase()}_date`]),
-  "notes",
-  "consent",
-  "consent_date",
-];
 
 /** At most this many problems are listed; past it, one more line says how many were left out. */
 export const MAX_LISTED_PROBLEMS = 500;

@@ -4,7 +4,8 @@ import { Dialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CloseButton } from "../../../components/side-sheet";
-import { IMPORT_COLUMNS, importSummary } from "../lib/import-columns";
+import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/corpus";
+import { importSummary } from "../lib/import-summary";
 import type { ImportProblem } from "../lib/participant-types";
 import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
 
@@ -104,10 +105,10 @@ export function ImportDialog() {
             <div id={`${id}-columns`} className="field-hint">
               <p className="participant-columns-title">Columns:</p>
               <p className="participant-columns">
-                {IMPORT_COLUMNS.map((column, index) => (
+                {PARTICIPANT_CSV_COLUMNS.map((column, index) => (
                   <span key={column}>
                     <code>{column}</code>
-                    {index < IMPORT_COLUMNS.length - 1 ? ", " : ""}
+                    {index < PARTICIPANT_CSV_COLUMNS.length - 1 ? ", " : ""}
                   </span>
                 ))}
               </p>
