@@ -44,15 +44,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Unique whatever the case, and the list's order and code search (prefix LIKE on lower(code)).
   await sql`create unique index participants_code_idx on participants (lower(code) text_pattern_ops)`.execute(db);
-  await sql`create index participants_group_code_idx on participants (study_group, lower(code) text_pattern_ops)`.execute(db);
-  await sql`create index participants_consent_code_idx on participants (consent_status, lower(code) text_pattern_ops)`.execute(db);
+  await sql`create index participants_group_code_idx on participants (study_group, lower(code) text_pattern_ops)`.execute(
+    db,
+  );
+  await sql`create index participants_consent_code_idx on participants (consent_status, lower(code) text_pattern_ops)`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable("audios")
     .addColumn("participant_id", "uuid", (c) => c.references("participants.id").onDelete("restrict"))
     .addColumn("session_date", "text", (c) => c.check(day("session_date")))
     .execute();
-  await db.schema.createIndex("audios_participant_idx").on("audios").columns(["participant_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("audios_participant_idx")
+    .on("audios")
+    .columns(["participant_id", "created_at"])
+    .execute();
 
   await db.schema
     .alterTable("exports")

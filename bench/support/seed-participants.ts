@@ -12,7 +12,9 @@ import type { Database } from "@tafsiri/db";
 export async function seedParticipants(trx: Database, audiosPerParticipant = 10): Promise<number> {
   const { rows } = await sql<{ unlinked: string; first: string }>`
     select (select count(*) from audios where participant_id is null) as unlinked,
-           (select coalesce(max(substring(code from '^S([0-9]+)$')::int), 0) + 1 from participants) as first`.execute(trx);
+           (select coalesce(max(substring(code from '^S([0-9]+)$')::int), 0) + 1 from participants) as first`.execute(
+    trx,
+  );
   const count = Math.ceil(Number(rows[0]?.unlinked ?? 0) / audiosPerParticipant);
   if (count === 0) return 0;
   const first = Number(rows[0]?.first ?? 1);
