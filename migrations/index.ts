@@ -17,6 +17,7 @@ import * as resumableUploads from "./20261205000000_resumable_uploads";
 import * as waveforms from "./20261206000000_waveforms";
 import * as assigneeWorkAudioMinutes from "./20261207000000_assignee_work_audio_minutes";
 import * as participants from "./20261208000000_participants";
+import * as participantBandCounts from "./20261209000000_participant_band_counts";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "20261206000000_waveforms": waveforms,
   "20261207000000_assignee_work_audio_minutes": assigneeWorkAudioMinutes,
   "20261208000000_participants": participants,
+  "20261209000000_participant_band_counts": participantBandCounts,
 };

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ageBand, ageInMonthsOn, AGE_BANDS } from "@tafsiri/corpus";
 import { sql } from "kysely";
-import { ageBandSql, ageInMonthsSql } from "@tafsiri/db/repositories/participants";
 import { createAudio } from "../src/uploads/store-upload";
 import { receiveUpload } from "../src/uploads/receive-upload";
 import { dayIn } from "../src/services/participants";
@@ -352,6 +351,32 @@ describe("balance", () => {
     const nowBand = ageBand(ageInMonthsOn({ birthDate: "1950-07-01", ageMonths: null, ageRecordedOn: null }, today));
     expect(cell(after.rows, nowBand).participants).toBe(cell(before.rows, nowBand).participants);
     expect(cell(before.rows, nowBand).participants).toBeGreaterThanOrEqual(1);
+
+    // The kept counts follow the participant's age, the session day, the recording's review and the link.
+    const recordings = async (band: string) =>
+      cell((await asAdmin.participants.balance()).rows, band).approvedRecordings -
+      cell(before.rows, band).approvedRecordings;
+    const got = await asAdmin.participants.get({ participantId: p.id });
+    const {
+      id: _id,
+      ageMonthsToday: _a,
+      consentDocumentName: _c,
+      audioCount: _n,
+      createdAt: _t,
+      updatedAt: _u,
+      ...fields
+    } = got;
+    await asAdmin.participants.update({ ...fields, participantId: p.id, birthDate: "1940-07-01" });
+    expect([await recordings("60–69"), await recordings("70–79")]).toEqual([0, 1]);
+    await asAdmin.participants.linkAudio({ audioId: work.id, participantId: p.id, sessionDate: "2025-07-01" });
+    expect([await recordings("70–79"), await recordings("80–89")]).toEqual([0, 1]);
+    await asAdmin.recordings.approve({ audioId: pending.id });
+    expect(await recordings("80–89")).toBe(1);
+    expect(await recordings("70–79")).toBe(1);
+    await asAdmin.recordings.reject({ audioId: work.id, expectedStatus: "Approved" });
+    expect(await recordings("80–89")).toBe(0);
+    await asAdmin.participants.linkAudio({ audioId: pending.id, participantId: null });
+    expect(await recordings("70–79")).toBe(0);
   });
 
   it("the SQL age and band agree with ageInMonthsOn and ageBand", async () => {
@@ -367,10 +392,9 @@ describe("balance", () => {
     for (const source of sources)
       for (const day of ["2026-01-14", "2026-02-28", "2026-03-01", "2066-12-31"]) {
         const row = await sql<{ months: number | null; band: string }>`
-          select ${ageInMonthsSql("p", sql`${day}::text`)} as months,
-                 ${ageBandSql(ageInMonthsSql("p", sql`${day}::text`))} as band
-          from (select ${source.birthDate}::text as birth_date, ${source.ageMonths}::int as age_months,
-                       ${source.ageRecordedOn}::text as age_recorded_on) p`.execute(h.deps.db);
+          select months, participant_age_band(months) as band
+          from (select participant_age_months(${source.birthDate}::text, ${source.ageMonths}::int,
+                       ${source.ageRecordedOn}::text, ${day}::text) as months) p`.execute(h.deps.db);
         const months = ageInMonthsOn(source, day);
         expect(row.rows[0], `${JSON.stringify(source)} on ${day}`).toEqual({ months, band: ageBand(months) });
       }

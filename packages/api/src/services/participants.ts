@@ -314,7 +314,7 @@ export async function participantAudios(deps: AppDeps, user: SessionUser, partic
  */
 export async function participantBalance(deps: AppDeps, user: SessionUser): Promise<{ rows: BalanceRow[] }> {
   requireAdmin(user);
-  const counted = await balanceCounts(deps.db, { today: todayOf(deps), timeZone: deps.timezone ?? "UTC" });
+  const counted = await balanceCounts(deps.db, { today: todayOf(deps) });
   const key = (group: string, sex: string | null, band: string) => `${group}|${sex ?? ""}|${band}`;
   const byCell = new Map(counted.map((c) => [key(c.group, c.sex, c.ageBand), c]));
   const rows: BalanceRow[] = [];

@@ -1,5 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
-import { ageBand, AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
+import { sql } from "kysely";
+import { AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
 import type { DbTransaction, Executor } from "../connection";
 import type { Category, NewParticipant, Participant, ParticipantUpdate } from "../schema";
 import { isOneOf, offsetOf } from "./pagination";
@@ -242,41 +242,6 @@ export async function setConsentDocument(
     .execute();
 }
 
-/** SQL: whole months from day `from` to day `to` (YYYY-MM-DD text), as monthsBetween in @tafsiri/corpus. */
-function monthsBetweenSql(from: RawBuilder<string | null>, to: RawBuilder<string | null>): RawBuilder<number | null> {
-  const part = (day: RawBuilder<string | null>, n: number) => sql<number>`split_part(${day}, '-', ${sql.lit(n)})::int`;
-  return sql<number | null>`((${part(to, 1)} - ${part(from, 1)}) * 12 + (${part(to, 2)} - ${part(from, 2)})
-    - case when ${part(to, 3)} < ${part(from, 3)} then 1 else 0 end)`;
-}
-
-/**
- * SQL: the age in whole months on `day` of participant `p` (an alias), as ageInMonthsOn in
- * @tafsiri/corpus: from the birth date, else the recorded age moved on to `day`; null when unknown
- * or negative.
- */
-export function ageInMonthsSql(p: string, day: RawBuilder<string | null>): RawBuilder<number | null> {
-  const birth = sql<string | null>`${sql.ref(`${p}.birth_date`)}`;
-  const months = sql<number | null>`${sql.ref(`${p}.age_months`)}`;
-  const recordedOn = sql<string | null>`${sql.ref(`${p}.age_recorded_on`)}`;
-  const age = sql<number | null>`case
-    when ${birth} is not null and ${day} is not null then ${monthsBetweenSql(birth, day)}
-    when ${months} is not null and ${recordedOn} is not null and ${day} is not null
-      then ${months} + ${monthsBetweenSql(recordedOn, day)}
-    else ${months}
-  end`;
-  return sql<number | null>`nullif(greatest(${age}, -1), -1)`;
-}
-
-/**
- * SQL: the age band (AGE_BANDS) of an age in months, with the bounds ageBand() uses: each band's
- * label is ageBand() of its last month, so the two cannot drift apart.
- */
-export function ageBandSql(months: RawBuilder<number | null>): RawBuilder<string> {
-  const bounds = [50, 60, 70, 80, 90].map((years) => years * 12);
-  const whens = bounds.map((limit) => sql`when ${months} < ${sql.lit(limit)} then ${ageBand(limit - 1)}`);
-  return sql<string>`case when ${months} is null then ${ageBand(null)} ${sql.join(whens, sql` `)} else ${ageBand(bounds[bounds.length - 1]!)} end`;
-}
-
 /** One cell of the balance counts. */
 export interface BalanceCountRow {
   group: ParticipantGroup;
@@ -290,11 +255,11 @@ export interface BalanceCountRow {
  * The balance counts (decision 024) in ONE statement: participants by group × sex × age band (age
  * on `today`), and approved recordings (audios linked to a participant whose task is complete:
  * transcript and recording both Approved) by the participant's group × sex × age band at the
- * session day, or at the audio's upload day in `timeZone` when it has none. Only non-empty cells.
+ * session day, or at the audio's upload day in UTC when it has none. The recordings are read from
+ * participant_band_counts, which triggers keep (migration 20261209000000_participant_band_counts),
+ * so the statement joins about one row per participant, not every complete task. Only non-empty cells.
  */
-export async function balanceCounts(db: Executor, q: { today: string; timeZone: string }): Promise<BalanceCountRow[]> {
-  const today = sql<string>`${q.today}::text`;
-  const sessionDay = sql<string>`coalesce(a.session_date, to_char(a.created_at at time zone ${q.timeZone}, 'YYYY-MM-DD'))`;
+export async function balanceCounts(db: Executor, q: { today: string }): Promise<BalanceCountRow[]> {
   const result = await sql<{
     grp: ParticipantGroup;
     sex: "female" | "male" | null;
@@ -303,20 +268,18 @@ export async function balanceCounts(db: Executor, q: { today: string; timeZone: 
     recordings: string;
   }>`
     with cells as (
-      select p.study_group as grp, p.sex as sex, ${ageBandSql(ageInMonthsSql("p", today))} as band, 1 as person
+      select p.study_group as grp, p.sex as sex,
+             participant_age_band(participant_age_months(p.birth_date, p.age_months, p.age_recorded_on, ${q.today}::text)) as band,
+             1 as people, 0 as recordings
       from participants p
       union all
-      select p.study_group, p.sex, ${ageBandSql(ageInMonthsSql("p", sessionDay))}, 0
-      from audios a
-      join participants p on p.id = a.participant_id
-      join tasks t on t.audio_id = a.id
-      where t.is_complete
+      select p.study_group, p.sex, b.age_band, 0, b.recordings
+      from participant_band_counts b
+      join participants p on p.id = b.participant_id
     )
-    select grp, sex, band,
-      count(*) filter (where person = 1) as people,
-      count(*) filter (where person = 0) as recordings
+    select grp, sex, band, sum(people) as people, sum(recordings) as recordings
     from cells
-    group by grp, sex, band`.execute(db);
+    group by 1, 2, 3`.execute(db);
   return result.rows.map((r) => ({
     group: r.grp,
     sex: r.sex,
