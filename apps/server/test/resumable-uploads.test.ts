@@ -193,6 +193,38 @@ describe.each(["local", "s3"] as const)("resumable uploads on %s storage", (back
       expect(await h.snapshot()).toEqual(before);
     });
 
+    it("names its participant and session day in the metadata, checked before the first byte (decision 024)", async () => {
+      const made = await h.call("POST", "/api/participants", adminToken, { code: "TUS-1", group: "Control" });
+      expect(made.statusCode, made.body).toBe(201);
+      const audio = { kind: "AUDIO", filename: "tus-linked.wav", category: "Control" };
+      const refused = async (fields: Record<string, string>, message: string) => {
+        const { res } = await create(adminToken, fields, 100);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toEqual({ status: "failed", success: false, message });
+      };
+      await refused({ ...audio, participant_code: "TUS-404" }, "Unknown participant code TUS-404.");
+      await refused(
+        { ...audio, category: "Dementia", participant_code: "tus-1" },
+        "This audio is labelled Dementia but participant TUS-1 is in the Control group.",
+      );
+      expect(await h.resumableUploadObjects()).toEqual([]);
+
+      const path = await sendAll(
+        adminToken,
+        { ...audio, participant_code: "tus-1", session_date: "2026-05-02" },
+        await fixture("hello.wav"),
+      );
+      const done = await finish(adminToken, path);
+      expect(done.statusCode, done.body).toBe(200);
+      const linked = await h.deps.db
+        .selectFrom("audios")
+        .innerJoin("participants", "participants.id", "audios.participantId")
+        .select(["participants.code", "audios.sessionDate"])
+        .where("audios.id", "=", done.json<{ _id: string }>()._id)
+        .execute();
+      expect(linked).toEqual([{ code: "TUS-1", sessionDate: "2026-05-02" }]);
+    });
+
     it("refuses before the first byte what the upload would refuse", async () => {
       const before = await h.snapshot();
       const expectRefusal = async (
