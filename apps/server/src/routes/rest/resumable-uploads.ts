@@ -134,7 +134,8 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
         description:
           'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 creation: `Upload-Length` (bytes) and ' +
           "`Upload-Metadata` with `kind` (AUDIO, INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT), " +
-          "`filename` and the fields of the multipart form of that kind (`category`, `audioId`, `recordedBy`, " +
+          "`filename` and the fields of the multipart form of that kind (`category`, `participant_code` and `session_date` " +
+          "(decision 024), `audioId`, `recordedBy`, " +
           "`replace`). Checked before any byte is sent, with the messages of `POST /api/audios/upload/{KIND}`: 400, " +
           "401, 403, 404, 409, 413 past MAX_UPLOAD_BYTES (20 MB for transcripts), 415. Answers 201 with `Location`.",
         headers: z.object({
