@@ -53,6 +53,14 @@ const TRPC_ATTEMPTS: TrpcAttempt[] = [
   { path: "tasks.list", input: { assignedTo: owner.id }, status: 403, message: OWN_TASKS },
   { path: "transcripts.get", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "transcripts.save", input: { audioId: owned.id, text: "overwritten" }, status: 403, message: NO_ACCESS },
+  // Decision 024; its control (the assignee gets segments) is in packages/api/test/suggest-segments.test.ts.
+  {
+    path: "transcripts.suggestSegments",
+    input: { audioId: owned.id },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
   { path: "recordings.get", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "comments.list", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "comments.add", input: { audioId: owned.id, text: comment }, status: 403, message: NO_ACCESS },
