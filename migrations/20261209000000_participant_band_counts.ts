@@ -79,25 +79,39 @@ export async function up(db: Kysely<any>): Promise<void> {
       group by 1, 2;
     end $$`.execute(db);
 
+  // Each trigger returns at once when the statement touched no complete task or linked audio (a
+  // bulk insert of 100,000 new tasks costs a scan of its transition table), and compares old and
+  // new rows with EXCEPT, which needs no statistics (a transition table has none; a join of the
+  // two may be planned as a nested loop).
   await sql`
     create function tasks_participant_bands() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
+        if not exists (select 1 from new_rows where is_complete) then
+          return null;
+        end if;
         perform participant_bands_refresh(array(
-          select distinct a.participant_id from new_rows n join audios a on a.id = n.audio_id
-          where n.is_complete and a.participant_id is not null));
+          select distinct a.participant_id from audios a
+          where a.participant_id is not null and a.id in (select audio_id from new_rows where is_complete)));
       elsif tg_op = 'DELETE' then
+        if not exists (select 1 from old_rows where is_complete) then
+          return null;
+        end if;
         perform participant_bands_refresh(array(
-          select distinct a.participant_id from old_rows o join audios a on a.id = o.audio_id
-          where o.is_complete and a.participant_id is not null));
+          select distinct a.participant_id from audios a
+          where a.participant_id is not null and a.id in (select audio_id from old_rows where is_complete)));
       else
+        if not exists (select 1 from new_rows where is_complete) and not exists (select 1 from old_rows where is_complete) then
+          return null;
+        end if;
         perform participant_bands_refresh(array(
-          select distinct a.participant_id
-          from new_rows n join old_rows o on o.id = n.id
-          join audios a on a.id in (n.audio_id, o.audio_id)
-          where (n.is_complete or o.is_complete)
-            and (n.is_complete is distinct from o.is_complete or n.audio_id <> o.audio_id)
-            and a.participant_id is not null));
+          select distinct a.participant_id from audios a
+          where a.participant_id is not null and a.id in (
+            select c.audio_id from (
+              (select id, audio_id, is_complete from new_rows except select id, audio_id, is_complete from old_rows)
+              union all
+              (select id, audio_id, is_complete from old_rows except select id, audio_id, is_complete from new_rows)
+            ) c)));
       end if;
       return null;
     end $$`.execute(db);
@@ -106,16 +120,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       if tg_op = 'DELETE' then
         perform participant_bands_refresh(array(
-          select distinct o.participant_id from old_rows o where o.participant_id is not null));
+          select distinct participant_id from old_rows where participant_id is not null));
       else
+        if not exists (select 1 from new_rows where participant_id is not null)
+           and not exists (select 1 from old_rows where participant_id is not null) then
+          return null;
+        end if;
         perform participant_bands_refresh(array(
-          select distinct x.participant_id
-          from new_rows n join old_rows o on o.id = n.id
-          cross join lateral (values (n.participant_id), (o.participant_id)) as x(participant_id)
-          where x.participant_id is not null
-            and (n.participant_id is distinct from o.participant_id
-              or n.session_date is distinct from o.session_date
-              or n.created_at is distinct from o.created_at)));
+          select distinct c.participant_id from (
+            (select id, participant_id, session_date, created_at from new_rows
+             except select id, participant_id, session_date, created_at from old_rows)
+            union all
+            (select id, participant_id, session_date, created_at from old_rows
+             except select id, participant_id, session_date, created_at from new_rows)
+          ) c
+          where c.participant_id is not null));
       end if;
       return null;
     end $$`.execute(db);
@@ -123,10 +142,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function participants_participant_bands() returns trigger language plpgsql as $$
     begin
       perform participant_bands_refresh(array(
-        select n.id from new_rows n join old_rows o on o.id = n.id
-        where n.birth_date is distinct from o.birth_date
-           or n.age_months is distinct from o.age_months
-           or n.age_recorded_on is distinct from o.age_recorded_on));
+        select c.id from (
+          select id, birth_date, age_months, age_recorded_on from new_rows
+          except select id, birth_date, age_months, age_recorded_on from old_rows
+        ) c));
       return null;
     end $$`.execute(db);
 

@@ -190,7 +190,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
   step("online again: the held save is sent once, its toast shows once, then the banner goes", async () => {
     await setNetwork(cdp, true);
     await toast(page, SAVED);
-    expect(await (await seen(banner())).innerText()).toBe(RECONNECTED);
+    await expect.poll(() => banner().innerText(), { timeout: 10_000 }).toBe(RECONNECTED);
     await seen(page.getByTestId("transcript-text").getByText(TEXT, { exact: true }));
     await banner().waitFor({ state: "detached" });
     expect(await versions(audioId)).toEqual([{ text: TEXT }]);
@@ -283,7 +283,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
       // The server answers again: the next check of it (at most 10 s away) finds it and the save is sent.
       await other.unroute(api, cut);
       await toast(other, SAVED);
-      expect(await (await seen(banner(other))).innerText()).toBe(RECONNECTED);
+      await expect.poll(() => banner(other).innerText(), { timeout: 10_000 }).toBe(RECONNECTED);
       await banner(other).waitFor({ state: "detached" });
       expect(await versions(unreachableAudioId)).toEqual([{ text: UNREACHABLE_TEXT }]);
       expect(await toastCount(other, SAVED)).toBe(1);
@@ -300,7 +300,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
     expect(await seriousAxeViolations(signedOut)).toEqual([]);
     await screenshot(signedOut, "offline-03-signin-banner");
     await signedOut.context().setOffline(false);
-    expect(await (await seen(banner(signedOut))).innerText()).toBe(RECONNECTED);
+    await expect.poll(() => banner(signedOut).innerText(), { timeout: 10_000 }).toBe(RECONNECTED);
     await banner(signedOut).waitFor({ state: "detached" });
     await signedOut.context().close();
   });

@@ -153,8 +153,9 @@ describeBrowser("a resumable upload over a link that drops", () => {
     await page.reload();
     const notice = await seen(page.getByTestId("unfinished-upload"));
     await notice.getByRole("button", { name: "Discard" }).click();
-    await expect.poll(() => page.getByTestId("unfinished-upload").count()).toBe(0);
-    await expect.poll(async () => suite.server.harness.resumableUploadObjects()).toEqual([]);
+    // The DELETE may take a while on a loaded machine: poll for longer than expect.poll's default second.
+    await expect.poll(() => page.getByTestId("unfinished-upload").count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => suite.server.harness.resumableUploadObjects(), { timeout: 15_000 }).toEqual([]);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("tus::")))).toEqual([]);
   });
 });
