@@ -1,5 +1,5 @@
 /**
- * List benchmark (issue 11 Build 2; participants and the study balance, decision 024): every page, report, search and count the web app or the REST
+ * List benchmark (decision 016 for the counts; participants and the study balance, decision 024): every page, report, search and count the web app or the REST
  * layer serves, timed through real tRPC callers (the REST paths call the same services) on
  * `npm run seed`'s project data, one call after another: p50/p99/max per call in ms, and PASS or
  * FAIL against issue 11's targets (server time p99 under 100 ms on PostgreSQL, the team report

@@ -193,7 +193,7 @@ export async function listExports(
 }
 
 /**
- * The download link of export `exportId` (decision 024 on issue 12 Build 1): a signed
+ * The download link of export `exportId` (decisions 019 and 024): a signed
  * `/files/exports/{id}.zip` URL valid until the export's link expires. Throws FORBIDDEN for
  * staff, NOT_FOUND 'Export not found.', GONE (410) EXPORT_SUPERSEDED for a superseded export
  * ('This export was superseded: a participant in it withdrew consent. Start a new export.') and

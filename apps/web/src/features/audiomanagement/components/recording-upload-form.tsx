@@ -25,7 +25,7 @@ function takeName(filename: string): string {
  * `{filename}_take.wav`), a 'Select Recorder' list of staff (the current user marked '(You)') and
  * 'Upload Audio'. The file uploaded is the last one chosen: a dropped file replaces the take, a new
  * take replaces the dropped file. Nothing is sent before 'Upload Audio' (disabled while a take is
- * being recorded). Sends it resumable (issue 15 Build 2: bytes sent, rate, time left, Pause and Resume) with the
+ * being recorded). Sends it resumable (decision 020: bytes sent, rate, time left, Pause and Resume) with the
  * fields of SPEC §3 and calls `onUploaded` on success.
  */
 export function RecordingUploadForm({

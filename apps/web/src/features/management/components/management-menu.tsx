@@ -11,7 +11,7 @@ const ENTRIES = [
 
 /**
  * The management side menu shown inside the management pages (SPEC §2.2), with 'Export'
- * (dataset export, issue 12 Build 1) and 'Participants' (decision 024) after the spec's three entries.
+ * (dataset export, decision 019) and 'Participants' (decision 024) after the spec's three entries.
  * The entry of the current path (case-insensitive; for Participants, a participant's page too)
  * carries aria-current="page".
  */

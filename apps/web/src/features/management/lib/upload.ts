@@ -21,7 +21,7 @@ export function audioUploadFields(category: Category, link: AudioParticipantLink
 
 /**
  * Uploads one audio of a category (SPEC §2.16), linked to a participant when `link` is given
- * (decision 024), resumable (issue 15 Build 2: tus to /api/uploads, then finish, which answers as
+ * (decision 024), resumable (decision 020: tus to /api/uploads, then finish, which answers as
  * `POST /api/audios/upload/AUDIO`). Answers {status:'success', filename, _id} or
  * {status:'failed', message}; never throws.
  */
@@ -35,7 +35,7 @@ export function uploadAudio(
 
 /**
  * Attaches an initial transcript (.doc, .docx, .pdf, .txt) to an audio (SPEC §2.18, §7.2),
- * resumable (issue 15 Build 2), with the fields of `POST /api/audios/upload/INITIAL_TRANSCRIPT`:
+ * resumable (decision 020), with the fields of `POST /api/audios/upload/INITIAL_TRANSCRIPT`:
  * audioId, and replace=true when `replace`. The server refuses to overwrite an existing transcript
  * (409 'This audio already has a transcript.') unless `replace` is set. Never throws.
  */
