@@ -18,6 +18,7 @@ import * as waveforms from "./20261206000000_waveforms";
 import * as assigneeWorkAudioMinutes from "./20261207000000_assignee_work_audio_minutes";
 import * as participants from "./20261208000000_participants";
 import * as participantBandCounts from "./20261209000000_participant_band_counts";
+import * as reviews from "./20261210000000_reviews";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "20261207000000_assignee_work_audio_minutes": assigneeWorkAudioMinutes,
   "20261208000000_participants": participants,
   "20261209000000_participant_band_counts": participantBandCounts,
+  "20261210000000_reviews": reviews,
 };

@@ -106,6 +106,24 @@ export interface TranscriptVersionTable {
   createdAt: CreatedAt;
 }
 
+/** One approval or rejection of a submission's transcript or recording (decision 025). */
+export interface ReviewTable {
+  id: Generated<string>;
+  submissionId: string;
+  output: ReviewedOutputKind;
+  action: ReviewDecision;
+  reviewerId: string | null;
+  reviewedAt: CreatedAt;
+  /** When the reviewed version (transcript version or recording) was saved. */
+  savedAt: Date;
+  transcriptVersionId: string | null;
+  recordingId: string | null;
+  reason: string | null;
+}
+
+export type ReviewedOutputKind = "transcript" | "recording";
+export type ReviewDecision = "approve" | "reject";
+
 export interface TranslatedRecordingTable {
   id: Generated<string>;
   submissionId: string;
@@ -368,6 +386,7 @@ export interface DB {
   tasks: TaskTable;
   submissions: SubmissionTable;
   transcriptVersions: TranscriptVersionTable;
+  reviews: ReviewTable;
   translatedRecordings: TranslatedRecordingTable;
   comments: CommentTable;
   notifications: NotificationTable;
@@ -400,6 +419,7 @@ export type Submission = Selectable<SubmissionTable>;
 export type NewSubmission = Insertable<SubmissionTable>;
 export type SubmissionUpdate = Updateable<SubmissionTable>;
 export type TranscriptVersion = Selectable<TranscriptVersionTable>;
+export type Review = Selectable<ReviewTable>;
 export type TranslatedRecording = Selectable<TranslatedRecordingTable>;
 export type Comment = Selectable<CommentTable>;
 export type Notification = Selectable<NotificationTable>;

@@ -15,6 +15,8 @@ export const paths = {
   recordings: "/Recordings",
   /** Submissions list. */
   submissions: "/submission/general",
+  /** Review mode (Admin): one submission of the Submissions filter at a time (decision 025). */
+  review: "/submission/review",
   /** Accounts (Admin). */
   accounts: "/accounts/users",
   /** Audio view of the current audio. */

@@ -7,6 +7,7 @@ import {
 } from "@tafsiri/db/repositories/submissions";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import { insertComment } from "@tafsiri/db/repositories/comments";
+import { insertReview } from "@tafsiri/db/repositories/reviews";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { isUuid, lockAudioAccess, requireAdmin } from "./access";
@@ -22,7 +23,7 @@ export type ReviewAction = "approve" | "reject" | "remove";
 
 /** The SPEC §4 rules of one reviewed output (the transcript or the recording). */
 interface ReviewedOutput {
-  entity: string;
+  entity: "transcript" | "recording";
   /** The submission column holding this output's approval status. */
   column: SubmissionStatusColumn;
   /** Refusal when there is nothing to review. */
@@ -149,7 +150,8 @@ function reviewNotice(
  * in the same transaction: stage status and is_complete recomputed, a notification to every
  * active admin ('{username} approved the recorded audio for {filename}', ...), for approve and
  * reject one to the task's assignee (with ': {reason}' after a rejection with a reason, the
- * reason also stored as the admin's comment on the submission), an audit entry and the live
+ * reason also stored as the admin's comment on the submission), for approve and reject a row in
+ * `reviews` naming the version judged (decision 025), an audit entry and the live
  * events (the notifications; 'audio.changed' for admins and the audio's staff).
  * Throws FORBIDDEN for non-admins, NOT_FOUND 'Audio not found.', BAD_REQUEST with the output's
  * 'nothing submitted' message, CONFLICT 'The transcript is already Approved.' / 'The transcript
@@ -187,6 +189,9 @@ export async function reviewOutput(
     const status = output.status(result.submission);
     const reason = action === "reject" && request.reason ? request.reason : undefined;
     if (reason) await insertComment(trx, { submissionId: submission.id, text: reason, postedBy: user.id });
+    if (action !== "remove") {
+      await insertReview(trx, { submissionId: submission.id, output: output.entity, action, reviewerId: user.id, reason });
+    }
     await notifyAdmins(trx, {
       senderId: user.id,
       message: reviewNotice(user, output, action, audio.filename),
