@@ -42,9 +42,10 @@ type Scope = SelectQueryBuilder<DB, "submissions", object>;
 
 /**
  * The filter as SQL. The 'needsReview' predicate is written exactly as the partial index
- * submissions_needs_review_idx's, with literals, so the planner can use the index.
+ * submissions_needs_review_idx's, with literals, so the planner can use the index. Also the
+ * review queue's filter (repositories/review-queue.ts, decision 025).
  */
-function matches(eb: ExpressionBuilder<DB, "submissions">, filter: SubmissionFilter) {
+export function matchesSubmissionFilter(eb: ExpressionBuilder<DB, "submissions">, filter: SubmissionFilter) {
   switch (filter) {
     case "needsReview":
       return eb.or([
@@ -92,7 +93,7 @@ function submissionListQuery(db: Executor, q: ListQuery) {
   // every skipped row too). `= any(array(…))` keeps that plan for every page and filter value, so
   // it is planned once per connection (withGenericPlan).
   const pageIds = scoped()
-    .where((eb) => matches(eb, q.filter))
+    .where((eb) => matchesSubmissionFilter(eb, q.filter))
     .select("submissions.id")
     .orderBy("submissions.updatedAt", "desc")
     .orderBy("submissions.id", "desc")
