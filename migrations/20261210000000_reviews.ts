@@ -30,7 +30,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index reviews_transcript_version_idx on reviews (transcript_version_id)`.execute(db);
   await sql`create index reviews_recording_idx on reviews (recording_id)`.execute(db);
   await sql`create index reviews_reviewer_idx on reviews (reviewer_id)`.execute(db);
+  await backfillReviews(db);
+}
 
+/**
+ * Fills `reviews` from the audit log's approve/reject entries of transcripts and recordings, each
+ * matched to the newest version saved before the review (exported for its test).
+ */
+export async function backfillReviews(db: Kysely<any>): Promise<void> {
   await sql`
     insert into reviews (submission_id, output, action, reviewer_id, reviewed_at, saved_at, transcript_version_id, reason)
     select s.id, 'transcript', a.action, u.id, a.created_at, coalesce(v.created_at, a.created_at), v.id,
