@@ -14,6 +14,7 @@ import { statisticsRouter } from "./routers/statistics";
 import { logsRouter } from "./routers/logs";
 import { exportsRouter } from "./routers/exports";
 import { participantsRouter } from "./routers/participants";
+import { reviewsRouter } from "./routers/reviews";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   logs: logsRouter,
   exports: exportsRouter,
   participants: participantsRouter,
+  reviews: reviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { UNKNOWN_ID } from "./common";
+import { ZReviewReason } from "./transcripts";
+
+/** Most submissions one bulk review may name (decision 025): five Submissions pages of 20. */
+export const MAX_BULK_SUBMISSIONS = 100;
+export const NO_SUBMISSIONS_CHOSEN = "Select at least one submission.";
+export const TOO_MANY_SUBMISSIONS = "At most 100 submissions may be reviewed at once.";
+export const NO_OUTPUTS_CHOSEN = "Choose transcripts, recordings or both.";
+export const UNKNOWN_OUTPUT = "Outputs must be transcript or recording.";
+export const UNKNOWN_BULK_ACTION = "The action must be approve or reject.";
+export const REASON_WITH_REJECT_ONLY = "A reason may be given with a rejection only.";
+
+/** The two reviewed outputs of a submission (SPEC §4). */
+export const ZReviewedOutput = z.enum(["transcript", "recording"], { message: UNKNOWN_OUTPUT });
+export type ReviewedOutputName = z.infer<typeof ZReviewedOutput>;
+
+/** A uuid list, 1..max long, duplicates dropped (first occurrence kept, order kept). */
+const uniqueIds = z
+  .array(z.string({ error: UNKNOWN_ID }).uuid(UNKNOWN_ID), { error: NO_SUBMISSIONS_CHOSEN })
+  .min(1, NO_SUBMISSIONS_CHOSEN)
+  .max(MAX_BULK_SUBMISSIONS, TOO_MANY_SUBMISSIONS)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/**
+ * A bulk review (decision 025): approve or reject the chosen outputs of 1..100 submissions
+ * (ids deduplicated), each output of each submission reviewed on its own as if it were Pending.
+ * `reason` (trimmed, at most 1,000 characters, blank means none) goes with a rejection only and is
+ * stored per rejected output.
+ */
+export const ZBulkReviewInput = z
+  .object({
+    submissionIds: uniqueIds,
+    outputs: z
+      .array(ZReviewedOutput, { error: NO_OUTPUTS_CHOSEN })
+      .min(1, NO_OUTPUTS_CHOSEN)
+      .max(2, NO_OUTPUTS_CHOSEN)
+      .transform((outputs) => ZReviewedOutput.options.filter((output) => outputs.includes(output))),
+    action: z.enum(["approve", "reject"], { message: UNKNOWN_BULK_ACTION }),
+    reason: ZReviewReason.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.action !== "reject" && input.reason) {
+      ctx.addIssue({ code: "custom", message: REASON_WITH_REJECT_ONLY, path: ["reason"] });
+    }
+  });
+export type BulkReviewInput = z.output<typeof ZBulkReviewInput>;
+
+/** One output a bulk review changed: its new approval status and the single review's success message. */
+export const ZBulkReviewDone = z.object({
+  submissionId: z.string(),
+  output: ZReviewedOutput,
+  status: z.string(),
+  message: z.string(),
+});
+/** One output a bulk review left as it was, and the server's reason ('The transcript is already Approved.'). */
+export const ZBulkReviewSkipped = z.object({ submissionId: z.string(), output: ZReviewedOutput, reason: z.string() });
+
+/** What a bulk review did, in the order asked (submission by submission, transcript before recording). */
+export const ZBulkReviewOutput = z.object({ done: z.array(ZBulkReviewDone), skipped: z.array(ZBulkReviewSkipped) });
+export type BulkReviewOutput = z.infer<typeof ZBulkReviewOutput>;
