@@ -116,6 +116,7 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "transcripts.approve": { audioId: w.attackerAudio.id },
   "transcripts.reject": { audioId: owned.id, reason: "sabotage" },
   "transcripts.remove": { audioId: owned.id },
+  "transcripts.history": { audioId: w.attackerAudio.id },
   "recordings.approve": { audioId: w.attackerAudio.id },
   "recordings.reject": { audioId: owned.id, reason: "sabotage" },
   "recordings.remove": { audioId: owned.id },

@@ -11,6 +11,8 @@ import {
 } from "../schemas/transcripts";
 import { reviewOutput, TRANSCRIPT_REVIEW } from "../services/reviews";
 import { getTranscript, saveTranscript } from "../services/transcripts";
+import { getTranscriptHistory } from "../services/transcript-history";
+import { ZTranscriptHistory } from "../schemas/transcript-history";
 import { suggestSegments } from "../segments/suggest-segments";
 
 export const transcriptsRouter = router({
@@ -19,6 +21,16 @@ export const transcriptsRouter = router({
     .input(ZAudioIdInput)
     .output(ZTranscript)
     .query(({ ctx, input }) => getTranscript(ctx, ctx.user, input.audioId)),
+  /**
+   * Decision 025: an audio's transcript versions (newest first, at most 200) with who saved each,
+   * when, and its reviews; the current text and the version last reviewed (null when never
+   * reviewed or unchanged since), for the word-level diff. Admins only (FORBIDDEN for staff);
+   * NOT_FOUND 'Audio not found.', BAD_REQUEST 'Unknown id.' as transcripts.get.
+   */
+  history: adminProcedure
+    .input(ZAudioIdInput)
+    .output(ZTranscriptHistory)
+    .query(({ ctx, input }) => getTranscriptHistory(ctx, ctx.user, input.audioId)),
   /** SPEC §4: save a new .cha version; status Pending; creates the submission first if needed. */
   save: authedProcedure
     .input(ZSaveTranscriptInput)
