@@ -9,6 +9,8 @@ import {
   ZTeamReportInput,
 } from "../schemas/statistics";
 import { getEngagement, getOverview, getRates, getTeamReport, updateRates } from "../services/statistics";
+import { ZReviewerFigures, ZReviewerFiguresInput } from "../schemas/reviewer-figures";
+import { getReviewerFigures } from "../services/reviewer-figures";
 
 /** The Dashboard's statistics and reports (SPEC §2.6, §3, issue 9); every procedure is Admin only (FORBIDDEN otherwise). */
 export const statisticsRouter = router({
@@ -34,6 +36,17 @@ export const statisticsRouter = router({
     .input(ZTeamReportInput)
     .output(ZTeamReport)
     .query(({ ctx, input }) => getTeamReport(ctx, ctx.user, input)),
+  /**
+   * Decision 025, the Dashboard's Reviews section: for the period [from, to) of review times (ISO
+   * dates midnight in `timeZone`, the admin's IANA zone, default APP_TIMEZONE) →
+   * `{ reviewers: [{ id, username, reviews, approvals, rejections, medianWaitSeconds }], days:
+   * [{ day, counts: [{ reviewerId, reviews }] }], timeZone }` (see getReviewerFigures). BAD_REQUEST
+   * for a malformed date or time zone, or 'from must be before to.'.
+   */
+  reviewers: adminProcedure
+    .input(ZReviewerFiguresInput)
+    .output(ZReviewerFigures)
+    .query(({ ctx, input }) => getReviewerFigures(ctx, ctx.user, input)),
   /** The payment rates → `{ transcript, recording, audioMinute }`, whole UGX per approved output / per minute of approved audio. */
   rates: adminProcedure.output(ZPaymentRates).query(({ ctx }) => getRates(ctx, ctx.user)),
   /**
