@@ -144,6 +144,14 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "participants.exportCsv": undefined,
   "participants.balance": undefined,
   "participants.linkAudio": { audioId: owned.id, participantId: participant.id, sessionDate: null },
+  // Decision 025: a bulk approval of a colleague's and one's own submission.
+  "reviews.bulk": {
+    submissionIds: [owned.submissionId, attackerSubmission.id],
+    outputs: ["transcript", "recording"],
+    action: "approve",
+  },
+  // Decision 025: review mode's queue shows every staff member's submissions.
+  "submissions.reviewQueue": { filter: "all", move: "first" },
 };
 
 const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));
@@ -290,6 +298,13 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
     url: `/api/updatesubmissions/${attackerSubmission.id}/${attacker.id}`,
     body,
   })),
+  "POST /api/reviews/bulk": [
+    {
+      method: "POST",
+      url: "/api/reviews/bulk",
+      body: { submission_ids: [owned.submissionId, attackerSubmission.id], outputs: ["transcript"], action: "approve" },
+    },
+  ],
   "GET /api/statistics": [{ method: "GET", url: "/api/statistics" }],
   "GET /api/user-engagement-overview": [{ method: "GET", url: "/api/user-engagement-overview" }],
   "GET /api/team-performance-report": [{ method: "GET", url: "/api/team-performance-report" }],

@@ -1,7 +1,9 @@
-import { authedProcedure, router } from "../trpc";
+import { adminProcedure, authedProcedure, router } from "../trpc";
 import {
   ZEnsureSubmissionInput,
   ZListSubmissionsInput,
+  ZReviewQueueInput,
+  ZReviewQueuePage,
   ZSubmission,
   ZSubmissionCheck,
   ZSubmissionIdInput,
@@ -14,6 +16,7 @@ import {
   getSubmission,
   listSubmissionPage,
 } from "../services/submission-records";
+import { reviewQueue } from "../services/review-queue";
 
 export const submissionsRouter = router({
   /**
@@ -53,4 +56,16 @@ export const submissionsRouter = router({
     .input(ZEnsureSubmissionInput)
     .output(ZSubmission)
     .mutation(({ ctx, input }) => ensureTaskSubmission(ctx, ctx.user, input)),
+  /**
+   * Decision 025 review mode (Admin): one submission of a Submissions filter ('needsReview'
+   * default, 'approved', 'rejected', 'all') walked OLDEST CHANGE FIRST (updated_at, id), so new
+   * submissions join the queue's end; `move` 'first' | 'next' | 'previous' | 'at' from `from`
+   * (the `{ updatedAt, id }` of the item shown). Returns `{ item | null, position, total }`.
+   * FORBIDDEN 'Only administrators may do this.'; BAD_REQUEST 'Unknown id.' for a malformed
+   * `from.id`, 'Give the item to move from.' without `from`.
+   */
+  reviewQueue: adminProcedure
+    .input(ZReviewQueueInput)
+    .output(ZReviewQueuePage)
+    .query(({ ctx, input }) => reviewQueue(ctx, input)),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "@tafsiri/db";
 import { SUBMISSION_FILTERS } from "@tafsiri/db/repositories/submission-list";
+import { REVIEW_QUEUE_MOVES } from "@tafsiri/db/repositories/review-queue";
 import {
   ZCategory,
   ZDurationSeconds,
@@ -98,3 +99,64 @@ export const ZSubmissionListPage = page(ZSubmissionListItem).extend({
   }),
 });
 export type SubmissionListPage = z.infer<typeof ZSubmissionListPage>;
+
+/** The message when a move other than 'first' comes without the key it starts from. */
+export const REVIEW_QUEUE_FROM_REQUIRED = "Give the item to move from.";
+/** The message for a queue key whose time is not an ISO 8601 timestamp. */
+export const REVIEW_QUEUE_BAD_TIME = "updatedAt must be an ISO 8601 time.";
+
+/**
+ * Decision 025 review mode: which Submissions filter to walk (oldest change first) and where to.
+ * `from` is the `{ updatedAt, id }` of the item shown (its updatedAt exactly as answered, with
+ * microseconds); required for 'next', 'previous' and 'at'.
+ */
+export const ZReviewQueueInput = z
+  .object({
+    filter: z.enum(SUBMISSION_FILTERS).default("needsReview"),
+    move: z.enum(REVIEW_QUEUE_MOVES).default("first"),
+    from: z
+      .object({
+        updatedAt: z
+          .string()
+          .max(40, REVIEW_QUEUE_BAD_TIME)
+          .pipe(z.iso.datetime({ offset: true, message: REVIEW_QUEUE_BAD_TIME })),
+        id: ZId,
+      })
+      .optional(),
+  })
+  .refine((v) => v.move === "first" || v.from !== undefined, { message: REVIEW_QUEUE_FROM_REQUIRED, path: ["from"] });
+export type ReviewQueueInput = z.infer<typeof ZReviewQueueInput>;
+
+/** The latest approval or rejection of one output: who did it and when (ISO). */
+export const ZLatestReview = z.object({
+  action: z.enum(["approve", "reject"]),
+  reviewer: ZUserRef.nullable(),
+  reviewedAt: z.string(),
+});
+
+/** One submission in review mode (decision 025): its audio, staff, both outputs' statuses and latest reviews. */
+export const ZReviewQueueItem = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  audioId: z.string(),
+  filename: z.string(),
+  category: ZCategory,
+  durationSeconds: ZDurationSeconds,
+  staff: ZUserRef.nullable(),
+  /** ISO time of the last change, UTC with microseconds: send it back unchanged as `from.updatedAt`. */
+  updatedAt: z.string(),
+  transcriptStatus: ZTranscriptStatus,
+  recordingStatus: ZRecordingStatus,
+  hasTranscript: z.boolean(),
+  hasRecording: z.boolean(),
+  latestReviews: z.object({ transcript: ZLatestReview.nullable(), recording: ZLatestReview.nullable() }),
+});
+export type ReviewQueueItem = z.infer<typeof ZReviewQueueItem>;
+
+/** The queue's answer: the item (null when the move lands on none), its 1-based position (0 when none), the filter's count. */
+export const ZReviewQueuePage = z.object({
+  item: ZReviewQueueItem.nullable(),
+  position: z.number().int(),
+  total: z.number().int(),
+});
+export type ReviewQueuePage = z.infer<typeof ZReviewQueuePage>;
