@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../../config/paths";
 import { Pagination } from "@tafsiri/ui/pagination";
 import { useOpenAudio } from "../../../hooks/use-open-audio";
 import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
@@ -84,6 +86,12 @@ export function SubmissionsPage() {
           <p className="muted">{session?.role === "Admin" ? "All submissions" : "My submissions"}</p>
         </div>
         {submissions.isFetching && !submissions.isPending && <span className="spinner muted" aria-label="Refreshing" />}
+        {session?.role === "Admin" && (
+          // Decision 025: review mode walks this filter one submission at a time, oldest change first.
+          <Link className="btn btn-primary" to={`${paths.review}?status=${status}`}>
+            Review
+          </Link>
+        )}
       </div>
       <StatusFilter value={status} counts={submissions.data?.counts} onChange={choose} />
       <DataTable
