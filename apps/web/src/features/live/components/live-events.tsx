@@ -23,7 +23,7 @@ function linksToRecordings(link: string): boolean {
  * The queries a live event makes stale: the bell for a notification (and the recommended
  * recordings for a recommendation's notification, which links to /Recordings); for a change to an
  * audio's task, transcript, recording, comments, assignment or recommendations (or its deletion),
- * every task, audio, recommended-recording and submission list, the Dashboard's statistics and
+ * every task, audio, recommended-recording and submission list, review mode's queue (decision 025), the Dashboard's statistics and
  * that audio's details, transcript, recording, comments and recommendation check; for a dataset
  * export that started, moved on or ended (issue 12 Build 1), the Export page's list only. With no
  * event (the subscription has just (re)started) all of them.
@@ -51,6 +51,7 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
           trpc.audios.unassigned.pathKey(),
           trpc.recommendations.list.pathKey(),
           trpc.submissions.list.pathKey(),
+          trpc.submissions.reviewQueue.pathKey(),
           trpc.statistics.pathKey(),
         );
         if (event?.audioId) {
