@@ -210,6 +210,101 @@ describe("PUT /api/updatesubmissions/{id}/{userId}", () => {
     expect((await review(submissionId, tokenB, {})).statusCode).toBe(400);
     expect(await state(submissionId)).toEqual(before);
   });
+
+  it("a rejection with reassign_to moves the task: staffB's GET /api/tasks lists it, staffA's no longer (decision 025)", async () => {
+    const { audioId, taskId, submissionId, filename } = await audioWithTranscript("review_reassign");
+    const myTasks = async (token: string) =>
+      (await h.call("GET", "/api/tasks?limit=100", token))
+        .json<{ tasks: Array<{ _id: string }> }>()
+        .tasks.map((t) => t._id);
+    expect(await myTasks(tokenA)).toContain(taskId);
+    expect(await myTasks(tokenB)).not.toContain(taskId);
+
+    const res = await review(submissionId, adminToken, {
+      translation_script_approval_status: "Rejected",
+      reason: "Line 2 is missing.",
+      reassign_to: staffB.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ...DONE,
+      message: `Transcript rejected successfully. The task is now assigned to ${staffB.username}.`,
+      translation_script_approval_status: "Rejected",
+    });
+    expect(await myTasks(tokenB)).toContain(taskId);
+    expect(await myTasks(tokenA)).not.toContain(taskId);
+    const task = await h.call("GET", `/api/tasks/${taskId}`, tokenB);
+    expect(task.json()).toMatchObject({
+      assigned_to: { _id: staffB.id, username: staffB.username },
+      submission: { _id: submissionId, translation_script_approval_status: "Rejected" },
+    });
+    expect((await h.call("GET", `/api/tasks/${taskId}`, tokenA)).statusCode).toBe(403);
+
+    const notices = await h.deps.db
+      .selectFrom("notifications")
+      .select(["recipientId", "message"])
+      .where("audioId", "=", audioId)
+      .where("recipientId", "in", [staffA.id, staffB.id])
+      .where("message", "like", `%rejected%`)
+      .execute();
+    const said = `${admin.username} rejected the transcript for ${filename}`;
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { recipientId: staffB.id, message: `${said} and assigned it to you: Line 2 is missing.` },
+        { recipientId: staffA.id, message: `${said} and reassigned it to ${staffB.username}: Line 2 is missing.` },
+      ]),
+    );
+    expect(notices).toHaveLength(2);
+    const audit = await h.deps.db
+      .selectFrom("auditLog")
+      .select("detail")
+      .where("action", "=", "reassign")
+      .where("entityId", "=", taskId)
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ from: staffA.id, to: staffB.id, review: { output: "transcript" } });
+  });
+
+  it("refuses reassign_to from staff, malformed, unknown, not staff, the assignee, or without a rejection, changing nothing", async () => {
+    const { submissionId, taskId } = await audioWithTranscript("review_reassign_hostile");
+    const before = await state(submissionId);
+    const tasks = async () => h.deps.db.selectFrom("tasks").selectAll().where("id", "=", taskId).execute();
+    const taskBefore = await tasks();
+    const rejectTo = (reassign_to: unknown) => ({ translation_script_approval_status: "Rejected", reassign_to });
+
+    // A staff token (the assignee's or another's) is refused before anything is looked at.
+    for (const [token, userId] of [
+      [tokenA, staffA.id],
+      [tokenB, staffB.id],
+    ] as const) {
+      const res = await review(submissionId, token, rejectTo(staffB.id), userId);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(failed("Only administrators may do this."));
+    }
+    expect((await review(submissionId, null, rejectTo(staffB.id))).statusCode).toBe(401);
+
+    const refused: Array<[unknown, string]> = [
+      [rejectTo(""), "Please select a staff member to reassign."],
+      [rejectTo("not-a-user"), "Unknown staff member."],
+      [rejectTo("1 OR 1=1"), "Unknown staff member."],
+      [rejectTo("x".repeat(100_000)), "Unknown staff member."],
+      [rejectTo(42), "Please select a staff member to reassign."],
+      [rejectTo(crypto.randomUUID()), "Please select a staff member to reassign."],
+      [rejectTo(admin.id), "Please select a staff member to reassign."],
+      [rejectTo(staffA.id), "This audio is already assigned to this staff member."],
+      [
+        { translation_script_approval_status: "Approved", reassign_to: staffB.id },
+        "Only a rejection can reassign the task.",
+      ],
+      [{ translation_script: null, reassign_to: staffB.id }, "Only a rejection can reassign the task."],
+    ];
+    for (const [bad, message] of refused) {
+      const res = await review(submissionId, adminToken, bad);
+      expect(res.statusCode, JSON.stringify(bad).slice(0, 120)).toBe(400);
+      expect(res.json()).toEqual(failed(message));
+    }
+    expect(await state(submissionId)).toEqual(before);
+    expect(await tasks()).toEqual(taskBefore);
+  });
 });
 
 describe("PUT /api/tasks/{id}", () => {

@@ -19,6 +19,7 @@ describe("notification links (SPEC §4)", () => {
       translatedAudio: "/audiomanagement/translatedaudio",
       recordings: "/Recordings/",
       feedback: "/audiomanagement/feedback",
+      tasks: "/Audios",
     });
   });
 });

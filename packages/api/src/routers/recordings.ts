@@ -23,7 +23,9 @@ export const recordingsRouter = router({
   /**
    * SPEC §4 Reject: Rejected; recording_status In Progress. Optional `reason` (at most 1,000
    * characters) stored as the admin's comment and sent to the assignee. Only from
-   * `expectedStatus` (default Pending): CONFLICT otherwise.
+   * `expectedStatus` (default Pending): CONFLICT otherwise. Optional `reassignTo` (decision 025
+   * 'Reassign to…'): the task moves to that active Staff member, both assignees are told;
+   * BAD_REQUEST for anyone else or the current assignee.
    */
   reject: adminProcedure
     .input(ZRecordingRejectInput)

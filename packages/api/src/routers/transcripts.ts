@@ -58,7 +58,9 @@ export const transcriptsRouter = router({
   /**
    * SPEC §4 Admin Reject: Rejected; translation_status In Progress. Optional `reason` (at most
    * 1,000 characters) stored as the admin's comment and sent to the assignee. Only from
-   * `expectedStatus` (default Pending): CONFLICT otherwise.
+   * `expectedStatus` (default Pending): CONFLICT otherwise. Optional `reassignTo` (decision 025
+   * 'Reassign to…'): the task moves to that active Staff member, both assignees are told;
+   * BAD_REQUEST for anyone else or the current assignee.
    */
   reject: adminProcedure
     .input(ZTranscriptRejectInput)

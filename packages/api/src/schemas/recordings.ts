@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZAudioIdInput, ZRecordingStatus, ZUserRef, ZWaveform } from "./common";
-import { ZReviewReason } from "./transcripts";
+import { ZReassignTo, ZReviewReason } from "./transcripts";
 
 /** SPEC §2.13: the translated recording of an audio's submission. */
 export const ZRecording = z.object({
@@ -21,5 +21,11 @@ export type Recording = z.infer<typeof ZRecording>;
  */
 export const ZRecordingReviewInput = ZAudioIdInput.extend({ expectedStatus: ZRecordingStatus.optional() });
 export type RecordingReviewInput = z.infer<typeof ZRecordingReviewInput>;
-/** A recording rejection: a review with an optional reason (stored as a comment, sent to the assignee). */
-export const ZRecordingRejectInput = ZRecordingReviewInput.extend({ reason: ZReviewReason.optional() });
+/**
+ * A recording rejection: a review with an optional reason (stored as a comment, sent to the
+ * assignee) and optional `reassignTo` (decision 025).
+ */
+export const ZRecordingRejectInput = ZRecordingReviewInput.extend({
+  reason: ZReviewReason.optional(),
+  reassignTo: ZReassignTo.optional(),
+});

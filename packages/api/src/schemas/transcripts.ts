@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAudioIdInput, ZId, ZTranscriptStatus, ZUserRef } from "./common";
+import { ZReassignInput } from "./tasks";
 
 /** SPEC §2.12: the current translated transcript of an audio's submission. */
 export const ZTranscript = z.object({
@@ -44,8 +45,21 @@ export const ZReviewReason = z.string().trim().max(MAX_REVIEW_REASON, REASON_TOO
  */
 export const ZTranscriptReviewInput = ZAudioIdInput.extend({ expectedStatus: ZTranscriptStatus.optional() });
 export type TranscriptReviewInput = z.infer<typeof ZTranscriptReviewInput>;
-/** A transcript rejection: a review with an optional reason (stored as a comment, sent to the assignee). */
-export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({ reason: ZReviewReason.optional() });
+/**
+ * Decision 025 'Reassign to…': the active Staff member a rejection moves the task to (left out:
+ * 'Return to {assignee}'); an empty id reads 'Please select a staff member to reassign.', another
+ * non-uuid 'Unknown staff member.'.
+ */
+export const ZReassignTo = ZReassignInput.shape.staffId;
+
+/**
+ * A transcript rejection: a review with an optional reason (stored as a comment, sent to the
+ * assignee) and optional `reassignTo` (decision 025).
+ */
+export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({
+  reason: ZReviewReason.optional(),
+  reassignTo: ZReassignTo.optional(),
+});
 
 /**
  * Decision 024, "Who spoke, when": speech segments suggested for an audio's transcript, found by

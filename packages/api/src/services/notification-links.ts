@@ -12,4 +12,6 @@ export const NOTIFICATION_LINKS = {
   recordings: "/Recordings/",
   /** A comment on a submission: the Give Feedback screen. */
   feedback: "/audiomanagement/feedback",
+  /** A task reassigned away from its previous assignee (decision 025): their Tasks page. */
+  tasks: "/Audios",
 } as const;

@@ -15,8 +15,11 @@ import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
 import { NOTIFICATION_LINKS } from "./notification-links";
+import { moveTask, requireReassignee } from "./tasks";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found.";
+/** Decision 025: 'Reassign to…' comes with a rejection only. */
+export const REASSIGN_ONLY_ON_REJECT = "Only a rejection can reassign the task.";
 
 /** What an admin may do with a submitted transcript or recording (SPEC §2.12, §2.13). */
 export type ReviewAction = "approve" | "reject" | "remove";
@@ -105,6 +108,11 @@ export interface ReviewRequest {
   expectedStatus?: TranscriptStatus | RecordingStatus | undefined;
   /** Why it was rejected (already trimmed and at most 1,000 characters); ignored for approve and delete. */
   reason?: string | undefined;
+  /**
+   * Decision 025 'Reassign to…': with a rejection, the active Staff member the task moves to
+   * (left out: 'Return to {assignee}', the task stays). Refused with approve and delete.
+   */
+  reassignTo?: string | undefined;
 }
 
 /** The status an action sets (undefined for delete, which may act on any present status). */
@@ -128,15 +136,19 @@ function staleReview(output: ReviewedOutput, action: ReviewAction, current: Subm
   return new AppError("CONFLICT", `The ${output.entity} is now ${status}; refresh and try again.`);
 }
 
-/** The notification text '{username} rejected the transcript for {filename}[: {reason}]'. */
+/**
+ * The notification text '{username} rejected the transcript for {filename}[{moved}][: {reason}]',
+ * `moved` being ' and assigned it to you' or ' and reassigned it to {new}' (decision 025).
+ */
 function reviewNotice(
   user: SessionUser,
   output: ReviewedOutput,
   action: ReviewAction,
   filename: string,
   reason?: string,
+  moved = "",
 ): string {
-  return `${user.username} ${output.notices[action]} for ${filename}${reason ? `: ${reason}` : ""}`;
+  return `${user.username} ${output.notices[action]} for ${filename}${moved}${reason ? `: ${reason}` : ""}`;
 }
 
 /**
@@ -153,10 +165,19 @@ function reviewNotice(
  * reason also stored as the admin's comment on the submission), for approve and reject a row in
  * `reviews` naming the version judged (decision 025), an audit entry and the live
  * events (the notifications; 'audio.changed' for admins and the audio's staff).
+ * A rejection with `reassignTo` (decision 025 'Reassign to…') also moves the task to that staff
+ * member in the same transaction (moveTask: submission, versions and comments stay; audit entry
+ * 'reassign' on the task with from, to and the review), and instead of the assignee's notice
+ * sends the new assignee '{admin} rejected the transcript for {filename} and assigned it to
+ * you[: {reason}]' and the previous one '… and reassigned it to {new}[: {reason}]' (linking to
+ * their Tasks page, as they may no longer open the audio); the previous assignee gets the live
+ * 'audio.changed' too. Its message then ends ' The task is now assigned to {new}.'.
  * Throws FORBIDDEN for non-admins, NOT_FOUND 'Audio not found.', BAD_REQUEST with the output's
- * 'nothing submitted' message, CONFLICT 'The transcript is already Approved.' / 'The transcript
- * is now Rejected; refresh and try again.' when the expected status does not hold (nothing is
- * written then). Returns the new approval status and the success message.
+ * 'nothing submitted' message, BAD_REQUEST 'Please select a staff member to reassign.' (not an
+ * active Staff account), 'This audio is already assigned to this staff member.' or 'Only a
+ * rejection can reassign the task.', CONFLICT 'The transcript is already Approved.' / 'The
+ * transcript is now Rejected; refresh and try again.' when the expected status does not hold
+ * (nothing is written on any error). Returns the new approval status and the success message.
  */
 export async function reviewOutput(
   deps: AppDeps,
@@ -166,6 +187,9 @@ export async function reviewOutput(
   action: ReviewAction,
 ): Promise<{ status: string; message: string }> {
   requireAdmin(user);
+  if (request.reassignTo !== undefined && action !== "reject") {
+    throw new AppError("BAD_REQUEST", REASSIGN_ONLY_ON_REJECT);
+  }
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await lockAudioAccess(trx, user, request.audioId);
     const submission = task ? await findSubmissionByTask(trx, task.id) : undefined;
@@ -176,6 +200,7 @@ export async function reviewOutput(
       }
       throw new AppError("BAD_REQUEST", output.missing);
     }
+    const reassignee = request.reassignTo !== undefined ? await requireReassignee(trx, task, request.reassignTo) : null;
     const expected = request.expectedStatus ?? (action === "remove" ? output.status(submission) : "Pending");
     if (expected === targetStatus(output, action)) throw staleReview(output, action, submission);
     const won = await updateSubmissionIfStatus(
@@ -190,7 +215,13 @@ export async function reviewOutput(
     const reason = action === "reject" && request.reason ? request.reason : undefined;
     if (reason) await insertComment(trx, { submissionId: submission.id, text: reason, postedBy: user.id });
     if (action !== "remove") {
-      await insertReview(trx, { submissionId: submission.id, output: output.entity, action, reviewerId: user.id, reason });
+      await insertReview(trx, {
+        submissionId: submission.id,
+        output: output.entity,
+        action,
+        reviewerId: user.id,
+        reason,
+      });
     }
     await notifyAdmins(trx, {
       senderId: user.id,
@@ -198,7 +229,29 @@ export async function reviewOutput(
       link: output.link,
       audioId: audio.id,
     });
-    if (action !== "remove") {
+    if (reassignee) {
+      await notifyUser(trx, {
+        recipientId: reassignee.id,
+        senderId: user.id,
+        message: reviewNotice(user, output, action, audio.filename, reason, " and assigned it to you"),
+        link: output.link,
+        audioId: audio.id,
+      });
+      await notifyUser(trx, {
+        recipientId: task.assignedTo,
+        senderId: user.id,
+        message: reviewNotice(
+          user,
+          output,
+          action,
+          audio.filename,
+          reason,
+          ` and reassigned it to ${reassignee.username}`,
+        ),
+        link: NOTIFICATION_LINKS.tasks,
+        audioId: audio.id,
+      });
+    } else if (action !== "remove") {
       await notifyUser(trx, {
         recipientId: task.assignedTo,
         senderId: user.id,
@@ -212,9 +265,17 @@ export async function reviewOutput(
       status,
       from: expected,
       ...(reason ? { reason } : {}),
+      ...(reassignee ? { reassignedTo: reassignee.id } : {}),
     });
-    await recordAudioEvent(trx, "audio.changed", audio.id);
-    return { status, message: output.messages[action] };
+    if (reassignee) {
+      await moveTask(trx, user, result.task, reassignee, {
+        audioId: audio.id,
+        review: { output: output.entity, action, submissionId: submission.id },
+      });
+    }
+    await recordAudioEvent(trx, "audio.changed", audio.id, reassignee ? { alsoTo: [task.assignedTo] } : {});
+    const moved = reassignee ? ` The task is now assigned to ${reassignee.username}.` : "";
+    return { status, message: `${output.messages[action]}${moved}` };
   });
   return publishAfter(deps, change);
 }

@@ -1,4 +1,4 @@
-import type { Task } from "@tafsiri/db";
+import type { DbTransaction, Task } from "@tafsiri/db";
 import type { Page } from "@tafsiri/db/repositories/pagination";
 import { findTaskDetail, insertTask, listTaskCards, updateTask } from "@tafsiri/db/repositories/tasks";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
@@ -9,6 +9,7 @@ import { AppError } from "../errors/app-error";
 import { isUuid, lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { requireActiveStaff } from "./staff";
+import type { UserRef } from "@tafsiri/db/repositories/users";
 import { applyTransition } from "./submissions";
 
 export const STAFF_REQUIRED = "Please select a staff member.";
@@ -101,18 +102,48 @@ export async function reassignTask(
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
     if (!task) throw new AppError("BAD_REQUEST", NOT_ASSIGNED);
-    const staff = await requireActiveStaff(trx, input.staffId, REASSIGN_STAFF_REQUIRED);
-    if (staff.id === task.assignedTo) throw new AppError("BAD_REQUEST", SAME_ASSIGNEE);
-    const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
-    await insertAuditEntry(trx, user.id, "reassign", "task", task.id, {
-      audioId: audio.id,
-      from: task.assignedTo,
-      to: staff.id,
-    });
+    const staff = await requireReassignee(trx, task, input.staffId);
+    const updated = await moveTask(trx, user, task, staff, { audioId: audio.id });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
     return toTaskRef(updated);
   });
   return publishAfter(deps, change);
+}
+
+/**
+ * The checks of a reassignment (SPEC §2.18 Reassign; a rejection's 'Reassign to…', decision 025),
+ * in the caller's transaction with the task locked (lockAudioAccess): `staffId` must be an active
+ * Staff account (BAD_REQUEST 'Please select a staff member to reassign.' for an unknown, malformed,
+ * deactivated or Admin id) other than the task's assignee (BAD_REQUEST 'This audio is already
+ * assigned to this staff member.'). Writes nothing. Returns the new assignee (id, username).
+ */
+export async function requireReassignee(trx: DbTransaction, task: Task, staffId: string): Promise<UserRef> {
+  const staff = await requireActiveStaff(trx, staffId, REASSIGN_STAFF_REQUIRED);
+  if (staff.id === task.assignedTo) throw new AppError("BAD_REQUEST", SAME_ASSIGNEE);
+  return staff;
+}
+
+/**
+ * Moves a locked task to `staff` (checked by requireReassignee) in the caller's transaction, keeping
+ * its submission, versions and comments (submissions.assigned_to follows by trigger), with the audit
+ * entry 'reassign' on the task: `{ ...details, from, to }` (old and new assignee ids). The caller
+ * records the 'audio.changed' live event with the previous assignee in `alsoTo`
+ * (SPEC §2.18; decision 025). Returns the updated task.
+ */
+export async function moveTask(
+  trx: DbTransaction,
+  user: SessionUser,
+  task: Task,
+  staff: UserRef,
+  details: Record<string, unknown>,
+): Promise<Task> {
+  const updated = await updateTask(trx, task.id, { assignedTo: staff.id });
+  await insertAuditEntry(trx, user.id, "reassign", "task", task.id, {
+    ...details,
+    from: task.assignedTo,
+    to: staff.id,
+  });
+  return updated;
 }
 
 /**

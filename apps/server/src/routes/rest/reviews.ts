@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  ZReassignTo,
   ZReviewReason,
   ZSetTaskStatusInput,
   reviewSubmission,
@@ -21,6 +22,8 @@ const REVIEW_FIELDS = [
 ] as const;
 const ONE_REVIEW =
   "Send one of translation_script_approval_status, recorded_audio_approval_status, translation_script: null or recorded_audio: null.";
+/** Decision 025: reassign_to goes with a rejection only (the service's REASSIGN_ONLY_ON_REJECT). */
+const REASSIGN_WITH_REJECTION = "Only a rejection can reassign the task.";
 
 const approval = (field: string) =>
   z.enum(["Approved", "Rejected"], { message: `${field} must be Approved or Rejected.` });
@@ -35,6 +38,8 @@ const ZUpdateSubmissionBody = z
     recorded_audio: cleared("recorded_audio", "recording"),
     /** Why it was rejected (ignored for Approved and for deletions). */
     reason: ZReviewReason.optional(),
+    /** Decision 025 'Reassign to…': with a rejection, the active staff member the task moves to. */
+    reassign_to: ZReassignTo.optional(),
     /** The status the reviewer saw; left out: Pending for Approved/Rejected, the current one for deletions. */
     expectedStatus: z
       .enum(["No transcript", "No translation audio", "Pending", "Approved", "Rejected"], {
@@ -45,10 +50,16 @@ const ZUpdateSubmissionBody = z
   .superRefine((body, ctx) => {
     const given = REVIEW_FIELDS.filter((field) => body[field] !== undefined);
     if (given.length !== 1) ctx.addIssue({ code: "custom", message: ONE_REVIEW, path: [given[1] ?? REVIEW_FIELDS[0]] });
+    const rejection =
+      body.translation_script_approval_status === "Rejected" || body.recorded_audio_approval_status === "Rejected";
+    if (body.reassign_to !== undefined && !rejection) {
+      ctx.addIssue({ code: "custom", message: REASSIGN_WITH_REJECTION, path: ["reassign_to"] });
+    }
   })
   .meta({
     examples: [
       { translation_script_approval_status: "Rejected", reason: "The second paragraph is missing." },
+      { recorded_audio_approval_status: "Rejected", reason: "Too quiet.", reassign_to: EXAMPLE_USER_ID },
       { recorded_audio_approval_status: "Approved", expectedStatus: "Pending" },
       { translation_script: null },
       { recorded_audio: null },
@@ -66,6 +77,11 @@ const ZReviewAnswer = z
   .meta({
     examples: [
       { ...DONE, message: "Transcript rejected successfully.", translation_script_approval_status: "Rejected" },
+      {
+        ...DONE,
+        message: "Translation Audio file rejected successfully. The task is now assigned to amina.",
+        recorded_audio_approval_status: "Rejected",
+      },
       {
         ...DONE,
         message: "Translation Audio file approved successfully.",
@@ -147,10 +163,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
           "`{ translation_script: null }` (delete the transcript) or `{ recorded_audio: null }` (delete the recording), " +
           "optionally with `expectedStatus`, the status the reviewer saw (by default Pending for Approved/Rejected, the " +
           "current status for deletions). A reason (at most 1,000 characters) is stored as the admin's comment and sent " +
-          "to the assignee. The acting user is the caller, whatever {userId} says. 400 for any other body or 'No " +
-          "transcript submitted yet.', 401, 403 for staff, 404 'Submission not found.', 409 when the status is no " +
-          "longer the expected one ('The transcript is already Approved.', 'The transcript is now Rejected; refresh " +
-          "and try again.').",
+          "to the assignee. With a rejection, `reassign_to` (a staff user id; decision 025 'Reassign to…') moves the " +
+          "task to that active staff member in the same transaction: its submission, versions and comments stay, the " +
+          "new assignee is notified ('… and assigned it to you'), the previous one told ('… and reassigned it to " +
+          "{username}'), the audit log records 'reassign', and the message ends 'The task is now assigned to " +
+          "{username}.'. The acting user is the caller, whatever {userId} says. 400 for any other body, 'No " +
+          "transcript submitted yet.', reassign_to without a rejection, not an active staff member ('Please select " +
+          "a staff member to reassign.') or the current assignee ('This audio is already assigned to this staff " +
+          "member.'), 401, 403 for staff, 404 'Submission not found.', 409 when the status is no longer the " +
+          "expected one ('The transcript is already Approved.', 'The transcript is now Rejected; refresh and try " +
+          "again.'). Nothing is written on any error.",
         tags: REVIEWS,
         security: BEARER,
         params: z.object({ id: ZPathId, userId: ZPathId }),
@@ -163,6 +185,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
       const out = await reviewSubmission(deps, signedInUser(req), req.params.id, kind, action, {
         expectedStatus: req.body.expectedStatus,
         reason: req.body.reason,
+        reassignTo: req.body.reassign_to,
       });
       return { ...DONE, message: out.message, [field]: out.status };
     },
