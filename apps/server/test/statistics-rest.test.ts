@@ -25,7 +25,12 @@ const ids: Record<string, string> = {
 };
 const withIds = <T extends { username: string }>(rows: T[]) => rows.map((r) => ({ _id: ids[r.username], ...r }));
 
-const PATHS = ["/api/statistics", "/api/user-engagement-overview", "/api/team-performance-report"];
+const PATHS = [
+  "/api/statistics",
+  "/api/user-engagement-overview",
+  "/api/team-performance-report",
+  "/api/statistics/reviewers",
+];
 
 describe("GET /api/statistics", () => {
   it("answers the three category records", async () => {
@@ -106,6 +111,71 @@ describe("GET /api/team-performance-report", () => {
     const reversed = await h.call("GET", "/api/team-performance-report?from=2026-11-01&to=2026-10-01", adminToken);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toEqual(failed("from must be before to."));
+  });
+});
+
+describe("GET /api/statistics/reviewers (decision 025)", () => {
+  it("answers the admin's eight reviews of the fixture (six approvals), today in Kampala, the median wait in seconds", async () => {
+    const res = await h.call("GET", "/api/statistics/reviewers", adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      reviewers: Array<{ id: string | null; username: string; reviews: number; medianWaitSeconds: number | null }>;
+      days: Array<{ day: string; counts: Array<{ reviewerId: string | null; reviews: number }> }>;
+      timeZone: string;
+    }>();
+    expect(body.timeZone).toBe("Africa/Kampala");
+    expect(body.reviewers).toEqual([
+      {
+        id: f.admin.id,
+        username: f.admin.username,
+        reviews: 8,
+        approvals: 6,
+        rejections: 2,
+        medianWaitSeconds: expect.any(Number),
+      },
+    ]);
+    expect(body.reviewers[0]!.medianWaitSeconds).toBeGreaterThanOrEqual(0);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Kampala" }).format(new Date());
+    expect(body.days).toEqual([{ day: today, counts: [{ reviewerId: f.admin.id, reviews: 8 }] }]);
+    expect(body).toEqual(await h.caller(f.admin).statistics.reviewers());
+  });
+
+  it("a period and a time zone from the query; an empty period counts the admin at zero", async () => {
+    const res = await h.call("GET", "/api/statistics/reviewers?from=2020-01-01&to=2020-02-01&timeZone=UTC", adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      reviewers: [
+        {
+          id: f.admin.id,
+          username: f.admin.username,
+          reviews: 0,
+          approvals: 0,
+          rejections: 0,
+          medianWaitSeconds: null,
+        },
+      ],
+      days: [],
+      timeZone: "UTC",
+    });
+    const blank = await h.call("GET", "/api/statistics/reviewers?from=&to=&timeZone=", adminToken);
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json<{ timeZone: string }>().timeZone).toBe("Africa/Kampala");
+  });
+
+  it("400 for a malformed or reversed period and an unknown time zone", async () => {
+    for (const query of ["from=2026-13-01", "to=yesterday", "from=2026-10-01%2000:00", "from=" + "9".repeat(5000)]) {
+      const res = await h.call("GET", `/api/statistics/reviewers?${query}`, adminToken);
+      expect(res.statusCode, query.slice(0, 40)).toBe(400);
+      expect(res.json<{ message: string }>().message, query.slice(0, 40)).toMatch(/^(from|to) must be an ISO date/);
+    }
+    const reversed = await h.call("GET", "/api/statistics/reviewers?from=2026-11-01&to=2026-10-01", adminToken);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toEqual(failed("from must be before to."));
+    for (const zone of ["Mars%2FOlympus", "UTC'%3B%20drop%20table%20reviews%3B--", "A".repeat(300)]) {
+      const res = await h.call("GET", `/api/statistics/reviewers?timeZone=${zone}`, adminToken);
+      expect(res.statusCode, zone.slice(0, 40)).toBe(400);
+      expect(res.json()).toEqual(failed("timeZone must be an IANA time zone such as Africa/Kampala or UTC."));
+    }
   });
 });
 

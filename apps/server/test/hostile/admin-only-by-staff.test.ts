@@ -123,6 +123,7 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "statistics.overview": undefined,
   "statistics.engagement": undefined,
   "statistics.teamReport": {},
+  "statistics.reviewers": {},
   "statistics.rates": undefined,
   "statistics.setRates": { transcript: 99_999_999, recording: 99_999_999, audioMinute: 99_999_999 },
   "logs.list": { page: 1 },
@@ -308,6 +309,7 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
   "GET /api/statistics": [{ method: "GET", url: "/api/statistics" }],
   "GET /api/user-engagement-overview": [{ method: "GET", url: "/api/user-engagement-overview" }],
   "GET /api/team-performance-report": [{ method: "GET", url: "/api/team-performance-report" }],
+  "GET /api/statistics/reviewers": [{ method: "GET", url: "/api/statistics/reviewers" }],
   "GET /api/exports": [{ method: "GET", url: "/api/exports" }],
   "POST /api/exports": [
     { method: "POST", url: "/api/exports", body: {} },
