@@ -19,6 +19,7 @@ import "./transcript-speakers.css";
 import { displayTime } from "../../../lib/dates";
 import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
 import { shortLineTime, SPEAKER_NAMES, TRANSCRIPT_SHORTCUTS } from "../lib/speaker-paragraph";
+import { ChangesSinceReview } from "../../../components/transcript-changes";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";
@@ -290,6 +291,8 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
           </button>
         </div>
       )}
+      {/* Decision 025: an admin sees what changed since the last review, and the version history. */}
+      {!editing && <ChangesSinceReview audioId={audio.id} enabled={isAdmin} />}
       {isAdmin && transcript.data && (
         <div className="review">
           {status !== "No transcript" ? (
