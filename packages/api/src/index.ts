@@ -32,6 +32,7 @@ export { ZCreateRecommendationInput } from "./schemas/recommendations";
 export { ZCommentText } from "./schemas/comments";
 export { ZEnsureSubmissionInput, ZListSubmissionsInput } from "./schemas/submissions";
 export { ZCategory, ZId } from "./schemas/common";
+export { MAX_BULK_SUBMISSIONS, ZBulkReviewInput } from "./schemas/reviews";
 export { MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG, ZReassignTo, ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
