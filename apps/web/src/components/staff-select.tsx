@@ -29,6 +29,8 @@ export interface StaffSelectProps {
   suffix?: (member: StaffChoice) => string;
   disabled?: boolean;
   name?: string;
+  /** A refusal to show under a visible label (e.g. 'Please select a staff member to reassign.'), tied to the dropdown. */
+  error?: string | null | undefined;
 }
 
 /**
@@ -50,15 +52,21 @@ export function StaffSelect({
   suffix,
   disabled,
   name,
+  error,
 }: StaffSelectProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const problemId = `${id}-problem`;
+  const describedBy = [failed && !labelHidden ? errorId : "", error && !labelHidden ? problemId : ""]
+    .filter(Boolean)
+    .join(" ");
   const select = (
     <select
       id={id}
       className="select"
       aria-label={labelHidden ? label : undefined}
-      aria-describedby={failed && !labelHidden ? errorId : undefined}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error && !labelHidden ? true : undefined}
       name={name}
       value={value}
       disabled={disabled}
@@ -85,6 +93,11 @@ export function StaffSelect({
       {failed && (
         <span id={errorId} className="field-error">
           {STAFF_LIST_FAILED}
+        </span>
+      )}
+      {error && (
+        <span id={problemId} className="field-error" role="alert">
+          {error}
         </span>
       )}
     </div>

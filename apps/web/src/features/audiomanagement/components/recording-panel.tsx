@@ -92,11 +92,12 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         <ReviewActions
           status={data.status}
           subject="translated audio"
-          run={(action, expectedStatus, reason) =>
+          run={(action, expectedStatus, reason, reassignTo) =>
             action === "reject"
-              ? client.recordings.reject.mutate({ audioId: audio.id, expectedStatus, reason })
+              ? client.recordings.reject.mutate({ audioId: audio.id, expectedStatus, reason, reassignTo })
               : client.recordings[action].mutate({ audioId: audio.id, expectedStatus })
           }
+          assignee={audio.task?.assignedTo}
           onFailure={showFailure}
           onSettled={refresh}
         />

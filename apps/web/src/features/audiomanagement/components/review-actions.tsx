@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { sendsLater } from "../../../lib/connection";
+import type { StaffChoice } from "../../../components/staff-select";
 import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";
@@ -12,6 +13,8 @@ interface ReviewRequest<S extends string> {
   action: ReviewAction;
   expectedStatus: S;
   reason?: string;
+  /** Decision 025: with a rejection, the staff member the task moves to. */
+  reassignTo?: string;
 }
 
 /** Issue 15 Build 3: what a review held while the connection is lost is called in its notice. */
@@ -27,9 +30,15 @@ export interface ReviewActionsProps<S extends string> {
   /**
    * Runs an action on the server from `expectedStatus`, the status shown (the server refuses with
    * 409 and its message when it has changed meanwhile); its answer's message is shown as a success toast.
-   * `reason` comes with a rejection only, trimmed, and is left out when the Admin gave none.
+   * `reason` comes with a rejection only, trimmed, and is left out when the Admin gave none;
+   * `reassignTo` too, when the Admin chose 'Reassign to…' (decision 025).
    */
-  run: (action: ReviewAction, expectedStatus: S, reason?: string) => Promise<{ message: string }>;
+  run: (action: ReviewAction, expectedStatus: S, reason?: string, reassignTo?: string) => Promise<{ message: string }>;
+  /**
+   * The task's assignee: the reject dialog then offers 'Return to {username}' (the default) or
+   * 'Reassign to…' another staff member (decision 025). Left out, the dialog asks for a reason only.
+   */
+  assignee?: StaffChoice | null | undefined;
   /** Shows a failed action with the server's message when it gave one (the wording differs per screen, SPEC §8). */
   onFailure: (error: unknown) => void;
   /** Called after every action, successful or not (to refetch the audio's queries). */
@@ -40,16 +49,26 @@ export interface ReviewActionsProps<S extends string> {
  * The Admin's Approve, Reject and Delete buttons (SPEC §2.12, §2.13). Each acts on the status
  * shown (sent as `expectedStatus`), so a review that another admin overtook fails with the
  * server's message instead of overwriting it. Approve is one click; Reject asks for an optional
- * reason in a dialog (RejectReasonDialog); Delete asks for confirmation in an alert dialog.
+ * reason in a dialog (RejectReasonDialog), and given the `assignee` whether to return the task to
+ * them or reassign it (decision 025; the success toast, the server's message, says where it went);
+ * Delete asks for confirmation in an alert dialog.
  * Buttons are disabled while an action runs; after an approval or a rejection focus is on the group.
  * Each action is a TanStack mutation: made while the connection is lost it is held, its button
  * saying 'Waiting for connection…', and sent once when it returns, its success or failure toasted
  * even if the screen was left meanwhile (issue 15 Build 3).
  */
-export function ReviewActions<S extends string>({ status, subject, run, onFailure, onSettled }: ReviewActionsProps<S>) {
+export function ReviewActions<S extends string>({
+  status,
+  subject,
+  run,
+  assignee,
+  onFailure,
+  onSettled,
+}: ReviewActionsProps<S>) {
   const groupRef = useRef<HTMLDivElement>(null);
   const review = useMutation({
-    mutationFn: ({ action, expectedStatus, reason }: ReviewRequest<S>) => run(action, expectedStatus, reason),
+    mutationFn: ({ action, expectedStatus, reason, reassignTo }: ReviewRequest<S>) =>
+      run(action, expectedStatus, reason, reassignTo),
     onSuccess: (result) => {
       toast.success(result.message);
     },
@@ -78,12 +97,12 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
    * Runs `action`; answers whether it succeeded (a failure is toasted by `onFailure`), or true at
    * once when it is held until the connection returns (the rejection dialog then closes).
    */
-  const perform = (action: ReviewAction, reason?: string): Promise<boolean> =>
+  const perform = (action: ReviewAction, reason?: string, reassignTo?: string): Promise<boolean> =>
     new Promise((resolve) => {
       if (review.isPending) return resolve(false);
       const held = sendsLater();
       review.mutate(
-        { action, expectedStatus: status, reason },
+        { action, expectedStatus: status, reason, reassignTo },
         { onSuccess: () => resolve(true), onError: () => resolve(false) },
       );
       if (held) {
@@ -112,7 +131,8 @@ export function ReviewActions<S extends string>({ status, subject, run, onFailur
       </button>
       <RejectReasonDialog
         subject={subject}
-        onReject={(reason) => perform("reject", reason)}
+        assignee={assignee ?? undefined}
+        onReject={(reason, reassignTo) => perform("reject", reason, reassignTo)}
         focusAfterReject={groupRef}
         trigger={
           <button type="button" className="btn btn-danger-outline" disabled={running !== null || status === "Rejected"}>

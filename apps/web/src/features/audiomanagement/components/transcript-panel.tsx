@@ -299,11 +299,12 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
             <ReviewActions
               status={status}
               subject="transcript"
-              run={(action, expectedStatus, reason) =>
+              run={(action, expectedStatus, reason, reassignTo) =>
                 action === "reject"
-                  ? client.transcripts.reject.mutate({ audioId: audio.id, expectedStatus, reason })
+                  ? client.transcripts.reject.mutate({ audioId: audio.id, expectedStatus, reason, reassignTo })
                   : client.transcripts[action].mutate({ audioId: audio.id, expectedStatus })
               }
+              assignee={audio.task?.assignedTo}
               onFailure={showReviewFailure}
               onSettled={refresh}
             />
