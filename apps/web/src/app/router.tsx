@@ -48,6 +48,7 @@ const routes: RouteObject[] = [
       guarded(paths.tasks, BOTH, () => import("./routes/tasks")),
       guarded(paths.recordings, BOTH, () => import("./routes/recordings")),
       guarded(paths.submissions, BOTH, () => import("./routes/submissions")),
+      guarded(paths.review, ADMIN, () => import("./routes/submissions-review")),
       guarded(paths.accounts, ADMIN, () => import("./routes/accounts")),
       guarded(paths.audio, BOTH, () => import("./routes/audiomanagement/audio")),
       guarded(paths.transcript, BOTH, () => import("./routes/audiomanagement/transcript")),

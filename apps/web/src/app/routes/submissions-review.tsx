@@ -1,0 +1,24 @@
+import { useSearchParams } from "react-router";
+import type { SubmissionFilter } from "../../lib/api-types";
+import { ReviewPage, type ReviewSlots } from "../../features/review/components/review-page";
+import { ReviewActions } from "../../features/audiomanagement/components/review-actions";
+import { SubmissionComments } from "../../features/submissions/components/submission-comments";
+
+const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "rejected", "all"];
+
+/** The other features' pieces review mode shows (STYLE §12: features are composed here). */
+const slots: ReviewSlots = {
+  reviewActions: (props) => <ReviewActions {...props} />,
+  comments: (audioId) => <SubmissionComments audioId={audioId} />,
+};
+
+/**
+ * /submission/review (Admin, decision 025): review mode on the Submissions filter named by
+ * ?status= ('needsReview' when absent or unknown).
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const raw = params.get("status");
+  const filter = FILTERS.find((f) => f === raw) ?? "needsReview";
+  return <ReviewPage key={filter} filter={filter} slots={slots} />;
+}
