@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { reviewedVersionsQuery, transcriptHistoryQuery } from "@tafsiri/db/repositories/transcript-versions";
 import { TRANSCRIPT_HISTORY_LIMIT } from "../src/schemas/transcript-history";
 import { assignedAudio, harnessWithUsers, newAudio, workState } from "./workflow-fixtures";
 
@@ -173,5 +175,31 @@ describe("transcripts.history (decision 025)", () => {
     await expect(h.caller(admin).transcripts.history({ audioId: "not-an-id" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
     });
+  });
+
+  it("reads through indexes only: both queries plan without a sequential scan when one is discouraged", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: FIRST });
+    await h.caller(admin).transcripts.reject({ audioId: audio.id });
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: SECOND });
+    const { task } = await workState(h, audio.id);
+    const plans = await h.deps.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn);
+      try {
+        const text = async (query: { explain(): Promise<Array<Record<string, unknown>>> }) =>
+          (await query.explain()).map((row) => Object.values(row).join(" ")).join("\n");
+        return {
+          history: await text(transcriptHistoryQuery(conn, task.id, TRANSCRIPT_HISTORY_LIMIT)),
+          reviewed: await text(reviewedVersionsQuery(conn, task.id)),
+        };
+      } finally {
+        await sql`reset enable_seqscan`.execute(conn);
+      }
+    });
+    expect(plans.history).not.toContain("Seq Scan");
+    expect(plans.history).toContain("transcript_versions_submission_idx");
+    expect(plans.history).toContain("reviews_transcript_version_idx");
+    expect(plans.reviewed).not.toContain("Seq Scan");
+    expect(plans.reviewed).toContain("reviews_submission_idx");
   });
 });

@@ -76,7 +76,18 @@ export async function listTranscriptHistory(
   taskId: string,
   limit: number,
 ): Promise<TranscriptHistoryRow[]> {
-  const rows = await db
+  const rows = await transcriptHistoryQuery(db, taskId, limit).execute();
+  // Timestamps inside the JSON array arrive as text.
+  return rows.map((row) => ({
+    ...row,
+    current: Boolean(row.current),
+    reviews: row.reviews.map((review) => ({ ...review, reviewedAt: new Date(review.reviewedAt) })),
+  }));
+}
+
+/** The query of listTranscriptHistory, unexecuted (its plan is tested). */
+export function transcriptHistoryQuery(db: Executor, taskId: string, limit: number) {
+  return db
     .selectFrom("submissions as s")
     .innerJoin("transcriptVersions as v", "v.submissionId", "s.id")
     .leftJoin("users as u", "u.id", "v.createdBy")
@@ -100,14 +111,7 @@ export async function listTranscriptHistory(
     ])
     .orderBy("v.createdAt", "desc")
     .orderBy("v.id", "desc")
-    .limit(limit)
-    .execute();
-  // Timestamps inside the JSON array arrive as text.
-  return rows.map((row) => ({
-    ...row,
-    current: Boolean(row.current),
-    reviews: row.reviews.map((review) => ({ ...review, reviewedAt: new Date(review.reviewedAt) })),
-  }));
+    .limit(limit);
 }
 
 /** The current transcript and the version last reviewed, as the diff needs them (decision 025). */
@@ -133,6 +137,11 @@ export interface ReviewedVersionsRow {
  * reviews_submission_idx (submission_id, reviewed_at), its version by primary key.
  */
 export function findReviewedVersions(db: Executor, taskId: string): Promise<ReviewedVersionsRow | undefined> {
+  return reviewedVersionsQuery(db, taskId).executeTakeFirst();
+}
+
+/** The query of findReviewedVersions, unexecuted (its plan is tested). */
+export function reviewedVersionsQuery(db: Executor, taskId: string) {
   return db
     .selectFrom("submissions as s")
     .leftJoin("transcriptVersions as cur", (join) =>
@@ -173,6 +182,5 @@ export function findReviewedVersions(db: Executor, taskId: string): Promise<Revi
       "lr.reviewReason",
       "lr.reviewerId",
       "lr.reviewerUsername",
-    ])
-    .executeTakeFirst();
+    ]);
 }
