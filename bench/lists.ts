@@ -16,6 +16,7 @@
  */
 import { sql } from "kysely";
 import { appRouter, createCallerFactory, type AppDeps, type SessionUser } from "@tafsiri/api";
+import { reviewerTotals, reviewsPerDay } from "@tafsiri/db/repositories/reviewer-figures";
 import { withAppDeps } from "./support/app-deps";
 import { explainCall } from "./support/explain";
 import { measure } from "./support/measure";
@@ -222,6 +223,20 @@ async function run(env: SeededEnvironment): Promise<void> {
       "team report",
     );
     await bench("statistics.rates", (c) => c.asAdmin.statistics.rates());
+
+    // The Reviews section (decision 025): per admin totals and median wait, and reviews per day,
+    // for the last 30 and 365 days in the admin's time zone; each of its two queries alone too.
+    for (const days of [30, 365]) {
+      const from = dayOf(new Date(now.getTime() - days * 86_400_000));
+      // Midnight in Kampala (UTC+3 all year), as the procedure reads the date.
+      const period = { from: new Date(`${from}T00:00:00+03:00`) };
+      await bench(`statistics.reviewers ${days} days (from ${from})`, (c) =>
+        c.asAdmin.statistics.reviewers({ from, timeZone: TIME_ZONE }),
+      );
+      await bench(`  reviewerTotals ${days} days (medians)`, () => reviewerTotals(db, period));
+      await bench(`  reviewsPerDay ${days} days`, () => reviewsPerDay(db, { ...period, timeZone: TIME_ZONE }));
+    }
+    await bench("statistics.reviewers all time", (c) => c.asAdmin.statistics.reviewers({ timeZone: TIME_ZONE }));
   });
   verdicts.finish();
 }

@@ -537,6 +537,25 @@ export async function seedChunk(trx: Database, chunk: SeedChunk, accounts: SeedA
     select r.id, r.sub_id, r.file_key, 'audio/wav', ${recordingBytes}, r.recorded_by, r.recorded_by, r.created_at
     from seed_recording r order by r.n, r.seq`,
   );
+  // Reviews (decision 025): one row per reviewed transcript version and recording, by its
+  // reviewer, naming the version judged and when it was saved, as insertReview writes them.
+  await run(
+    trx,
+    "insert into reviews",
+    sql`
+    insert into reviews (submission_id, output, action, reviewer_id, reviewed_at, saved_at, transcript_version_id,
+                         recording_id, reason)
+    select o.sub_id, o.output, case o.status when 'Approved' then 'approve' else 'reject' end, o.reviewer,
+           o.reviewed_at, o.created_at, o.version_id, o.recording_id, o.reason
+    from (
+      select v.sub_id, 'transcript' as output, v.status, v.reviewer, v.reviewed_at, v.created_at, v.id as version_id,
+             null::uuid as recording_id, v.reason
+      from seed_version v where v.status is not null
+      union all
+      select r.sub_id, 'recording', r.status, r.reviewer, r.reviewed_at, r.created_at, null, r.id, r.reason
+      from seed_recording r where r.status is not null
+    ) o order by o.reviewed_at`,
+  );
 
   // Comments: a rejection's reason (the reviewer's, as reviewOutput stores it) and, on some
   // submissions, a short discussion between the assignee and the first admin.

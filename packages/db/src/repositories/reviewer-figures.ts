@@ -35,17 +35,18 @@ export interface ReviewerDayCount {
 /**
  * Reviews per reviewer per calendar day of their review time in the IANA time zone `timeZone`
  * (`at time zone`, so daylight saving is right), for the period's reviews; only days and
- * reviewers with reviews, by day then reviewer id (nulls last). One statement, an index-only scan
- * of reviews_reviewed_at_idx. Throws what PostgreSQL throws for an unknown time zone.
+ * reviewers with reviews, by day then reviewer id (nulls last). One statement: the period's range
+ * of reviews_reviewed_at_idx read index-only (a long period: the table), grouped by hash, the days
+ * formatted after grouping. Throws what PostgreSQL throws for an unknown time zone.
  */
 export async function reviewsPerDay(db: Executor, q: ReviewPeriod & { timeZone: string }): Promise<ReviewerDayCount[]> {
   const { rows } = await sql<{ day: string; reviewerId: string | null; reviews: number | string }>`
-    select to_char(r.reviewed_at at time zone ${q.timeZone}, 'YYYY-MM-DD') as day, r.reviewer_id,
-           count(*) as reviews
-    from reviews r
-    where ${inPeriod(q)}
-    group by 1, 2
-    order by 1, 2`.execute(db);
+    select to_char(d.day, 'YYYY-MM-DD') as day, d.reviewer_id, d.reviews
+    from (select (r.reviewed_at at time zone ${q.timeZone})::date as day, r.reviewer_id, count(*) as reviews
+          from reviews r
+          where ${inPeriod(q)}
+          group by 1, 2) d
+    order by d.day, d.reviewer_id`.execute(db);
   return rows.map((r) => ({ day: r.day, reviewerId: r.reviewerId ?? null, reviews: Number(r.reviews) }));
 }
 
@@ -75,7 +76,11 @@ export const DELETED_ACCOUNT = "Deleted account";
  * (percentile_cont(0.5) of reviewed_at − saved_at, seconds). One row per reviewer with reviews in
  * the period (whatever their role now), plus every active admin without any (zeros, median null),
  * plus one row id null 'Deleted account' when reviews of deleted accounts fall in it; by username
- * (case-insensitive), 'Deleted account' last. One statement.
+ * (case-insensitive), 'Deleted account' last. One statement. The waits are float8 seconds
+ * (date_part: numeric from extract sorts several times slower) gathered per reviewer by a hash
+ * aggregate and each reviewer's array sorted in memory by percentile_cont: a plain ordered-set
+ * aggregate would first sort every review of the period by reviewer, which spills to disk at a
+ * year's 100,000 reviews (decision 025, benchmark in bench/lists.ts).
  */
 export async function reviewerTotals(db: Executor, q: ReviewPeriod): Promise<ReviewerTotals[]> {
   const { rows } = await sql<{
@@ -90,14 +95,14 @@ export async function reviewerTotals(db: Executor, q: ReviewPeriod): Promise<Rev
       select r.reviewer_id, count(*) as reviews,
              count(*) filter (where r.action = 'approve') as approvals,
              count(*) filter (where r.action = 'reject') as rejections,
-             percentile_cont(0.5) within group (
-               order by greatest(extract(epoch from r.reviewed_at) - extract(epoch from r.saved_at), 0)
-             ) as median_wait
+             array_agg(greatest(date_part('epoch', r.reviewed_at - r.saved_at), 0)) as waits
       from reviews r
       where ${inPeriod(q)}
       group by r.reviewer_id
     ), x as (
-      select t.reviewer_id as id, t.reviews, t.approvals, t.rejections, t.median_wait from t
+      select t.reviewer_id as id, t.reviews, t.approvals, t.rejections,
+             (select percentile_cont(0.5) within group (order by w) from unnest(t.waits) w) as median_wait
+      from t
       union all
       select a.id, 0, 0, 0, null from users a
       where a.role = 'Admin' and a.active and not exists (select 1 from t where t.reviewer_id = a.id)
