@@ -178,7 +178,7 @@ function OutputActions({
   return (
     <div ref={groupRef} className="stack review-mode-actions">
       {slot({ status, subject, run, onFailure: showFailure, onSettled })}
-      <p id={hintId} className="muted review-keys">
+      <p id={hintId} className="review-keys">
         <kbd>{approveKeys}</kbd> approve · <kbd>{rejectKeys}</kbd> reject
       </p>
     </div>
