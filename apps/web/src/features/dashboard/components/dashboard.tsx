@@ -1,15 +1,21 @@
+import { useState } from "react";
+import { reportRange, type Period } from "../lib/period";
 import { ActivityTable } from "./activity-table";
 import { BalanceTable } from "./balance-table";
+import { ReviewerFigures } from "./reviewer-figures";
 import { StatCards } from "./stat-cards";
 import { TeamReport } from "./team-report";
 import { WorkLoad } from "./work-load";
 
 /**
  * The Admin dashboard's statistics (SPEC §2.6, issue 9): the three cards, Staff overall Activity,
- * Work Load, the Team Engagement Report, and the Study balance of decision 024. Each part loads and
- * fails on its own; the statistics follow task changes live (the live events refetch their queries).
+ * Work Load, the Team Engagement Report, the Reviews of decision 025 (for the report's period), and
+ * the Study balance of decision 024. Each part loads and fails on its own; the statistics follow
+ * task changes live (the live events refetch their queries).
  */
 export function Dashboard() {
+  const [period, setPeriod] = useState<Period>({ kind: "all", from: "", to: "" });
+  const range = reportRange(period);
   return (
     <div className="dash">
       <h2 className="sr-only">Overview</h2>
@@ -18,7 +24,8 @@ export function Dashboard() {
         <ActivityTable />
         <WorkLoad />
       </div>
-      <TeamReport />
+      <TeamReport period={period} range={range} onPeriodChange={setPeriod} />
+      <ReviewerFigures range={range} />
       <BalanceTable />
     </div>
   );

@@ -5,7 +5,7 @@ import { useTRPC } from "../../../lib/trpc";
 import { useLoggedError } from "../hooks/use-logged-error";
 import { downloadCsv } from "../../../lib/csv";
 import { reportCsv } from "../lib/csv";
-import { reportRange, type Period } from "../lib/period";
+import type { Period, ReportRange } from "../lib/period";
 import { PaymentRates } from "./payment-rates";
 import { PeriodSelect } from "./period-select";
 import { REPORT_COLUMNS, ReportRow } from "./report-row";
@@ -14,12 +14,19 @@ import { StatsLoading, StatsProblem } from "./stats-problem";
 /**
  * SPEC §2.6 Team Engagement Report (issue 9): the payment rates with their in-place edit, a
  * period selector, 'Download CSV' of the rows shown, and the table from `statistics.teamReport`
- * for the period, each row expandable to its details. 'No staff yet' when there is none.
+ * for the period, each row expandable to its details. 'No staff yet' when there is none. The
+ * period (`period`, its `range`) is the Dashboard's: the Reviews section follows it too.
  */
-export function TeamReport() {
+export function TeamReport({
+  period,
+  range,
+  onPeriodChange,
+}: {
+  period: Period;
+  range: ReportRange;
+  onPeriodChange: (period: Period) => void;
+}) {
   const trpc = useTRPC();
-  const [period, setPeriod] = useState<Period>({ kind: "all", from: "", to: "" });
-  const range = reportRange(period);
   const report = useQuery({
     ...trpc.statistics.teamReport.queryOptions(range.ok ? range.input : {}),
     enabled: range.ok,
@@ -41,7 +48,7 @@ export function TeamReport() {
       const today = dayjs();
       next = { ...next, from: today.startOf("month").format("YYYY-MM-DD"), to: today.format("YYYY-MM-DD") };
     }
-    setPeriod(next);
+    onPeriodChange(next);
   };
 
   const rows = range.ok && !report.isPlaceholderData ? report.data : undefined;
