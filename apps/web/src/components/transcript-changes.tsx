@@ -187,7 +187,12 @@ export function ChangesSinceReview({ audioId, enabled }: { audioId: string; enab
     return (
       <div className="row" role="alert">
         <p className="field-error">Could not load the changes since the last review.</p>
-        <button type="button" className="btn btn-sm" onClick={() => void history.refetch()}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void history.refetch()}
+          disabled={history.isFetching}
+        >
           Retry
         </button>
       </div>

@@ -24,7 +24,12 @@ export function ReviewedTranscript({ audioId }: { audioId: string }) {
       <div className="stack" role="alert">
         <p className="field-error">Failed to load transcript.</p>
         <div>
-          <button type="button" className="btn btn-sm" onClick={() => void history.refetch()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => void history.refetch()}
+            disabled={history.isFetching}
+          >
             Retry
           </button>
         </div>
