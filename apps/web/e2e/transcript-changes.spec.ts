@@ -211,4 +211,22 @@ describeBrowser("what changed since the last review", () => {
     await shot(adminPage, "04-narrow");
     await adminPage.setViewportSize({ width: 1440, height: 900 });
   });
+
+  step("review mode shows the same two changes for the same submission", async () => {
+    await adminPage.goto("/submission/review?status=needsReview");
+    await atPath(adminPage, "/submission/review");
+    const transcript = adminPage.getByRole("region", { name: "Transcript", exact: true });
+    const region = await seen(transcript.getByRole("region", { name: /^Changes since the version / }));
+    expect(await region.getByRole("heading").innerText()).toMatch(
+      new RegExp(`^Changes since the version ${admin.username} rejected on `),
+    );
+    expect(await region.getByTestId("change-count").innerText()).toBe("2 changes (2 words removed, 2 added)");
+    const diff = region.getByTestId("transcript-diff");
+    expect(await texts(diff.locator("del"))).toEqual(["sokoni", "asubuhi"]);
+    expect(await texts(diff.locator("ins"))).toEqual(["dukani", "jioni"]);
+    await seen(transcript.locator("details.version-history summary").getByText("Version history (2 versions)"));
+    await shot(adminPage, "05-review-mode");
+    const violations = await seriousAxeViolations(adminPage, { include: ['[aria-label="Transcript"]'] });
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
 });
