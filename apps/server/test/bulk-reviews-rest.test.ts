@@ -90,7 +90,7 @@ describe("POST /api/reviews/bulk (decision 025)", () => {
       `${admin.username} approved the transcript for ${nine[0]!.filename}`,
     );
     expect(await sent(admin.id, admin2.id, since)).toHaveLength(9);
-  });
+  }, 120_000);
 
   it("rejects both outputs with one reason, stored per output; unknown and repeated ids", async () => {
     const work = await pendingWork({ recording: true });

@@ -92,7 +92,7 @@ describe("reviews.bulk (decision 025)", () => {
     expect(reviews).toHaveLength(10);
     expect(reviews.find((r) => r.submissionId === taken.submissionId)?.reviewerId).toBe(admin2.id);
     expect(reviews.filter((r) => r.reviewerId === admin.id)).toHaveLength(9);
-  });
+  }, 120_000);
 
   it("rejects transcripts and recordings with one reason, stored and sent per output", async () => {
     const a = await pendingWork({ recording: true });

@@ -34,22 +34,38 @@ function Presence({ present, what }: { present: boolean; what: string }) {
  * One row of the Submissions table (SPEC §2.7), each cell labelled with its column (shown beside
  * the value when narrow screens stack the row, WCAG 1.4.10), and, when `expanded`, the row below it listing
  * the submission's comments. 'Go to task' opens the audio; the Comments button toggles the list.
+ * With `selection` (admins, decision 025 bulk review) the row starts with a checkbox 'Select
+ * {filename}'; Shift held while ticking it selects the range from the last row ticked.
  */
 export function SubmissionRow({
   row,
   expanded,
   onToggle,
   onOpen,
+  selection,
 }: {
   row: Row;
   expanded: boolean;
   onToggle: () => void;
   onOpen: (audioId: string) => void;
+  selection?: { selected: boolean; onSelect: (checked: boolean, range: boolean) => void };
 }) {
   const commentsId = `submission-comments-${row.id}`;
   return (
     <>
-      <tr>
+      <tr className={selection?.selected ? "row-selected" : undefined}>
+        {selection && (
+          <td className="table-check select-cell" data-label="Select">
+            <input
+              type="checkbox"
+              aria-label={`Select ${row.filename}`}
+              checked={selection.selected}
+              onChange={(event) =>
+                selection.onSelect(event.target.checked, (event.nativeEvent as MouseEvent).shiftKey === true)
+              }
+            />
+          </td>
+        )}
         <td data-label={SUBMISSION_COLUMNS[0]}>
           <time dateTime={row.updatedAt} title={displayTime(row.updatedAt).full}>
             {shortTime(row.updatedAt)}
@@ -107,7 +123,7 @@ export function SubmissionRow({
       </tr>
       {expanded && (
         <tr id={commentsId} className="submission-expanded">
-          <td colSpan={SUBMISSION_COLUMNS.length}>
+          <td colSpan={SUBMISSION_COLUMNS.length + (selection ? 1 : 0)}>
             <SubmissionComments audioId={row.audioId} />
           </td>
         </tr>

@@ -8,9 +8,16 @@ import { useSession } from "../../../hooks/use-session";
 import { useNewRowAnnouncements } from "../hooks/use-new-row-announcements";
 import { useStatusParam } from "../hooks/use-status-param";
 import { useSubmissions } from "../hooks/use-submissions";
+import { useRowSelection } from "../hooks/use-row-selection";
+import { BulkReviewBar } from "./bulk-review-bar";
 import { StatusFilter } from "./status-filter";
 import { SUBMISSION_COLUMNS, SubmissionRow } from "./submission-row";
 import { DataTable } from "../../../components/data-table";
+import type { SubmissionRow as SubmissionRowData } from "../../../lib/api-types";
+
+/** Admins' columns: a checkbox first (decision 025 bulk review). */
+const ADMIN_COLUMNS = ["Select", ...SUBMISSION_COLUMNS] as const;
+const NO_ROWS: SubmissionRowData[] = [];
 
 /**
  * The Submissions page (/submission/general, SPEC §2.7): admins see 'All submissions', staff
@@ -18,6 +25,7 @@ import { DataTable } from "../../../components/data-table";
  * pagination, filtered by status with counts (issue 8). 'Go to task' opens the audio (for an
  * Admin, recording the opening); a row's Comments button lists its comments. Rows appear and
  * change live, and a row that arrives is announced to screen readers. A failed fetch shows 'Failed to load submissions.' and a retry button.
+ * Admins also get a checkbox per row and the bulk review toolbar (BulkReviewBar, decision 025).
  */
 export function SubmissionsPage() {
   const session = useSession();
@@ -28,6 +36,10 @@ export function SubmissionsPage() {
   useLastPageFallback(page, submissions.data?.totalPages);
   useNewRowAnnouncements(submissions.data?.items, `${page}|${status}`, submissions.isPlaceholderData);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const isAdmin = session?.role === "Admin";
+  const items = submissions.data?.items ?? NO_ROWS;
+  const selection = useRowSelection(items, `${page}|${status}`);
+  const columns = isAdmin ? ADMIN_COLUMNS : SUBMISSION_COLUMNS;
 
   const toggle = (id: string) =>
     setExpanded((open) => {
@@ -40,7 +52,7 @@ export function SubmissionsPage() {
     if (submissions.isPending) {
       return (
         <tr>
-          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state" role="status">
+          <td colSpan={columns.length} className="empty-state" role="status">
             <span className="spinner" aria-hidden="true" /> Loading submissions…
           </td>
         </tr>
@@ -49,7 +61,7 @@ export function SubmissionsPage() {
     if (submissions.isError && !submissions.data) {
       return (
         <tr>
-          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state" role="alert">
+          <td colSpan={columns.length} className="empty-state" role="alert">
             <p>Failed to load submissions.</p>
             <button type="button" className="btn" onClick={() => void submissions.refetch()}>
               Retry
@@ -61,7 +73,7 @@ export function SubmissionsPage() {
     if (submissions.data.items.length === 0) {
       return (
         <tr>
-          <td colSpan={SUBMISSION_COLUMNS.length} className="empty-state">
+          <td colSpan={columns.length} className="empty-state">
             {submissions.data.counts.all === 0 ? "No submissions yet" : "No submissions match this filter"}
           </td>
         </tr>
@@ -74,6 +86,14 @@ export function SubmissionsPage() {
         expanded={expanded.has(row.id)}
         onToggle={() => toggle(row.id)}
         onOpen={openAudio}
+        selection={
+          isAdmin
+            ? {
+                selected: selection.isSelected(row.id),
+                onSelect: (checked, range) => selection.toggle(row.id, checked, range),
+              }
+            : undefined
+        }
       />
     ));
   };
@@ -94,12 +114,8 @@ export function SubmissionsPage() {
         )}
       </div>
       <StatusFilter value={status} counts={submissions.data?.counts} onChange={choose} />
-      <DataTable
-        id="submissions-table-title"
-        title="All Submissions"
-        columns={SUBMISSION_COLUMNS}
-        className="submissions-table"
-      >
+      {isAdmin && <BulkReviewBar rows={items} selection={selection} />}
+      <DataTable id="submissions-table-title" title="All Submissions" columns={columns} className="submissions-table">
         {body()}
       </DataTable>
       <Pagination
