@@ -3,12 +3,14 @@ import type { SubmissionFilter } from "../../lib/api-types";
 import { ReviewPage, type ReviewSlots } from "../../features/review/components/review-page";
 import { ReviewActions } from "../../features/audiomanagement/components/review-actions";
 import { SubmissionComments } from "../../features/submissions/components/submission-comments";
+import { ReviewedTranscript } from "../../features/submissions/components/reviewed-transcript";
 
 const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "rejected", "all"];
 
 /** The other features' pieces review mode shows (STYLE §12: features are composed here). */
 const slots: ReviewSlots = {
   reviewActions: (props) => <ReviewActions {...props} />,
+  transcript: (audioId) => <ReviewedTranscript audioId={audioId} />,
   comments: (audioId) => <SubmissionComments audioId={audioId} />,
 };
 
