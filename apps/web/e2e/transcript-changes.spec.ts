@@ -229,4 +229,22 @@ describeBrowser("what changed since the last review", () => {
     const violations = await seriousAxeViolations(adminPage, { include: ['[aria-label="Transcript"]'] });
     expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   });
+
+  step("when the history cannot be loaded the admin is told, and Retry brings the changes", async () => {
+    const failing = "**/trpc/**";
+    await adminPage.route(failing, async (route) => {
+      if (route.request().url().includes("transcripts.history")) await route.fulfill({ status: 500, body: "Down" });
+      else await route.continue();
+    });
+    await adminPage.goto("/audiomanagement/trascript");
+    const alert = await seen(
+      adminPage.getByRole("alert").filter({ hasText: "Could not load the changes since the last review." }),
+    );
+    expect(await changes(adminPage).count()).toBe(0);
+    await shot(adminPage, "06-error", false);
+    await adminPage.unroute(failing);
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await seen(changes(adminPage));
+    expect(await texts(diffView(adminPage).locator("ins"))).toEqual(["dukani", "jioni"]);
+  });
 });
