@@ -106,6 +106,22 @@ async function run(env: SeededEnvironment): Promise<void> {
     }
     await bench("submissions.list staff, page 1", (c) => c.asStaff.submissions.list({ page: 1 }));
 
+    // Review mode (decision 025): 'next' from keys spread over the whole queue (oldest change
+    // first), so the position's count of the rows before the key runs from none to all of them.
+    for (const filter of ["needsReview", "all"] as const) {
+      const { rows: keys } = await sql<{ id: string; updatedAt: string }>`
+        select id, "updatedAt" from (
+          select id, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt",
+                 row_number() over (order by updated_at, id) as rn, count(*) over () as n
+          from submissions
+          where ${filter === "all" ? sql`true` : sql`translation_script_approval_status = 'Pending' or recorded_audio_approval_status = 'Pending'`}
+        ) k where rn % greatest(1, n / 100) = 0`.execute(db);
+      if (keys.length > 0)
+        await bench(`review queue next, '${filter}' (${keys.length} keys across the queue)`, (c, i) =>
+          c.asAdmin.submissions.reviewQueue({ filter, move: "next", from: keys[i % keys.length]! }),
+        );
+    }
+
     // The comments of the submission with the most comments.
     const { rows: thread } = await sql<{ audioId: string; n: string }>`
       select t.audio_id as "audioId", count(*) as n from comments c
