@@ -165,7 +165,7 @@ describeBrowser("review mode: six submissions reviewed by keyboard alone while a
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  step("5 and 6 approved, then 2's recording (now at the end) rejected; past the end it says so", async () => {
+  step("5 and 6 approved; 2 (now at the end): Alt+X's reject dialog cancelled by Escape, Alt+O approves its recording; past the end it says so", async () => {
     await alt(page, "A");
     await toast(page, "Transcript approved successfully.");
     await seen(region(page, "Transcript").getByText("Approved", { exact: true }));

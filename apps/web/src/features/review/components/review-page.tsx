@@ -37,6 +37,7 @@ export type ReviewRun = (
   action: "approve" | "reject" | "remove",
   expectedStatus: string,
   reason?: string,
+  reassignTo?: string,
 ) => Promise<{ message: string }>;
 
 /** What review mode hands to the review buttons the app composes in (ReviewActions). */
@@ -44,6 +45,8 @@ export interface ReviewActionsSlotProps {
   status: string;
   subject: string;
   run: ReviewRun;
+  /** The task's assignee, offered as 'Return to …' in the reject dialog (or 'Reassign to…'). */
+  assignee: { id: string; username: string } | null;
   onFailure: (error: unknown) => void;
   onSettled: () => void;
 }
@@ -148,6 +151,7 @@ function OutputActions({
   approveKeys,
   rejectKeys,
   run,
+  assignee,
   onSettled,
   groupRef,
 }: {
@@ -157,6 +161,7 @@ function OutputActions({
   approveKeys: string;
   rejectKeys: string;
   run: ReviewRun;
+  assignee: { id: string; username: string } | null;
   onSettled: () => void;
   groupRef: React.RefObject<HTMLDivElement | null>;
 }) {
@@ -177,7 +182,7 @@ function OutputActions({
   });
   return (
     <div ref={groupRef} className="stack review-mode-actions">
-      {slot({ status, subject, run, onFailure: showFailure, onSettled })}
+      {slot({ status, subject, run, assignee, onFailure: showFailure, onSettled })}
       <p id={hintId} className="review-keys">
         <kbd>{approveKeys}</kbd> approve · <kbd>{rejectKeys}</kbd> reject
       </p>
@@ -381,9 +386,9 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
 
   const runOn =
     (output: "transcripts" | "recordings", audioId: string): ReviewRun =>
-    (action, expectedStatus, reason) =>
+    (action, expectedStatus, reason, reassignTo) =>
       action === "reject"
-        ? client[output].reject.mutate({ audioId, expectedStatus: expectedStatus as never, reason })
+        ? client[output].reject.mutate({ audioId, expectedStatus: expectedStatus as never, reason, reassignTo })
         : client[output][action].mutate({ audioId, expectedStatus: expectedStatus as never });
 
   return (
@@ -444,6 +449,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
               approveKeys={keysOf("approveTranscript")}
               rejectKeys={keysOf("rejectTranscript")}
               run={runOn("transcripts", item.audioId)}
+              assignee={item.staff}
               onSettled={settled}
               groupRef={transcriptGroup}
             />
@@ -463,6 +469,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
               approveKeys={keysOf("approveRecording")}
               rejectKeys={keysOf("rejectRecording")}
               run={runOn("recordings", item.audioId)}
+              assignee={item.staff}
               onSettled={settled}
               groupRef={recordingGroup}
             />
