@@ -165,30 +165,33 @@ describeBrowser("review mode: six submissions reviewed by keyboard alone while a
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  step("5 and 6 approved; 2 (now at the end): Alt+X's reject dialog cancelled by Escape, Alt+O approves its recording; past the end it says so", async () => {
-    await alt(page, "A");
-    await toast(page, "Transcript approved successfully.");
-    await seen(region(page, "Transcript").getByText("Approved", { exact: true }));
-    await toastsGone(page);
-    await alt(page, "N");
-    await showing(page, NAMES[5]!);
-    await alt(page, "A");
-    await toast(page, "Transcript approved successfully.");
-    await toastsGone(page);
-    await alt(page, "N");
-    await showing(page, NAMES[1]!);
-    await alt(page, "X");
-    const dialog = await seen(page.getByRole("dialog", { name: "Reject the translated audio?" }));
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
-    await alt(page, "O");
-    await toast(page, /approved successfully/);
-    await seen(region(page, "Translated recording").getByText("Approved", { exact: true }).first());
-    await toastsGone(page);
-    await alt(page, "N");
-    await seen(page.getByTestId("review-notice").filter({ hasText: "That was the last submission in this filter." }));
-    await screenshot(page, "review-mode-03-end");
-  });
+  step(
+    "5 and 6 approved; 2 (now at the end): Alt+X's reject dialog cancelled by Escape, Alt+O approves its recording; past the end it says so",
+    async () => {
+      await alt(page, "A");
+      await toast(page, "Transcript approved successfully.");
+      await seen(region(page, "Transcript").getByText("Approved", { exact: true }));
+      await toastsGone(page);
+      await alt(page, "N");
+      await showing(page, NAMES[5]!);
+      await alt(page, "A");
+      await toast(page, "Transcript approved successfully.");
+      await toastsGone(page);
+      await alt(page, "N");
+      await showing(page, NAMES[1]!);
+      await alt(page, "X");
+      const dialog = await seen(page.getByRole("dialog", { name: "Reject the translated audio?" }));
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await alt(page, "O");
+      await toast(page, /approved successfully/);
+      await seen(region(page, "Translated recording").getByText("Approved", { exact: true }).first());
+      await toastsGone(page);
+      await alt(page, "N");
+      await seen(page.getByTestId("review-notice").filter({ hasText: "That was the last submission in this filter." }));
+      await screenshot(page, "review-mode-03-end");
+    },
+  );
 
   step("no review was applied twice: one reviews row and one audit entry per review", async () => {
     const db = suite.server.harness.deps.db;
