@@ -232,4 +232,14 @@ describeBrowser("review mode: six submissions reviewed by keyboard alone while a
     const left = await suite.server.harness.caller(admin).submissions.reviewQueue({ filter: "needsReview" });
     expect(left).toEqual({ item: null, position: 0, total: 0 });
   });
+
+  step("reopened, the cleared filter says there is nothing to review, with a way back", async () => {
+    await page.goto("/submission/review");
+    await seen(page.getByText("No submissions to review in this filter.", { exact: true }));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const back = page.getByRole("main").getByRole("link", { name: "Back to Submissions" }).last();
+    await back.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/submission/general" && url.search === "?status=needsReview");
+  });
 });
