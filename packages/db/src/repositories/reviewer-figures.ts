@@ -35,18 +35,31 @@ export interface ReviewerDayCount {
 /**
  * Reviews per reviewer per calendar day of their review time in the IANA time zone `timeZone`
  * (`at time zone`, so daylight saving is right), for the period's reviews; only days and
- * reviewers with reviews, by day then reviewer id (nulls last). One statement: the period's range
- * of reviews_reviewed_at_idx read index-only (a long period: the table), grouped by hash, the days
- * formatted after grouping. Throws what PostgreSQL throws for an unknown time zone.
+ * reviewers with reviews, by day then reviewer id (nulls last); an open end is the first or last
+ * review. One statement: for each local day of the period (generate_series of local midnights), that
+ * day's range of reviews_reviewed_at_idx read index-only and grouped by reviewer in a small hash;
+ * grouping the whole period by an expression of the day instead made PostgreSQL sort a year's
+ * 100,000 reviews on disk (2.5 times slower). Throws what PostgreSQL throws for an unknown time zone.
  */
 export async function reviewsPerDay(db: Executor, q: ReviewPeriod & { timeZone: string }): Promise<ReviewerDayCount[]> {
+  const tz = q.timeZone;
   const { rows } = await sql<{ day: string; reviewerId: string | null; reviews: number | string }>`
-    select to_char(d.day, 'YYYY-MM-DD') as day, d.reviewer_id, d.reviews
-    from (select (r.reviewed_at at time zone ${q.timeZone})::date as day, r.reviewer_id, count(*) as reviews
-          from reviews r
-          where ${inPeriod(q)}
-          group by 1, 2) d
-    order by d.day, d.reviewer_id`.execute(db);
+    with b as (
+      select coalesce(${q.from ?? null}::timestamptz, (select min(reviewed_at) from reviews)) as lo,
+             coalesce(${q.to ?? null}::timestamptz, (select max(reviewed_at) + interval '1 microsecond' from reviews)) as hi
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, c.reviewer_id, c.reviews
+    from b
+    cross join lateral generate_series(date_trunc('day', b.lo at time zone ${tz}), b.hi at time zone ${tz},
+                                       interval '1 day') d (day)
+    cross join lateral (
+      select r.reviewer_id, count(*) as reviews
+      from reviews r
+      where r.reviewed_at >= greatest(b.lo, d.day at time zone ${tz})
+        and r.reviewed_at < least(b.hi, (d.day + interval '1 day') at time zone ${tz})
+      group by r.reviewer_id
+    ) c
+    order by d.day, c.reviewer_id`.execute(db);
   return rows.map((r) => ({ day: r.day, reviewerId: r.reviewerId ?? null, reviews: Number(r.reviews) }));
 }
 
@@ -76,13 +89,17 @@ export const DELETED_ACCOUNT = "Deleted account";
  * (percentile_cont(0.5) of reviewed_at − saved_at, seconds). One row per reviewer with reviews in
  * the period (whatever their role now), plus every active admin without any (zeros, median null),
  * plus one row id null 'Deleted account' when reviews of deleted accounts fall in it; by username
- * (case-insensitive), 'Deleted account' last. One statement. The waits are float8 seconds
- * (date_part: numeric from extract sorts several times slower) gathered per reviewer by a hash
- * aggregate and each reviewer's array sorted in memory by percentile_cont: a plain ordered-set
- * aggregate would first sort every review of the period by reviewer, which spills to disk at a
- * year's 100,000 reviews (decision 025, benchmark in bench/lists.ts).
+ * (case-insensitive), 'Deleted account' last. One statement, run in a transaction (the caller's,
+ * or its own) with work_mem raised for it alone (`set local`): the period's reviews are sorted by
+ * reviewer in memory rather than on disk. The waits are float8 seconds (date_part; the numeric of
+ * extract sorts several times slower). Gathering each reviewer's waits in an array by a hash
+ * aggregate instead was a third slower (decision 025, benchmark in bench/lists.ts).
  */
 export async function reviewerTotals(db: Executor, q: ReviewPeriod): Promise<ReviewerTotals[]> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => reviewerTotals(trx, q));
+  // The sort feeding the ordered-set aggregate holds a year's reviews (about 100,000 rows, 6 MB):
+  // with the default 4 MB it spills to disk.
+  await sql`set local work_mem = '32MB'`.execute(db);
   const { rows } = await sql<{
     id: string | null;
     username: string | null;
@@ -95,13 +112,14 @@ export async function reviewerTotals(db: Executor, q: ReviewPeriod): Promise<Rev
       select r.reviewer_id, count(*) as reviews,
              count(*) filter (where r.action = 'approve') as approvals,
              count(*) filter (where r.action = 'reject') as rejections,
-             array_agg(greatest(date_part('epoch', r.reviewed_at - r.saved_at), 0)) as waits
+             percentile_cont(0.5) within group (
+               order by greatest(date_part('epoch', r.reviewed_at - r.saved_at), 0)
+             ) as median_wait
       from reviews r
       where ${inPeriod(q)}
       group by r.reviewer_id
     ), x as (
-      select t.reviewer_id as id, t.reviews, t.approvals, t.rejections,
-             (select percentile_cont(0.5) within group (order by w) from unnest(t.waits) w) as median_wait
+      select t.reviewer_id as id, t.reviews, t.approvals, t.rejections, t.median_wait
       from t
       union all
       select a.id, 0, 0, 0, null from users a
