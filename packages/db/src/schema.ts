@@ -1,5 +1,5 @@
 import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */
 export const ROLES = ["Admin", "Staff"] as const;
@@ -116,6 +116,8 @@ export interface ReviewTable {
   reviewedAt: CreatedAt;
   /** When the reviewed version (transcript version or recording) was saved. */
   savedAt: Date;
+  /** reviewed_at − saved_at in whole seconds (at least 0), computed by the database. */
+  waitSeconds: GeneratedAlways<number>;
   transcriptVersionId: string | null;
   recordingId: string | null;
   reason: string | null;
