@@ -97,11 +97,15 @@ export const DELETED_ACCOUNT = "Deleted account";
  * already in reviewer order, so only each reviewer's own waits are sorted for the median. Grouping
  * the period's reviews by reviewer instead sorted a year's 100,000 reviews (p99 170 ms at 100,000
  * audios; this reads it in about 30 ms; decision 025, bench/lists.ts). Runs in a transaction (the
- * caller's, or its own) with work_mem raised for it alone, so one reviewer's year sorts in memory.
+ * caller's, or its own) with work_mem raised and JIT off for it alone, so one reviewer's year sorts
+ * in memory and no time goes on compiling.
  */
 export async function reviewerTotals(db: Executor, q: ReviewPeriod): Promise<ReviewerTotals[]> {
   if (!db.isTransaction) return db.transaction().execute((trx) => reviewerTotals(trx, q));
   await sql`set local work_mem = '32MB'`.execute(db);
+  // Its estimated cost passes PostgreSQL's JIT threshold, and compiling took longer (about 16 ms)
+  // than it saved.
+  await sql`set local jit = off`.execute(db);
   const { rows } = await sql<{
     id: string | null;
     username: string | null;
