@@ -144,12 +144,15 @@ describeBrowser("review loop: submissions, reject with a reason, feedback, recom
       const row = await seen(submissionRow(adminPage, AUDIO_A));
       expect(await notReloaded(adminPage)).toBe(true);
       expect(await filterButton(adminPage, "Needs review").getAttribute("aria-pressed")).toBe("true");
+      // Cells by their column's heading: admins have a selection column first (bulk review).
+      const headings = await adminPage.getByRole("columnheader").allInnerTexts();
       const cells = await row.getByRole("cell").allInnerTexts();
-      expect(cells[1]).toBe(staffA.username);
-      expect(cells[2]).toBe(AUDIO_A);
-      // Column 3 is the audio's duration ('—' until the server has decoded it).
-      expect(cells[5]).toBe("Pending");
-      expect(cells[7]).toBe("No Recording");
+      const cell = (heading: string) => cells[headings.findIndex((h) => h.trim() === heading)];
+      expect(cell("Staff")).toBe(staffA.username);
+      expect(cell("Audio Name")).toBe(AUDIO_A);
+      // The Duration column shows '—' until the server has decoded the audio.
+      expect(cell("Script Status")).toBe("Pending");
+      expect(cell("Audio Status")).toBe("No Recording");
       await seen(row.getByText("Transcript present", { exact: true }));
       await seen(filterButton(adminPage, "Needs review (1)"));
       await screenshot(adminPage, "review-loop-02-admin-needs-review");

@@ -85,7 +85,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
       schema: {
         summary: "Reviewer figures",
         description:
-          "Decision 025, the Dashboard's Reviews section. `from` and `to` (ISO date, midnight in `timeZone`, or ISO " +
+          "SPEC §2.6 Dashboard, decision 025: the Reviews section. `from` and `to` (ISO date, midnight in `timeZone`, or ISO " +
           "date-time with Z or an offset; to exclusive; either optional) select reviews (approvals and rejections) " +
           "by review time; `timeZone` is the admin's IANA time zone (default APP_TIMEZONE). `reviewers`: every " +
           "active admin and anyone else with reviews in the period, by username, with reviews, approvals, " +
