@@ -181,7 +181,7 @@ describe("our WebSocket loop against tRPC's own handler", () => {
     const transcript = [...first.slice(0, -1), ...rest];
 
     for (const step of transcript) expect(step.ours, step.step).toEqual(step.theirs);
-    // What tRPC answers (and so the protocol the README documents), so that the test cannot pass on
+    // What tRPC answers (and so the protocol docs/rest.md documents), so that the test cannot pass on
     // two empty transcripts.
     expect(transcript.map((step) => [step.step, step.theirs.map(kindOf)])).toEqual([
       ["PING", ["PONG"]],
