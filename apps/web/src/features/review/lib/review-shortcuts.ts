@@ -41,14 +41,15 @@ function isTextInput(target: EventTarget | null): boolean {
 
 /**
  * The review command of a key press, or null: Alt plus one of REVIEW_KEYS' letters (no Ctrl,
- * Meta or Shift). Alt+N and Alt+P are left to a text field that has focus; the others act from
- * anywhere. Nothing while a dialog is open (the reject reason, a confirmation).
+ * Meta or Shift). Inside a text field only Alt+C acts (the others are left to the field: Option
+ * types characters on a Mac). Nothing while a dialog is open (the reject reason, a confirmation).
  */
 export function reviewCommandOf(event: KeyboardEvent): ReviewCommand | null {
   if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return null;
   const key = REVIEW_KEYS.find((k) => k.code === event.code);
   if (!key) return null;
   if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return null;
-  if ((key.command === "next" || key.command === "previous") && isTextInput(event.target)) return null;
+  // In a text field only Alt+C acts: on a Mac, Option with a letter types a character there.
+  if (key.command !== "comment" && isTextInput(event.target)) return null;
   return key.command;
 }
