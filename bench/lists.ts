@@ -10,7 +10,8 @@
  * afterwards; with `--existing`, the database `npm start` uses as `npm run seed` left it. The
  * calls act as the oldest admin and as the active staff member with the most tasks.
  *
- * Usage: npm run bench -- lists [--audios 100000] [--staff 200] [--existing] [--runs 200] [--explain 20]
+ * Usage: npm run bench -- lists [--audios 100000] [--staff 200] [--existing] [--runs 200] [--explain 20] [--only text]
+ *   --only <text>   measures only the lines whose name contains <text> (e.g. --only reviewers)
  *   --explain <ms>  after a measurement whose p99 exceeds <ms>, prints the SQL, parameters and
  *                   EXPLAIN (ANALYZE, BUFFERS) of every statement its call i = 1 runs.
  */
@@ -23,7 +24,8 @@ import { measure } from "./support/measure";
 import { onSeededDatabase, seededOptions, type SeededEnvironment } from "./support/seeded-database";
 import { p99TargetMs, verdict, Verdicts } from "./support/targets";
 
-const options = seededOptions();
+const options = seededOptions({ only: undefined });
+const only = options.extra.only;
 const { runs, explainOverMs } = options;
 const TIME_ZONE = "Africa/Kampala";
 
@@ -55,6 +57,7 @@ async function run(env: SeededEnvironment): Promise<void> {
 
     /** Measures `call` against the target of `kind`; over --explain (p99), explains its call i = 1. */
     async function bench(name: string, call: Call, kind: "list" | "team report" = "list"): Promise<void> {
+      if (only !== undefined && !name.includes(only)) return;
       const summary = await measure(name, runs, (i) => call(callers, i));
       const target = p99TargetMs(engine, kind);
       console.log(`${"".padEnd(52)} ${verdicts.record(name, summary.p99 < target, verdict(summary, target))}`);

@@ -134,6 +134,9 @@ describeBrowser("bulk review", () => {
     // Not told by colour alone: each selected row's box is ticked, and the count is written.
     await screenshot(page, "bulk-review-01-ten-selected");
     await noSeriousViolations(page);
+    // The selection column fits: at 1440 px the table does not scroll sideways.
+    const wrap = page.locator(".table-wrap").first();
+    expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   });
 
   step("another admin approves one of the ten over REST; it shows Approved and stays selected", async () => {

@@ -6,6 +6,7 @@
 // from the test): the screen says 'admin2 approved the transcript.' in its status region and moves
 // on. At the end the database holds exactly one review row and one audit entry per review (none
 // applied twice). Axe on the screen, its 'Shortcuts' popover lists the keys, and a screenshot.
+// Last, a submission another admin deletes while it is on screen: the screen says so and moves on.
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { describeBrowser, screenshot, seen, signIn, toast, toastsGone, useBrowserSuite } from "./support/browser";
@@ -90,6 +91,7 @@ describeBrowser("review mode: six submissions reviewed by keyboard alone while a
     const player = page.getByRole("group", { name: "Original audio" });
     await player.getByRole("button", { name: "Shortcuts", exact: true }).click();
     const list = await seen(page.getByRole("region", { name: "Keyboard shortcuts" }));
+    await seen(list.getByText("in the comment box only Alt+C does", { exact: false }));
     for (const keys of ["Alt+A", "Alt+R", "Alt+O", "Alt+X", "Alt+N", "Alt+P", "Alt+C"]) {
       await seen(list.getByText(keys, { exact: true }));
     }
@@ -241,5 +243,21 @@ describeBrowser("review mode: six submissions reviewed by keyboard alone while a
     await back.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/submission/general" && url.search === "?status=needsReview");
+  });
+
+  step("a submission deleted by another admin while on screen: the screen says so and moves on", async () => {
+    const { server } = suite;
+    const later: string[] = [];
+    for (const filename of ["review-mode-7", "review-mode-8"]) {
+      const audioId = await seedAudio(server, admin, { filename, assignTo: staff });
+      await server.harness.caller(staff).transcripts.save({ audioId, text: `Line one of ${filename}.` });
+      later.push(audioId);
+    }
+    await page.goto("/submission/review?status=needsReview");
+    await showing(page, "review-mode-7", "1 of 2");
+    await server.harness.caller(admin2).audios.delete({ audioId: later[0]! });
+    await seen(page.getByTestId("review-notice").filter({ hasText: "This submission was deleted meanwhile." }));
+    await showing(page, "review-mode-8", "1 of 1");
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

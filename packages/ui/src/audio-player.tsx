@@ -69,6 +69,11 @@ export interface AudioPlayerProps {
    * 'Shortcuts' popover after PLAYER_SHORTCUTS. Only with `shortcuts`.
    */
   moreShortcuts?: readonly PlayerShortcut[];
+  /**
+   * The line above the list in the 'Shortcuts' popover: where the keys work. Defaults to the
+   * transcript editor's (EDITOR_SHORTCUTS_NOTE).
+   */
+  shortcutsNote?: string;
   /** Receives the player's AudioPlayerHandle (position, play from a time). */
   ref?: Ref<AudioPlayerHandle>;
 }
@@ -103,6 +108,9 @@ const LOOP_COLOR = "rgba(36, 87, 214, 0.18)";
 
 /** `seconds` to 2 decimals, for the data attributes tests read. */
 const twoDecimals = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/** Where a player's keys work, said above the list of its 'Shortcuts' popover by default. */
+export const EDITOR_SHORTCUTS_NOTE = "They work while you type in the transcript editor.";
 
 /** The keyboard shortcuts of a player with `shortcuts` (shown in its 'Shortcuts' popover). */
 export const PLAYER_SHORTCUTS: readonly PlayerShortcut[] = [
@@ -207,6 +215,7 @@ export function AudioPlayer({
   shortcuts = false,
   waveform,
   moreShortcuts = [],
+  shortcutsNote = EDITOR_SHORTCUTS_NOTE,
   ref,
 }: AudioPlayerProps) {
   return (
@@ -217,6 +226,7 @@ export function AudioPlayer({
       shortcuts={shortcuts}
       waveform={waveform}
       moreShortcuts={moreShortcuts}
+      shortcutsNote={shortcutsNote}
       handleRef={ref}
     />
   );
@@ -228,6 +238,7 @@ function WavePlayer({
   shortcuts,
   waveform,
   moreShortcuts,
+  shortcutsNote,
   handleRef,
 }: {
   url: string;
@@ -235,6 +246,7 @@ function WavePlayer({
   shortcuts: boolean;
   waveform: PlayerWaveform;
   moreShortcuts: readonly PlayerShortcut[];
+  shortcutsNote: string;
   handleRef: Ref<AudioPlayerHandle> | undefined;
 }) {
   // The player streams the URL it was mounted with; a new source remounts it (see AudioPlayer's key).
@@ -581,17 +593,17 @@ function WavePlayer({
             onChange={(e) => changeZoom(Number(e.target.value))}
           />
         </label>
-        {shortcuts && <ShortcutsHelp more={moreShortcuts} />}
+        {shortcuts && <ShortcutsHelp more={moreShortcuts} note={shortcutsNote} />}
       </div>
     </div>
   );
 }
 
 /**
- * The 'Shortcuts' button and the list it opens, PLAYER_SHORTCUTS then `more` (a disclosure: Escape
- * or the button closes it and focus goes back to the button).
+ * The 'Shortcuts' button and the list it opens, `note` then PLAYER_SHORTCUTS and `more` (a
+ * disclosure: Escape or the button closes it and focus goes back to the button).
  */
-function ShortcutsHelp({ more }: { more: readonly PlayerShortcut[] }) {
+function ShortcutsHelp({ more, note }: { more: readonly PlayerShortcut[]; note: string }) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -622,7 +634,7 @@ function ShortcutsHelp({ more }: { more: readonly PlayerShortcut[] }) {
           role="region"
           aria-label="Keyboard shortcuts"
         >
-          <p className="muted">They work while you type in the transcript editor.</p>
+          <p className="muted">{note}</p>
           <dl>
             {[...PLAYER_SHORTCUTS, ...more].map((s) => (
               <div key={s.keys} className="audio-player-shortcut">

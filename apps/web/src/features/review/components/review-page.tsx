@@ -20,7 +20,13 @@ import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../.
 import { paths } from "../../../config/paths";
 import { useReviewQueue, type ReviewItem } from "../hooks/use-review-queue";
 import "./review-page.css";
-import { keysOf, REVIEW_PLAYER_SHORTCUTS, reviewCommandOf, type ReviewCommand } from "../lib/review-shortcuts";
+import {
+  keysOf,
+  REVIEW_PLAYER_SHORTCUTS,
+  REVIEW_SHORTCUTS_NOTE,
+  reviewCommandOf,
+  type ReviewCommand,
+} from "../lib/review-shortcuts";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const FILTER_LABELS: Record<SubmissionFilter, string> = {
@@ -114,6 +120,7 @@ function OriginalAudio({ audioId }: { audioId: string }) {
       label="Original audio"
       shortcuts
       moreShortcuts={REVIEW_PLAYER_SHORTCUTS}
+      shortcutsNote={REVIEW_SHORTCUTS_NOTE}
       waveform={playerWaveform(audio.data.waveform)}
     />
   );

@@ -30,6 +30,13 @@ export const REVIEW_PLAYER_SHORTCUTS: readonly PlayerShortcut[] = REVIEW_KEYS.ma
   action,
 }));
 
+/**
+ * Where review mode's keys work, said in the player's 'Shortcuts' popover: the player's keys work
+ * everywhere, review mode's outside text fields, except Alt+C (see reviewCommandOf).
+ */
+export const REVIEW_SHORTCUTS_NOTE =
+  "The player's keys work everywhere. Review keys work outside text fields; in the comment box only Alt+C does.";
+
 /** Whether `target` takes typed text (a text field, a textarea, an editable element). */
 function isTextInput(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
