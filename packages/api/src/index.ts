@@ -149,3 +149,7 @@ export {
   CONSENT_DOCUMENT_MAX_BYTES,
 } from "./services/participants";
 export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";
+
+// Metrics (decision 028): the process's registry and the job counters services and timers count into.
+export { collectProcessMetrics, metricsRegistry } from "./metrics/registry";
+export { jobRun, timeJob, type MetricsJob, type MetricsJobResult } from "./metrics/jobs";
