@@ -1,10 +1,13 @@
-// `npm start`: builds what is missing, then runs the server (embedded PGlite unless DATABASE_URL is set).
-import { spawn } from "node:child_process";
+// `npm start`: builds what is missing or stale (the web app, the compiled server), then runs the
+// compiled server, apps/server/dist/server.js, in this process (embedded PGlite unless DATABASE_URL
+// is set). Source maps are on, so stack traces name the TypeScript (decision 026). The server
+// handles SIGINT and SIGTERM itself. `npm run dev` still runs the TypeScript through tsx.
 import path from "node:path";
-import { ensureWebBuild, root } from "./web-build.mjs";
+import { pathToFileURL } from "node:url";
+import { ensureServerBuild, serverDist } from "./server-build.mjs";
+import { ensureWebBuild } from "./web-build.mjs";
 
 ensureWebBuild();
-const tsx = path.join(root, "node_modules/.bin/tsx");
-const child = spawn(tsx, [path.join(root, "apps/server/src/server.ts")], { stdio: "inherit", cwd: process.cwd() });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+ensureServerBuild();
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(serverDist, "server.js")).href);

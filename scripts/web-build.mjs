@@ -9,7 +9,8 @@ const sources = ["apps/web/src", "apps/web/index.html", "apps/web/vite.config.ts
   path.join(root, p),
 );
 
-function newest(p) {
+/** The latest modification time (ms) of `p` or of anything below it; 0 when it does not exist. */
+export function newest(p) {
   if (!existsSync(p)) return 0;
   const s = statSync(p);
   if (!s.isDirectory()) return s.mtimeMs;

@@ -1,0 +1,128 @@
+// Compiles the server to JavaScript under apps/server/dist (decision 026): `npm run build`
+// (turbo runs `npm run build -w @tafsiri/server`, which runs this file) and `npm start` (through
+// ensureServerBuild when the build is missing or stale).
+//
+// dist/server.js        apps/server/src/server.ts with the @tafsiri/* workspace packages bundled in
+// dist/decode-worker.mjs the waveform job's decoding worker (compute-waveform.ts loads it by
+// dist/vad-worker.mjs    `new URL("./decode-worker.mjs", import.meta.url)`, so it sits beside
+//                        server.js), and Suggest segments' worker likewise
+// dist/*.map            source maps, so `node --enable-source-maps` names the TypeScript in stack traces
+//
+// Every other package stays external (loaded from node_modules at run time), except one that the
+// bundled code would find in another version from apps/server/dist than from where it is imported
+// (npm nests a package under packages/api/node_modules when the root holds another version of it):
+// such a package is bundled, so the compiled server runs the same code as the sources under tsx.
+import { spawnSync } from "node:child_process";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { newest, root } from "./web-build.mjs";
+
+export const serverDist = path.join(root, "apps/server/dist");
+const SERVER_JS = path.join(serverDist, "server.js");
+const WORKERS = ["packages/api/src/waveforms/decode-worker.mjs", "packages/api/src/segments/vad-worker.mjs"];
+/** What the build is made from: the sources of the server and of the workspace packages it bundles. */
+const SOURCES = [
+  "apps/server/src",
+  "apps/server/package.json",
+  "packages/api/src",
+  "packages/api/package.json",
+  "packages/db/src",
+  "packages/db/package.json",
+  "packages/corpus/src",
+  "packages/corpus/package.json",
+  "migrations",
+  "package-lock.json",
+  "scripts/server-build.mjs",
+].map((p) => path.join(root, p));
+
+const builtins = new Set(builtinModules);
+
+/** `@scope/name` or `name` of a bare import such as `@scope/name/sub/path`. */
+function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** The directory Node would load package `name` from for a file in `fromDir` (null when none). */
+function packageDir(name, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "node_modules", name);
+    if (existsSync(candidate)) return realpathSync(candidate);
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * esbuild plugin: a bare import is external when apps/server/dist would load the same copy of the
+ * package as the importing file does; otherwise (a nested copy, a workspace package) it is bundled.
+ */
+const externalWhereSame = {
+  name: "external-where-same",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      if (args.path.startsWith("node:") || builtins.has(args.path)) return { path: args.path, external: true };
+      const name = packageName(args.path);
+      if (name.startsWith("@tafsiri/")) return undefined;
+      const fromSource = packageDir(name, args.resolveDir);
+      const fromDist = packageDir(name, serverDist);
+      if (fromSource !== null && fromSource === fromDist) return { path: args.path, external: true };
+      return undefined;
+    });
+  },
+};
+
+/**
+ * Compiles the server and its workers into apps/server/dist (esbuild; node20, ESM, source maps
+ * without sources, as the TypeScript is beside them). Resolves when written; rejects with
+ * esbuild's error (its messages already printed) when a file does not compile.
+ */
+export async function buildServer() {
+  const esbuild = await import("esbuild");
+  const common = {
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    sourcemap: "linked",
+    sourcesContent: false,
+    logLevel: "warning",
+    outdir: serverDist,
+    absWorkingDir: root,
+    plugins: [externalWhereSame],
+    // A bundled CommonJS package calls require(); an ES module has none unless it makes one.
+    banner: {
+      js: 'import { createRequire as __tafsiriRequire } from "node:module"; const require = __tafsiriRequire(import.meta.url);',
+    },
+  };
+  await esbuild.build({ ...common, entryPoints: { server: path.join(root, "apps/server/src/server.ts") } });
+  await esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(WORKERS.map((w) => [path.basename(w, ".mjs"), path.join(root, w)])),
+    outExtension: { ".js": ".mjs" },
+  });
+}
+
+/** True when apps/server/dist/server.js exists and is newer than everything it is built from. */
+export function serverBuildIsFresh() {
+  return existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= Math.max(...SOURCES.map(newest));
+}
+
+/**
+ * Builds the server when dist/server.js is missing or older than any of its sources (as
+ * ensureWebBuild does for the web app). Exits the process with esbuild's status on failure.
+ */
+export function ensureServerBuild() {
+  if (serverBuildIsFresh()) return;
+  console.log("Building the server…");
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildServer().catch(() => process.exit(1));
+  console.log(`Server built into ${path.relative(root, serverDist)}/ in ${Date.now() - started} ms`);
+}
