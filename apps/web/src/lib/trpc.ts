@@ -34,6 +34,24 @@ let live: { client: TRPCWebSocketClient; userId: string } | null = null;
 /** The server's close codes for a socket whose session ended or was refused, and for a deactivated account. */
 const SESSION_CLOSED = 4401;
 const ACCOUNT_DEACTIVATED = 4403;
+/** The close code of an instance that is stopping (an upgrade): "Service Restart" (decision 029). */
+const SERVICE_RESTART = 1012;
+/**
+ * After a 1012, how long the socket may take to reopen before the server is checked (and, if it
+ * does not answer, the offline banner shows): a restart behind the proxy reconnects well within it (ms).
+ */
+const RESTART_QUIET_MS = 5_000;
+
+/**
+ * Milliseconds before reconnect attempt `attempt` (0 first). After a 1012 (`restart`) the first is
+ * at once, spread over 0–250 ms so the pages of a stopping instance do not all arrive in the same
+ * instant, then 250 ms, 500 ms, 1 s … at most 10 s; after any other close 0.5 s, 1 s, 2 s … at most
+ * 10 s (decision 029).
+ */
+export function reconnectDelayMs(attempt: number, restart: boolean): number {
+  if (restart && attempt === 0) return Math.floor(Math.random() * 250);
+  return Math.min((restart ? 250 : 500) * 2 ** attempt, 10_000);
+}
 
 /** ws://host/trpc or wss://host/trpc, beside the page. */
 function liveUrl(): string {
@@ -47,7 +65,9 @@ function liveUrl(): string {
  * refused) drops the session rather than reconnecting. Another user (sign-out, sign-in as
  * someone else) gets a new client; keep-alive pings notice a dead connection within seconds, and
  * the client then reconnects with the last event id it received (wsLink sends it), so nothing is
- * missed.
+ * missed. A close with 1012 (the instance is stopping, decision 029) reconnects at once
+ * (reconnectDelayMs) and checks the server only if the socket has not reopened within
+ * RESTART_QUIET_MS, so a restart shows no offline banner.
  */
 function liveClient(): TRPCWebSocketClient {
   const userId = readSession()?._id ?? "";
@@ -55,6 +75,9 @@ function liveClient(): TRPCWebSocketClient {
   closeLiveClient();
   // The token the current socket was opened with (a refusal of an older one than the stored one is not the session's end).
   let sentToken = "";
+  // Set by a 1012 close until the socket reopens; the check of the server it postponed.
+  let restarting = false;
+  let quietCheck: number | null = null;
   const client = createWSClient({
     url: liveUrl,
     connectionParams: () => {
@@ -62,18 +85,33 @@ function liveClient(): TRPCWebSocketClient {
       return { token: sentToken };
     },
     keepAlive: { enabled: true, intervalMs: 10_000, pongTimeoutMs: 5_000 },
-    // 0.5 s, 1 s, 2 s … at most 10 s between attempts while the server is unreachable.
-    retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 10_000),
+    // 0.5 s, 1 s, 2 s … at most 10 s between attempts while the server is unreachable; at once after a 1012.
+    retryDelayMs: (attempt) => reconnectDelayMs(attempt, restarting),
     // The server closes with 4401 / 4403 when it refuses the token, on connect or later (the session
     // ended, expired or the account was deactivated): drop the session (which closes this client)
     // instead of reconnecting with a token that cannot succeed. A token renewed meanwhile reconnects.
     onClose: (cause) => {
       const refused = cause?.code === SESSION_CLOSED || cause?.code === ACCOUNT_DEACTIVATED;
       if (refused && live?.client === client && readSession()?.token === sentToken) writeSession(null);
+      // Decision 029: the instance is stopping; reconnect at once and ask the server only if that takes long.
+      else if (cause?.code === SERVICE_RESTART && live?.client === client) {
+        restarting = true;
+        if (quietCheck === null) {
+          quietCheck = window.setTimeout(() => {
+            quietCheck = null;
+            if (live?.client === client) checkServer();
+          }, RESTART_QUIET_MS);
+        }
+      }
       // Issue 15 Build 3: a socket lost otherwise may mean the server is gone; ask it (the banner shows if not).
-      else if (!refused && live?.client === client) checkServer();
+      else if (!refused && live?.client === client && !restarting) checkServer();
     },
-    onOpen: reportServerAnswer,
+    onOpen: () => {
+      restarting = false;
+      if (quietCheck !== null) window.clearTimeout(quietCheck);
+      quietCheck = null;
+      reportServerAnswer();
+    },
   });
   live = { client, userId };
   return client;
