@@ -4,6 +4,7 @@ import { AppError } from "./errors/app-error";
 import { describeError } from "./errors/describe-error";
 import { refuseNulText } from "./errors/nul-text";
 import type { Context } from "./context";
+import { procedureDuration } from "./metrics/procedures";
 
 const t = initTRPC.context<Context>().create({
   /**
@@ -64,7 +65,23 @@ const refuseNulInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * Decision 028: times every call into tafsiri_trpc_procedure_duration_seconds by procedure, type
+ * and outcome ("ok" or the tRPC error code its caller sees). Outermost, so refusals by the other
+ * middlewares count too.
+ */
+const timeProcedures = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  procedureDuration.observe(
+    { procedure: path, type, outcome: result.ok ? "ok" : result.error.code },
+    (performance.now() - started) / 1000,
+  );
+  return result;
+});
+
 export const publicProcedure = t.procedure
+  .use(timeProcedures)
   .use(appErrorsAsTRPCErrors)
   .use(subscriptionsOnlyOnWebSocket)
   .use(refuseNulInput);

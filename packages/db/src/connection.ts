@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from "kyse
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { useGenericPlans } from "./generic-plans";
+import { trackPool } from "./pool-stats";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -92,7 +93,16 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     // Statements marked withGenericPlan are prepared and planned once per connection (issue 11 Build 3).
     pool.on("connect", useGenericPlans);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    // Its connections are read by the metrics at scrape time (decision 028).
+    const untrack = trackPool(pool);
+    return {
+      db,
+      kind: "postgres",
+      close: () => {
+        untrack();
+        return db.destroy();
+      },
+    };
   }
   const pglite = await openPglite(config.pgliteDir, config.pgliteLoadDataDir, config.pgliteSharedBuffers);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins });

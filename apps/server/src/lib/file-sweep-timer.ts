@@ -1,4 +1,4 @@
-import { sweepStoredFiles, sweepTempFiles, type FileStorage } from "@tafsiri/api";
+import { sweepStoredFiles, sweepTempFiles, timeJob, type FileStorage } from "@tafsiri/api";
 import type { Database } from "@tafsiri/db";
 import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
 import { runHourly, skipReason, type JobLog } from "./hourly-job";
@@ -19,26 +19,28 @@ export function sweepFilesHourly(
   deps: { db: Database; storage: FileStorage; locks: JobLocks },
   log: JobLog,
 ): () => Promise<void> {
+  const sweepRound = async (): Promise<void> => {
+    const now = new Date();
+    const tempFiles = await sweepTempFiles(deps.storage, { now });
+    const shared = await deps.locks.runRound("file-sweep", () => sweepStoredFiles(deps, { now }));
+    if (!shared.ran) {
+      log.info(
+        { tempFiles },
+        `file sweep: removed ${tempFiles.length} temp file(s); stored files skipped, ${skipReason(shared)}`,
+      );
+      return;
+    }
+    const removedTemp = [...tempFiles, ...shared.value.aborted];
+    const { files } = shared.value;
+    log.info(
+      { tempFiles: removedTemp, files },
+      `file sweep: removed ${removedTemp.length} temp file(s) and ${files.length} stored file(s) no row points at`,
+    );
+  };
   return runHourly({
     label: "file sweep",
     log,
-    round: async () => {
-      const now = new Date();
-      const tempFiles = await sweepTempFiles(deps.storage, { now });
-      const shared = await deps.locks.runRound("file-sweep", () => sweepStoredFiles(deps, { now }));
-      if (!shared.ran) {
-        log.info(
-          { tempFiles },
-          `file sweep: removed ${tempFiles.length} temp file(s); stored files skipped, ${skipReason(shared)}`,
-        );
-        return;
-      }
-      const removedTemp = [...tempFiles, ...shared.value.aborted];
-      const { files } = shared.value;
-      log.info(
-        { tempFiles: removedTemp, files },
-        `file sweep: removed ${removedTemp.length} temp file(s) and ${files.length} stored file(s) no row points at`,
-      );
-    },
+    // Each round counts as one sweep run, ok or failed (decision 028).
+    round: () => timeJob("sweep", sweepRound),
   });
 }

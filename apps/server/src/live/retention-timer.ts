@@ -1,6 +1,6 @@
 import type { Database } from "@tafsiri/db";
 import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
-import { pruneEvents } from "@tafsiri/api";
+import { pruneEvents, timeJob } from "@tafsiri/api";
 import { runHourly, skipReason, type JobLog } from "../lib/hourly-job";
 
 /**
@@ -21,7 +21,10 @@ export function keepEventsFor(
     label,
     log,
     round: async () => {
-      const outcome = await deps.locks.runRound("event-retention", () => pruneEvents(deps.db, retentionDays));
+      // A round that prunes here counts as one retention run, ok or failed (decision 028).
+      const outcome = await deps.locks.runRound("event-retention", () =>
+        timeJob("retention", () => pruneEvents(deps.db, retentionDays)),
+      );
       if (!outcome.ran) log.info(`${label}: skipped, ${skipReason(outcome)}`);
       else log.info(`${label}: deleted ${outcome.value} event(s) older than ${retentionDays} day(s)`);
     },

@@ -26,6 +26,7 @@ import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
 import { manifestFiles, type ManifestAudio } from "./manifest";
 import { chatParticipant, participantAtSession, type ParticipantAtSession } from "./participant-data";
 import { supersedeIfConsentEnded } from "./supersede";
+import { jobRun, type MetricsJobResult } from "../metrics/jobs";
 
 /** How long an export's download link works after it finished: 24 hours (issue 12 Build 1). */
 export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -152,6 +153,9 @@ function audioFiles(
 export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> {
   const { exportId } = plan;
   let heartbeat: NodeJS.Timeout | undefined;
+  // Counted as one export run, ok or failed (decision 028).
+  const started = performance.now();
+  let result: MetricsJobResult = "failed";
   try {
     const summary = await exportSelectionSummary(deps.db, plan.selection);
     const contentKey = contentKeyOf(summary, plan.chat);
@@ -174,6 +178,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         });
         await supersedeIfConsentEnded(trx, exportId);
       });
+      result = "ok";
       return;
     }
 
@@ -255,6 +260,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
       });
       await supersedeIfConsentEnded(trx, exportId);
     });
+    result = "ok";
   } catch (error) {
     clearInterval(heartbeat);
     deps.log?.(`export ${exportId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -263,5 +269,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         ? "A file of the selection is missing from storage; the export stopped. See the server log."
         : "The export stopped because of a server error. Try again; the server log tells more.";
     await announce(deps, exportId, (trx) => failExport(trx, exportId, message)).catch(() => undefined);
+  } finally {
+    jobRun("export", result, (performance.now() - started) / 1000);
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "@tafsiri/db";
 import { listenForEvents, type EventChannelListener } from "@tafsiri/db/event-channel";
 import { latestEventId, readEventsAfter, type EventRow } from "@tafsiri/db/repositories/events";
+import { liveEventsDelivered, liveEventsPublished } from "../metrics/live";
 
 /** Someone listening to the bus: a user's subscription or WebSocket connection. */
 export interface EventSubscriber {
@@ -72,19 +73,27 @@ export async function createEventBus(opts: {
         else perSubscriber.set(subscriber, [row]);
       }
     }
+    liveEventsPublished.inc(rows.length);
     let handed = 0;
+    let delivered = 0;
     for (const [subscriber, list] of perSubscriber) {
-      if (handed > 0 && handed % DISPATCH_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (handed > 0 && handed % DISPATCH_SLICE === 0) {
+        liveEventsDelivered.inc(delivered);
+        delivered = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       handed++;
       for (const row of list) {
         if (!subscribed.has(subscriber)) break;
         try {
           subscriber.deliver(row);
+          delivered++;
         } catch (error) {
           opts.onError?.(error);
         }
       }
     }
+    liveEventsDelivered.inc(delivered);
   };
 
   const drain = async () => {

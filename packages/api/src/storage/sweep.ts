@@ -3,6 +3,7 @@ import { referencedFileKeys } from "@tafsiri/db/repositories/stored-files";
 import { deleteResumableUploads, resumableUploadsBefore } from "@tafsiri/db/repositories/resumable-uploads";
 import type { FileStorage } from "./file-storage";
 import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
+import { timeJob } from "../metrics/jobs";
 
 /** How old a file must be before the sweep may remove it, by default: one hour (issue 10 Build 5). */
 export const FILE_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -118,9 +119,11 @@ export async function sweepFiles(
   deps: { db: Database; storage: FileStorage },
   opts: FileSweepOptions = {},
 ): Promise<FileSweepReport> {
-  // One cutoff for both parts, as before they were split.
+  // One cutoff for both parts, as before they were split. Counted as one sweep run (decision 028).
   const fixed = { ...opts, now: opts.now ?? new Date() };
-  const tempFiles = await sweepTempFiles(deps.storage, fixed);
-  const { aborted, files } = await sweepStoredFiles(deps, fixed);
-  return { tempFiles: [...tempFiles, ...aborted], files };
+  return timeJob("sweep", async () => {
+    const tempFiles = await sweepTempFiles(deps.storage, fixed);
+    const { aborted, files } = await sweepStoredFiles(deps, fixed);
+    return { tempFiles: [...tempFiles, ...aborted], files };
+  });
 }

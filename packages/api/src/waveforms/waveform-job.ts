@@ -13,6 +13,7 @@ import { computeWaveform, WaveformDecodeError } from "./compute-waveform";
 import { peaksKeyOf } from "./peaks-format";
 import type { EventBus } from "../live/bus";
 import { recordAudioEvent } from "../live/record";
+import { jobRun } from "../metrics/jobs";
 
 /** How often the job looks for pending rows when nothing wakes it: 30 s (an upload to another instance). */
 export const WAVEFORM_POLL_MS = 30_000;
@@ -158,8 +159,11 @@ export async function processPendingWaveforms(
     if (opts.signal?.aborted) break;
     const row = await nextPendingWaveform(deps.db, skip);
     if (!row) break;
+    const rowStarted = performance.now();
     const result = await processRow(deps, row, opts.signal);
     if (result === "stopped") break;
+    // One waveform run per file decoded: ok when its peaks are stored (decision 028).
+    jobRun("waveform", result === "ready" ? "ok" : "failed", (performance.now() - rowStarted) / 1000);
     done += 1;
     errorsInARow = result === "error" ? errorsInARow + 1 : 0;
     if (result === "ready") report.ready += 1;
