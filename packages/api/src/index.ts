@@ -153,3 +153,9 @@ export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/part
 // Metrics (decision 028): the process's registry and the job counters services and timers count into.
 export { collectProcessMetrics, metricsRegistry } from "./metrics/registry";
 export { jobRun, timeJob, type MetricsJob, type MetricsJobResult } from "./metrics/jobs";
+export { liveSubscriptions, webSocketConnections } from "./metrics/live";
+export { httpRequestDuration, uploadBytes } from "./metrics/http";
+export { METRICS_CONTENT_TYPE, scrapeMetrics } from "./metrics/scrape";
+export { writeBackup, type BackupSource, type BackupSummary } from "./backup/write-backup";
+export { restoreBackup, RestoreRefusedError, type RestoreSummary, type RestoreTarget } from "./backup/restore-backup";
+export { ZBackupManifest, type BackupManifest } from "./backup/manifest";
