@@ -1,5 +1,6 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
-//   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio) with its defaults
+//   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio,
+//                                       server-start) with its defaults
 //   npm run bench -- live               only the live-delivery benchmark (bench/live.ts)
 //   npm run bench -- lists --runs 50    only the list benchmark, with its options
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
@@ -10,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
-const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field", "long-audio"];
+const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field", "long-audio", "server-start"];
 
 const args = process.argv.slice(2);
 const named = [];

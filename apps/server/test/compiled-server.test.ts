@@ -3,6 +3,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s3Settings, startTestS3Server } from "@tafsiri/api/testing/s3-server";
 import { serverDataPlace, startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -18,7 +19,8 @@ let server: ServerProcess | undefined;
  * when this run tests on PostgreSQL, a fresh database cloned from the run's template) and uses it
  * the way a client does: the first admin signs in, a tRPC query and a REST path answer, a WAV
  * uploaded over REST is decoded by the waveform job's worker thread (a file the build writes beside
- * server.js) into peaks the signed URL serves, and SIGTERM ends it with exit code 0.
+ * server.js) into peaks the signed URL serves, and SIGTERM ends it with exit code 0. With
+ * TEST_STORAGE=s3 its files go to a test S3 server's bucket (the AWS SDK, external to the build).
  */
 describe("the compiled server (node apps/server/dist/server.js)", () => {
   beforeAll(async () => {
@@ -28,9 +30,16 @@ describe("the compiled server (node apps/server/dist/server.js)", () => {
     });
     expect(build.status, build.stdout + build.stderr).toBe(0);
 
+    let storage: Record<string, string> = {};
+    if (process.env.TEST_STORAGE === "s3") {
+      const s3 = await startTestS3Server();
+      cleanups.push(() => s3.close());
+      storage = s3Settings(s3);
+    }
     server = await startServerProcess(
       {
         ...(await serverDataPlace("tafsiri-compiled-", cleanups)),
+        ...storage,
         ADMIN_EMAIL: "compiled@example.test",
         ADMIN_USERNAME: "compiled",
         ADMIN_PASSWORD: "Compil3d!strong",
