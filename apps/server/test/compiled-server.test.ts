@@ -104,6 +104,10 @@ describe("the compiled server (node apps/server/dist/server.js)", () => {
     expect(peaks.status).toBe(200);
     expect((await peaks.arrayBuffer()).byteLength).toBeGreaterThan(0);
 
+    // Suggest segments runs Silero VAD in dist/vad-worker.mjs, which loads the model's package by name.
+    const segments = await fetch(`${base}/trpc/transcripts.suggestSegments?input=${input}`, { headers: auth });
+    expect(segments.status, await segments.clone().text()).toBe(200);
+
     // A REST path of SPEC §7.1 answers the duration the worker measured.
     const audio = await fetch(`${base}/api/audios/${audioId}`, { headers: auth });
     expect(audio.status).toBe(200);
