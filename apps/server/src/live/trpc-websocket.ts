@@ -13,7 +13,7 @@ import {
 } from "@trpc/server";
 import { handleKeepAlive } from "@trpc/server/adapters/ws";
 import { parseTRPCMessage, type TRPCRequestMessage, type TRPCResponseMessage } from "@trpc/server/rpc";
-import { describeError, serializedJson } from "@tafsiri/api";
+import { describeError, liveSubscriptions, serializedJson, webSocketConnections } from "@tafsiri/api";
 import { batchBurstWrites } from "./burst-writes";
 import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "./socket-session";
 
@@ -121,6 +121,9 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
 
   return (socket: WebSocket, req: IncomingMessage): void => {
     const subscriptions = new Map<RequestId, AbortController>();
+    // Decision 028: open connections, counted down once when the socket closes.
+    webSocketConnections.inc();
+    socket.once("close", () => webSocketConnections.dec());
     let ctx: inferRouterContext<TRouter> | undefined;
     let ctxPromise: Promise<boolean> | null = null;
     if (opts.keepAlive) handleKeepAlive(socket, opts.keepAlive.pingMs, opts.keepAlive.pongWaitMs);
@@ -191,6 +194,8 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       call: { path: string; input: unknown },
     ) => {
       const iterator = iterable[Symbol.asyncIterator]();
+      // Decision 028: subscriptions running, from `started` until the loop ends.
+      liveSubscriptions.inc();
       try {
         for (;;) {
           const next = await iterator.next();
@@ -201,6 +206,7 @@ export function trpcWebSocketHandler<TRouter extends AnyTRPCRouter>(opts: TrpcWe
       } catch (cause) {
         respondError(id, jsonrpc, cause, { ...call, type: "subscription" });
       } finally {
+        liveSubscriptions.dec();
         forget(id, abort);
         abort.abort();
         await Promise.resolve(iterator.return?.()).catch((cause: unknown) =>
