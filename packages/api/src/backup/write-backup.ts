@@ -72,20 +72,26 @@ const COMPRESSIBLE = /\.(txt|cha|json|csv|peaks)$/i;
  *
  * Written to `{outFile}.partial` and renamed when complete, so `outFile` is whole or absent.
  * Rejects (and removes the partial file) when pg_dump fails, the storage cannot be read, or
- * `outFile` exists already.
+ * `outFile` exists already; with `opts.signal`, also when it is aborted (pg_dump and the file
+ * being copied are stopped; PGlite's in-process dump cannot be, so it is abandoned once it ends),
+ * with the signal's reason.
  */
-export async function writeBackup(source: BackupSource, outFile: string): Promise<BackupSummary> {
+export async function writeBackup(
+  source: BackupSource,
+  outFile: string,
+  opts: { signal?: AbortSignal } = {},
+): Promise<BackupSummary> {
   if (await fs.stat(outFile).catch(() => null)) throw new Error(`${outFile} exists already: choose a new name`);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await writeOnce(source, outFile);
+      return await writeOnce(source, outFile, opts.signal);
     } catch (error) {
       if (!(error instanceof FileGoneError) || attempt >= ATTEMPTS) throw error;
     }
   }
 }
 
-async function writeOnce(source: BackupSource, outFile: string): Promise<BackupSummary> {
+async function writeOnce(source: BackupSource, outFile: string, signal?: AbortSignal): Promise<BackupSummary> {
   const partial = `${outFile}.partial`;
   await fs.mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
   const zip = new yazl.ZipFile();
@@ -94,12 +100,14 @@ async function writeOnce(source: BackupSource, outFile: string): Promise<BackupS
   written.catch(() => undefined);
   try {
     const version = appVersion();
-    const snapshot = await dumpDatabase(source, zip);
+    signal?.throwIfAborted();
+    const snapshot = await dumpDatabase(source, zip, signal);
     const files: BackupFile[] = [];
     const rewritten: string[] = [];
     // S3 keeps whole seconds: a file written in the snapshot's second is not counted as rewritten.
     const snapshotSecond = Math.floor(snapshot.at.getTime() / 1000) * 1000;
     for (const key of snapshot.keys) {
+      signal?.throwIfAborted();
       const stat = await source.storage.stat(key);
       if (!stat) throw new FileGoneError(key);
       if (stat.modifiedAt.getTime() > snapshotSecond + 999) rewritten.push(key);
@@ -108,7 +116,7 @@ async function writeOnce(source: BackupSource, outFile: string): Promise<BackupS
       });
       const hashed = hashing();
       zip.addReadStream(hashed.stream, `${FILES_PREFIX}${key}`, { compress: COMPRESSIBLE.test(key) });
-      await Promise.all([pipeline(body, hashed.stream), finished(hashed.stream)]);
+      await Promise.all([pipeline(body, hashed.stream, { signal }), finished(hashed.stream)]);
       files.push({ key, ...hashed.result() });
     }
     const manifest: BackupManifest = {
@@ -120,6 +128,7 @@ async function writeOnce(source: BackupSource, outFile: string): Promise<BackupS
       files,
       rewrittenAfterSnapshot: rewritten,
     };
+    signal?.throwIfAborted();
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST_ENTRY);
     zip.end();
     await written;
@@ -145,7 +154,7 @@ interface Snapshot {
 }
 
 /** Adds the database's dump to `zip` and reads the snapshot's row counts and storage keys. */
-async function dumpDatabase(source: BackupSource, zip: yazl.ZipFile): Promise<Snapshot> {
+async function dumpDatabase(source: BackupSource, zip: yazl.ZipFile, signal?: AbortSignal): Promise<Snapshot> {
   const collect = async (db: Parameters<typeof databaseFacts>[0]) => {
     const facts = await databaseFacts(db);
     const keys: string[] = [];
@@ -164,7 +173,7 @@ async function dumpDatabase(source: BackupSource, zip: yazl.ZipFile): Promise<Sn
         const hashed = hashing();
         zip.addReadStream(hashed.stream, POSTGRES_DUMP_ENTRY, { compress: false });
         const [, , , read] = await Promise.all([
-          pipeline(dump.output, hashed.stream),
+          pipeline(dump.output, hashed.stream, { signal }),
           finished(hashed.stream),
           dump.done,
           collect(trx),

@@ -3,9 +3,10 @@ import type { Database } from "../connection";
 
 /**
  * The periodic jobs that must run in one process only, however many share the database (decision
- * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus").
+ * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus");
+ * `backup` writes the scheduled backups (decision 027).
  */
-export type JobName = "event-retention" | "file-sweep" | "waveforms";
+export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup";
 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
@@ -16,6 +17,7 @@ export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   "event-retention": 7_240_313,
   "file-sweep": 7_240_314,
   waveforms: 7_240_315,
+  backup: 7_240_316,
 };
 
 /** The `application_name` of the connection that holds the job locks (visible in pg_stat_activity). */
