@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   appRouter,
@@ -20,13 +19,13 @@ import {
 import { s3Settings, startTestS3Server, type TestS3Server } from "@tafsiri/api/testing/s3-server";
 import { createUser, signToken } from "@tafsiri/api/testing/services";
 import { wavFile } from "@tafsiri/api/testing/wav";
-import { withDatabase } from "@tafsiri/db/testing/template";
 import type { DbHandle } from "@tafsiri/db";
 import { sql } from "kysely";
 import { buildApp } from "../src/app";
 import { bootstrap } from "../src/bootstrap";
 import { loadSettings } from "../src/settings";
 import { multipart, type FormParts } from "./fixtures/app-harness";
+import { emptyDatabase } from "./fixtures/empty-database";
 
 /**
  * Decision 027 (backups and restore), docs/operations.md "Backups and restore": a seeded instance
@@ -45,19 +44,8 @@ afterAll(async () => {
 });
 
 /** A new database on the test server, dropped after the file. */
-async function newDatabase(): Promise<string> {
-  const name = `tafsiri_backup_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  return withDatabase(serverUrl!, name);
+function newDatabase(): Promise<string> {
+  return emptyDatabase(serverUrl!, cleanups, "tafsiri_backup");
 }
 
 /** A server's settings over a new DATA_DIR (and a database URL / bucket when given). */
