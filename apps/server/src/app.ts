@@ -21,6 +21,7 @@ import { registerSignInLimit, signInAllowed, SIGN_IN_PROCEDURE, TOO_MANY_SIGN_IN
 import { createRequestLimit, DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
 import { openSocketSession } from "./live/socket-session";
 import { trpcWebSocketHandler } from "./live/trpc-websocket";
+import { closeSocketsForRestart } from "./live/service-restart";
 import { restRoutes } from "./routes/rest/index";
 import { registerOpenApi } from "./routes/openapi";
 import { useRestConventions } from "./routes/rest/conventions";
@@ -30,6 +31,8 @@ import { z } from "zod";
 import { fileRoutes } from "./routes/files";
 import { registerTrpcHttp } from "./routes/trpc-http";
 import { webRoutes } from "./routes/web";
+import { countRequests } from "./metrics/count-requests";
+import { metricsRoute } from "./metrics/metrics-route";
 
 export interface AppOptions {
   deps: AppDeps;
@@ -38,7 +41,17 @@ export interface AppOptions {
    * RATE_LIMIT_PER_ADDRESS to DEFAULT_REQUEST_LIMITS when left out; no TRUST_PROXY trusts no proxy.
    */
   settings: Pick<Settings, "MAX_UPLOAD_BYTES" | "WEB_DIST"> &
-    Partial<Pick<Settings, "LOGIN_RATE_LIMIT" | "RATE_LIMIT_PER_USER" | "RATE_LIMIT_PER_ADDRESS" | "TRUST_PROXY">>;
+    Partial<
+      Pick<
+        Settings,
+        | "LOGIN_RATE_LIMIT"
+        | "RATE_LIMIT_PER_USER"
+        | "RATE_LIMIT_PER_ADDRESS"
+        | "TRUST_PROXY"
+        | "METRICS_TOKEN"
+        | "METRICS_PORT"
+      >
+    >;
   logger?: boolean;
   /**
    * Compress answers on the fly (issue 15 Build 1; lib/compression.ts): JSON and text from 1 KB in br or
@@ -58,6 +71,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export const PERMISSIONS_POLICY = "camera=(), microphone=(self), geolocation=(), payment=(), usb=()";
 export const DEFAULT_WEB_DIST = path.resolve(here, "../../web/dist");
+
+/** /healthz's message while the instance is stopping (decision 029). */
+export const STOPPING = "This instance is stopping; another one will answer.";
 
 /**
  * Builds the Fastify app as a plugin tree (testable with app.inject()): security headers, the
@@ -81,9 +97,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: restErrorHandler,
     // The client address (request and sign-in limits) comes from X-Forwarded-For only when a listed proxy sent it.
     trustProxy: opts.settings.TRUST_PROXY ?? false,
+    // Decision 029: a request that reaches a stopping instance over a connection already open (the proxy's
+    // keep-alive pool) is served, with `Connection: close`, rather than answered Fastify's 503: no proxy
+    // retries a request that got an answer. /healthz alone answers 503 while stopping (below).
+    return503OnClosing: false,
   });
   const { deps } = opts;
   if (opts.onRoute) app.addHook("onRoute", opts.onRoute);
+  // Decision 028: every request is timed by route pattern and status (metrics/count-requests.ts); GET /metrics
+  // is served here only with METRICS_TOKEN and no METRICS_PORT (server.ts starts that listener), else 404.
+  countRequests(app);
+  const { METRICS_TOKEN, METRICS_PORT } = opts.settings;
+  metricsRoute(app, { serve: METRICS_TOKEN !== undefined && METRICS_PORT === undefined, token: METRICS_TOKEN });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -118,6 +143,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await registerOpenApi(app);
 
+  // Decision 029: set when app.close() starts (SIGTERM), before the server stops listening.
+  let stopping = false;
+  app.addHook("preClose", async () => {
+    stopping = true;
+  });
   await app.register(async (scope) => {
     useRestConventions(scope);
     scope.get(
@@ -125,13 +155,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       {
         schema: {
           summary: "Health check",
-          description: 'ARCHITECTURE "Settings". 200 once the database is migrated and answers.',
+          description:
+            'ARCHITECTURE "Settings". 200 once the database is migrated and answers; 503 while the instance is stopping (decision 029), so a proxy sends it nothing new.',
           tags: ["Health"],
           security: [],
           response: answers(z.object({ status: z.literal("ok") }).meta({ examples: [{ status: "ok" }] })),
         },
       },
-      async () => {
+      async (_request, reply) => {
+        if (stopping) return reply.code(503).send({ status: "failed", success: false, message: STOPPING });
         await checkDatabase(deps.db);
         return { status: "ok" as const };
       },
@@ -139,7 +171,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+    // Stopping (SIGTERM, an upgrade) closes every live socket with 1012 "Service Restart", which the web
+    // app reconnects on at once (live/service-restart.ts, decision 029), not the plugin's plain close (1005).
+    await scope.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeSocketsForRestart });
     const onError = ({ error, path: procedure }: { error: TRPCError; path: string | undefined }) => {
       if (describeError(error).unexpected) app.log.error({ err: error, procedure }, "procedure failed");
     };

@@ -3,7 +3,10 @@ import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
 import { buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { keepEventsFor } from "./live/retention-timer";
+import { startBackupSchedule } from "./lib/backup-schedule";
 import { sweepFilesHourly } from "./lib/file-sweep-timer";
+import { gracefulShutdown } from "./lib/graceful-shutdown";
+import { startMetricsListener, type MetricsListener } from "./metrics/metrics-listener";
 import { loadSettings } from "./settings";
 
 const settings = loadSettings();
@@ -20,23 +23,56 @@ const locks = openJobLocks({
 });
 const stopPruning = keepEventsFor({ db: deps.db, locks }, settings.EVENT_RETENTION_DAYS, app.log);
 const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
+// Decision 027: with BACKUP_DIR, one of the processes writes a backup every BACKUP_EVERY_HOURS (a folder
+// that cannot be written stops the start here).
+const backups = settings.BACKUP_DIR
+  ? await startBackupSchedule(
+      { ...deps, databaseUrl: settings.DATABASE_URL, pglite: handle.pglite, locks },
+      {
+        dir: settings.BACKUP_DIR,
+        everyMs: settings.BACKUP_EVERY_HOURS * 3_600_000,
+        keep: settings.BACKUP_KEEP,
+        log: app.log,
+      },
+    )
+  : null;
+// Decision 028: with METRICS_PORT, /metrics is served on a listener of its own (started after the app's).
+let metricsListener: MetricsListener | null = null;
 
-const shutdown = async () => {
-  await app.close();
-  await abandonExportJobs(deps);
-  await stopPruning();
-  await stopSweeping();
-  await waveforms?.stop();
-  await locks.close();
-  await deps.events.close();
-  await deps.storage.close();
-  await handle.close();
-  process.exit(0);
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+// Decision 029: SIGTERM (an upgrade, `docker compose stop`) or SIGINT stops taking connections, finishes the
+// requests in flight for at most SHUTDOWN_GRACE_SECONDS, closes live sockets with 1012, then stops the jobs
+// and pools and exits 0; a second signal starts no second shutdown (lib/graceful-shutdown.ts).
+const shutdown = gracefulShutdown({
+  drain: () => app.close(),
+  dropConnections: () => app.server.closeAllConnections(),
+  steps: [
+    { name: "metrics listener", run: async () => metricsListener?.close() },
+    { name: "dataset exports", run: () => abandonExportJobs(deps) },
+    { name: "event retention", run: stopPruning },
+    { name: "file sweep", run: stopSweeping },
+    { name: "waveforms", run: async () => waveforms?.stop() },
+    { name: "scheduled backups", run: async () => backups?.stop() },
+    { name: "job locks", run: () => locks.close() },
+    { name: "live events", run: () => deps.events.close() },
+    { name: "storage", run: () => deps.storage.close() },
+    { name: "database", run: () => handle.close() },
+  ],
+  graceMs: settings.SHUTDOWN_GRACE_SECONDS * 1000,
+  log: app.log,
+  exit: (code) => process.exit(code),
+});
+process.on("SIGINT", (signal) => void shutdown(signal));
+process.on("SIGTERM", (signal) => void shutdown(signal));
 
 await app.listen({ port: settings.PORT, host: settings.HOST });
+if (settings.METRICS_PORT !== undefined) {
+  metricsListener = await startMetricsListener({
+    port: settings.METRICS_PORT,
+    host: settings.HOST,
+    token: settings.METRICS_TOKEN,
+  });
+  console.log(`Metrics are served at http://${settings.HOST}:${metricsListener.port}/metrics`);
+}
 // Decodes stored audio files into peaks, in one of the processes sharing the database: new uploads
 // and the audios stored before (a backfill that resumes where it stopped).
 waveforms = startWaveformJob({ ...deps, locks, log: app.log });

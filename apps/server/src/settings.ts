@@ -31,6 +31,8 @@ function isPgliteCacheSize(size: string): boolean {
 }
 
 const POOL_SIZE_RULE = "DATABASE_POOL_SIZE must be a whole number from 1 to 200";
+const BACKUP_EVERY_RULE = "BACKUP_EVERY_HOURS must be a positive number of hours, at most 8760 (e.g. 24, or 0.5)";
+const BACKUP_KEEP_RULE = "BACKUP_KEEP must be a whole number from 1 to 10000 (the backups kept in BACKUP_DIR)";
 
 const ZSettings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -92,6 +94,21 @@ const ZSettings = z.object({
    * header changes nothing (the request and sign-in limits count per address).
    */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * Decision 028: turns on `GET /metrics` (Prometheus text format) on the main port, for requests
+   * with `Authorization: Bearer <METRICS_TOKEN>`; at least 32 characters. Unset (and no METRICS_PORT): no metrics.
+   */
+  METRICS_TOKEN: z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional(),
+  /**
+   * Decision 028: serves `GET /metrics` on this port of HOST instead, without a token (unless
+   * METRICS_TOKEN is set too), and not on PORT. Unset: not served on a port of its own.
+   */
+  METRICS_PORT: z.coerce
+    .number({ error: "METRICS_PORT must be a port number from 1 to 65535" })
+    .int("METRICS_PORT must be a port number from 1 to 65535")
+    .min(1, "METRICS_PORT must be a port number from 1 to 65535")
+    .max(65535, "METRICS_PORT must be a port number from 1 to 65535")
+    .optional(),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /**
@@ -103,6 +120,34 @@ const ZSettings = z.object({
     .positive("SESSION_IDLE_DAYS must be a positive number of days")
     .max(365, "SESSION_IDLE_DAYS must be at most 365")
     .default(DEFAULT_SESSION_IDLE_DAYS),
+  /**
+   * Seconds a stopping instance (SIGTERM, SIGINT) waits for its requests in flight (uploads included)
+   * before it drops them and exits anyway (docs/decisions/029). Keep it under the process manager's
+   * own wait (Docker's stop_grace_period).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number()
+    .positive("SHUTDOWN_GRACE_SECONDS must be a positive number of seconds")
+    .max(3600, "SHUTDOWN_GRACE_SECONDS must be at most 3600")
+    .default(25),
+  /**
+   * Decision 027: the folder the server writes its scheduled backups to (created if missing; it must
+   * be writable, else the server does not start). Unset: no scheduled backups.
+   */
+  BACKUP_DIR: z.string().optional(),
+  /** Hours from one successful scheduled backup to the next (fractions allowed: 0.5 is 30 minutes). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: BACKUP_EVERY_RULE })
+    .positive(BACKUP_EVERY_RULE)
+    .max(8760, BACKUP_EVERY_RULE)
+    .default(24),
+  /** How many scheduled backups are kept in BACKUP_DIR (the newest); older ones are removed. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: BACKUP_KEEP_RULE })
+    .int(BACKUP_KEEP_RULE)
+    .min(1, BACKUP_KEEP_RULE)
+    .max(10_000, BACKUP_KEEP_RULE)
+    .default(7),
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /**
@@ -133,6 +178,8 @@ const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_AC
 
 /** ZSettings plus the rules between settings: STORAGE=s3 needs S3_REQUIRED (issue 11 Build 6). */
 const ZCheckedSettings = ZSettings.superRefine((settings, ctx) => {
+  if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT)
+    ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "METRICS_PORT must differ from PORT" });
   if (settings.STORAGE !== "s3") return;
   for (const name of S3_REQUIRED) {
     if (settings[name] === undefined)
