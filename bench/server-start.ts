@@ -20,15 +20,17 @@
  * PostgreSQL and under 300 MB on PGlite. Exits 1 when one is missed.
  *
  * The database: with DATABASE_URL, a temporary database on that server (dropped afterwards);
- * without it the embedded PGlite under a temporary DATA_DIR.
+ * without it the embedded PGlite under a temporary DATA_DIR. Files on local disk, or with `--s3` in
+ * the bucket of a test S3 server (s3rver, startTestS3Server) started for the run.
  *
- * Usage: [DATABASE_URL=postgres://…] npm run bench -- server-start [--runs 3] [--idle 20] [--uploads 5]
+ * Usage: [DATABASE_URL=postgres://…] npm run bench -- server-start [--runs 3] [--idle 20] [--uploads 5] [--s3]
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { s3Settings, startTestS3Server } from "@tafsiri/api/testing/s3-server";
 import { wholeNumber } from "./support/args";
 import { benchDatabase } from "./support/bench-database";
 import { freePort, memoryMb, ROOT, stopChild, type ChildServer } from "./support/child-process";
@@ -41,6 +43,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     idle: { type: "string", default: "20" },
     uploads: { type: "string", default: "5" },
+    s3: { type: "boolean", default: false },
   },
 });
 const RUNS = wholeNumber("runs", values.runs, 1);
@@ -154,10 +157,14 @@ const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_EMAIL:
 Object.assign(env, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
 if (bench.url) env.DATABASE_URL = bench.url;
 else delete env.DATABASE_URL;
+const s3 = values.s3 ? await startTestS3Server() : undefined;
+if (s3) Object.assign(env, s3Settings(s3));
 const engine = bench.url ? "PostgreSQL" : "PGlite";
 const maxIdleMb = bench.url ? 150 : 300;
 const verdicts = new Verdicts();
-console.log(`Server start-up on ${bench.label}, Node ${process.version}, ${os.cpus().length} CPU(s)`);
+console.log(
+  `Server start-up on ${bench.label}, files ${s3 ? "in a test S3 bucket" : "on local disk"}, Node ${process.version}, ${os.cpus().length} CPU(s)`,
+);
 console.log(
   `${RUNS} start(s) per way on an existing database; RSS ${IDLE_SECONDS} s after /healthz, then after activity`,
 );
@@ -205,6 +212,7 @@ try {
     );
   }
 } finally {
+  await s3?.close();
   await bench.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

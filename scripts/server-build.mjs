@@ -76,11 +76,15 @@ const externalWhereSame = {
 
 /**
  * Compiles the server and its workers into apps/server/dist (esbuild; node20, ESM, source maps
- * without sources, as the TypeScript is beside them). Resolves when written; rejects with
- * esbuild's error (its messages already printed) when a file does not compile.
+ * without sources, as the TypeScript is beside them); server.js is written last, so its time says
+ * the whole build is there. Resolves when written; rejects with esbuild's error (its messages
+ * already printed) when a file does not compile, or with a message when esbuild is not installed
+ * (an install without dev dependencies).
  */
 export async function buildServer() {
-  const esbuild = await import("esbuild");
+  const esbuild = await import("esbuild").catch(() => {
+    throw new Error("esbuild is not installed: run `npm install` (with dev dependencies) to build the server.");
+  });
   const common = {
     bundle: true,
     platform: "node",
@@ -97,12 +101,12 @@ export async function buildServer() {
       js: 'import { createRequire as __tafsiriRequire } from "node:module"; const require = __tafsiriRequire(import.meta.url);',
     },
   };
-  await esbuild.build({ ...common, entryPoints: { server: path.join(root, "apps/server/src/server.ts") } });
   await esbuild.build({
     ...common,
     entryPoints: Object.fromEntries(WORKERS.map((w) => [path.basename(w, ".mjs"), path.join(root, w)])),
     outExtension: { ".js": ".mjs" },
   });
+  await esbuild.build({ ...common, entryPoints: { server: path.join(root, "apps/server/src/server.ts") } });
 }
 
 /** True when apps/server/dist/server.js exists and is newer than everything it is built from. */
@@ -123,6 +127,10 @@ export function ensureServerBuild() {
 
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
-  await buildServer().catch(() => process.exit(1));
+  await buildServer().catch((error) => {
+    // esbuild has printed its own messages (error.errors); anything else is said here.
+    if (!Array.isArray(error?.errors)) console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
   console.log(`Server built into ${path.relative(root, serverDist)}/ in ${Date.now() - started} ms`);
 }
