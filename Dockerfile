@@ -18,6 +18,10 @@ RUN npm run build -w @tafsiri/web && npm run build -w @tafsiri/server
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# pg_dump and pg_restore of the database server's major version (15) for `npm run backup` /
+# `restore` and the scheduled backups (decision 027).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -32,7 +36,7 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/server/dist apps/server/dist
 # DATA_DIR holds the uploads' temp files (and, without SMTP_URL, the mail outbox); a volume
 # mounted here starts out owned by the unprivileged `node` user.
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 EXPOSE 3000
