@@ -54,12 +54,32 @@ export type BackupManifest = z.infer<typeof ZBackupManifest>;
 const run = promisify(execFile);
 
 /**
+ * The repository's root: the nearest folder above this module (in src/ or in the compiled
+ * apps/server/dist/) whose package.json declares the workspaces; null when there is none.
+ */
+async function repositoryRoot(): Promise<string | null> {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(await readFile(path.join(dir, "package.json"), "utf8")) as { workspaces?: unknown };
+      if (pkg.workspaces) return dir;
+    } catch {
+      // No package.json here: look further up.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/**
  * The app's version for the manifest: `git describe --tags --always --dirty` of the repository
  * when git and the repository are there, else `v{version}` of the root package.json, else
  * "unknown". Never throws.
  */
 export async function appVersion(): Promise<string> {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+  const root = await repositoryRoot();
+  if (root === null) return "unknown";
   try {
     const { stdout } = await run("git", ["describe", "--tags", "--always", "--dirty"], { cwd: root, timeout: 5000 });
     if (stdout.trim()) return stdout.trim();
@@ -70,7 +90,7 @@ export async function appVersion(): Promise<string> {
     const pkg = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { version?: unknown };
     if (typeof pkg.version === "string") return `v${pkg.version}`;
   } catch {
-    // Not found: unknown.
+    // Not readable: unknown.
   }
   return "unknown";
 }
