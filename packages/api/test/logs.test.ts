@@ -232,6 +232,17 @@ describe("describeAuditEntry", () => {
     expect(describeAuditEntry({ ...base, action: "create", entity: "user", userName: null })).toBe(
       "created the account of a deleted user",
     );
+    const archive = { ...base, entity: "archive", audioName: null, userName: null };
+    expect(
+      describeAuditEntry({ ...archive, action: "backup", detail: { file: "tafsiri-backup-1.zip", files: 12 } }),
+    ).toBe("backed up the database and 12 stored files to tafsiri-backup-1.zip");
+    expect(
+      describeAuditEntry({
+        ...archive,
+        action: "backup-failed",
+        detail: { file: "tafsiri-backup-2.zip", error: "pg_dump exited with 1" },
+      }),
+    ).toBe("could not back up to tafsiri-backup-2.zip: pg_dump exited with 1");
     expect(actionLabel("approve")).toBe("Approved");
     expect(actionLabel("sign-out-everywhere")).toBe("Signed a user out everywhere");
     expect(actionLabel("archive-old_entries")).toBe("Archive old entries");

@@ -104,6 +104,19 @@ export function describeAuditEntry(e: DescribedEntry): string {
           return `signed out every session of ${user}`;
       }
       break;
+    case "archive": {
+      // The scheduled backups (decision 027), written by the server itself (no actor).
+      const file = text(e.detail.file) ?? "an archive";
+      if (e.action === "backup") {
+        const files = typeof e.detail.files === "number" ? e.detail.files : 0;
+        return `backed up the database and ${files} stored file${files === 1 ? "" : "s"} to ${file}`;
+      }
+      if (e.action === "backup-failed") {
+        const error = text(e.detail.error);
+        return `could not back up to ${file}${error ? `: ${error}` : ""}`;
+      }
+      break;
+    }
     case "export":
       if (e.action === "export") return `exported the dataset (${exportChoiceInWords(e.detail)})`;
       break;
@@ -189,6 +202,8 @@ const ACTION_LABELS: Record<string, string> = {
   delete: "Deleted an audio",
   edit: "Edited an account",
   export: "Exported the dataset",
+  backup: "Backed up",
+  "backup-failed": "Backup failed",
   open: "Opened an audio",
   reassign: "Reassigned",
   recommend: "Recommended",
