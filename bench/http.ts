@@ -27,9 +27,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import autocannon from "autocannon";
 import { sql } from "kysely";
-import { cpuTimeMs, startChild, stopChild, type ChildServer } from "./support/child-process";
+import { hammer as loadPath, loadLine, trpcPath, type Load, type Measured } from "./support/autocannon-load";
+import { startChild, stopChild, type ChildServer } from "./support/child-process";
+import { restSignIn } from "./support/rest-sign-in";
 import { wholeNumber } from "./support/args";
 import { onSeededDatabase, seededOptions, type SeededEnvironment } from "./support/seeded-database";
 import { Verdicts } from "./support/targets";
@@ -43,64 +44,8 @@ const MIN_RATIO = 0.3;
 /** …with p99 under this many ms. */
 const MAX_P99_MS = 100;
 
-interface Load {
-  name: string;
-  path: string;
-  token: string | null;
-}
-
-interface Measured {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-  /** The server process's CPU time per answered request, in ms. */
-  cpuPerRequestMs: number;
-}
-
-/**
- * Loads GET `server.baseUrl + load.path` with autocannon; resolves to its figures (failures:
- * non-2xx, errors and timeouts).
- */
-async function hammer(server: ChildServer, load: Load): Promise<Measured> {
-  const cpuBefore = cpuTimeMs(server.pid);
-  const result = await autocannon({
-    url: server.baseUrl + load.path,
-    connections,
-    duration,
-    headers: load.token ? { authorization: `Bearer ${load.token}` } : {},
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-    cpuPerRequestMs: (cpuTimeMs(server.pid) - cpuBefore) / Math.max(1, result.requests.total),
-  };
-}
-
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`Signing in as ${email} answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** GET /trpc/<procedure> with its input, as the web app's tRPC client sends a query. */
-function trpcPath(procedure: string, input: unknown): string {
-  return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
-}
-
-function line(name: string, m: Measured, floor: Measured | null, verdict: string): string {
-  const ratio = floor ? `${((m.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(0)}%` : "-";
-  return (
-    `${name.padEnd(46)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms` +
-    `  p99 ${String(m.p99).padStart(4)} ms  CPU ${m.cpuPerRequestMs.toFixed(2)} ms/req  ${ratio.padStart(5)} of floor  ${verdict}`
-  );
-}
+/** Loads `l` on `server` with the run's connections and duration. */
+const hammer = (server: ChildServer, l: Load): Promise<Measured> => loadPath(server, l, { connections, duration });
 
 async function run(env: SeededEnvironment): Promise<void> {
   if (!env.databaseUrl) throw new Error("The HTTP benchmark runs on PostgreSQL: set DATABASE_URL.");
@@ -123,18 +68,18 @@ async function run(env: SeededEnvironment): Promise<void> {
       RATE_LIMIT_PER_ADDRESS: "0",
     });
     children.push(server);
-    const adminToken = await signIn(server.baseUrl, "reviewer01@seed.local");
-    const staffToken = await signIn(server.baseUrl, staff.email);
+    const adminToken = await restSignIn(server.baseUrl, { email: "reviewer01@seed.local", password });
+    const staffToken = await restSignIn(server.baseUrl, { email: staff.email, password });
     console.log(
       `\nDatabase: ${env.where}; ${connections} connections, ${duration} s each; admin reviewer01, staff ` +
         `${staff.username}; load ${os.loadavg()[0]?.toFixed(2)}`,
     );
 
     const floor = await hammer(floorServer, { name: "floor", path: `/tasks/${taskId}`, token: null });
-    console.log(line("plain Fastify + pg, task by primary key (floor)", floor, null, ""));
+    console.log(loadLine("plain Fastify + pg, task by primary key (floor)", floor, null, "floor", ""));
     // For comparison, not a target: the admin task list's own SQL on the same plain server.
     const plainList = await hammer(floorServer, { name: "plain list", path: "/task-page?page=1", token: null });
-    console.log(line("plain Fastify + pg, the admin task list's SQL", plainList, floor, "(comparison)"));
+    console.log(loadLine("plain Fastify + pg, the admin task list's SQL", plainList, floor, "floor", "(comparison)"));
 
     const loads: Load[] = [
       {
@@ -180,7 +125,7 @@ async function run(env: SeededEnvironment): Promise<void> {
       const verdict =
         `${passed ? "PASS" : "FAIL"} (≥ ${MIN_RATIO * 100}%, p99 < ${MAX_P99_MS} ms)` +
         (m.failures > 0 ? `, ${m.failures} failed requests` : "");
-      console.log(line(load.name, m, floor, verdicts.record(load.name, passed, verdict)));
+      console.log(loadLine(load.name, m, floor, "floor", verdicts.record(load.name, passed, verdict)));
     }
   } finally {
     for (const child of children.reverse()) await stopChild(child);

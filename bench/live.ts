@@ -43,15 +43,24 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import WebSocket from "ws";
-import { createTRPCClient, httpLink, type TRPCClient } from "@trpc/client";
-import type { AppRouter, LiveEvent } from "@tafsiri/api";
 import { wholeNumber } from "./support/args";
 import { benchDatabase } from "./support/bench-database";
 import { cpuTimeMs, memoryMb, startChild, stopChild, type ChildServer } from "./support/child-process";
 import { summarize, type Summary } from "./support/stats";
-import { subscribe } from "./support/trpc-subscriber";
-import { silentWav } from "./support/wav";
+import {
+  ADMIN,
+  closeAll,
+  connectFloorClients,
+  httpClient,
+  messageSizesOf,
+  paced,
+  Receipts,
+  restJson,
+  seedLiveAudios,
+  sleep,
+  subscribeToChanges,
+  waitFor,
+} from "./support/live-delivery";
 
 const { values } = parseArgs({
   options: {
@@ -65,93 +74,8 @@ const N = wholeNumber("subscribers", values.subscribers, 1);
 const M = wholeNumber("events", values.events, 1);
 const INTERVAL_MS = wholeNumber("interval", values.interval, 1);
 const WARMUP = wholeNumber("warmup", values.warmup, 0);
-/** How long a phase may wait for its last delivery after its last send. */
-const DELIVERY_TIMEOUT_MS = 30_000;
-/** Sockets opened at once while connecting. */
-const CONNECT_BATCH = 50;
 const SERVER_SCRIPT = "apps/server/src/server.ts";
 const FLOOR_SCRIPT = "bench/support/floor-server.ts";
-/** The first admin the server creates at start (ADMIN_* settings); every subscriber signs in as it. */
-const ADMIN = { email: "bench-admin@example.test", username: "benchadmin", password: "Bench#2026-admin" };
-const STAFF = { username: "benchstaff", email: "bench-staff@example.test", password: "Bench#2026-staff" };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `done` every 10 ms; throws `what` once `timeoutMs` has passed. */
-async function waitFor(done: () => boolean, what: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!done()) {
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-/** Calls `fire(i)` for i = 0..count-1, the i-th at start + i × interval (not waiting for earlier ones), then awaits them all. */
-async function paced(count: number, fire: (i: number) => Promise<void>): Promise<void> {
-  const start = performance.now();
-  const pending: Array<Promise<void>> = [];
-  for (let i = 0; i < count; i++) {
-    const wait = start + i * INTERVAL_MS - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(fire(i));
-  }
-  await Promise.all(pending);
-}
-
-/** Opens `count` connections, CONNECT_BATCH at a time; `open(i)` resolves once connection i is ready. */
-async function connectAll(count: number, open: (i: number) => Promise<void>): Promise<void> {
-  for (let s = 0; s < count; s += CONNECT_BATCH) {
-    await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, count - s) }, (_, i) => open(s + i)));
-  }
-}
-
-/** Closes the sockets and waits until every one is closed. */
-async function closeAll(sockets: WebSocket[]): Promise<void> {
-  const closed = sockets.map((ws) => new Promise((resolve) => ws.once("close", resolve)));
-  for (const ws of sockets) ws.close();
-  await Promise.all(closed);
-}
-
-/** Receipts of one message kind per (change, subscriber): this process's clock and wall-clock time, ms. */
-class Receipts {
-  /** performance.now() at receipt; 0 = not received. */
-  readonly times: Float64Array;
-  /** Date.now() at receipt. */
-  readonly wall: Float64Array;
-  duplicates = 0;
-  constructor(
-    readonly changes: number,
-    readonly subscribers: number,
-  ) {
-    this.times = new Float64Array(changes * subscribers);
-    this.wall = new Float64Array(changes * subscribers);
-  }
-  record(change: number, subscriber: number): void {
-    const slot = change * this.subscribers + subscriber;
-    if (this.times[slot] !== 0) {
-      this.duplicates++;
-      return;
-    }
-    this.times[slot] = performance.now();
-    this.wall[slot] = Date.now();
-  }
-  /** How many receipts changes [from, to) have. */
-  count(from: number, to: number): number {
-    let n = 0;
-    for (let i = from * this.subscribers; i < to * this.subscribers; i++) if (this.times[i] !== 0) n++;
-    return n;
-  }
-  /** Receipt − start[change] over changes [from, to), on this process's clock (`wall`: on the wall clock). */
-  latencies(start: Float64Array, from: number, to: number, wall = false): number[] {
-    const at = wall ? this.wall : this.times;
-    const out: number[] = [];
-    for (let i = from * this.subscribers; i < to * this.subscribers; i++) {
-      if (this.times[i] !== 0) out.push(at[i]! - start[Math.floor(i / this.subscribers)]!);
-    }
-    return out;
-  }
-}
-
 /** CPU time (ms) per measured change: the server's, and this process's (the clients'). */
 interface CpuPerChange {
   server: number;
@@ -205,11 +129,11 @@ async function measure(
   fire: (change: number) => Promise<void>,
 ): Promise<PathResult> {
   const total = WARMUP + M;
-  await paced(WARMUP, (i) => fire(i));
+  await paced(WARMUP, INTERVAL_MS, (i) => fire(i));
   await waitFor(() => allReceived(m, 0, WARMUP), "the warm-up deliveries");
   const serverBefore = cpuTimeMs(server.pid);
   const clientsBefore = process.cpuUsage();
-  await paced(M, (i) => fire(WARMUP + i));
+  await paced(M, INTERVAL_MS, (i) => fire(WARMUP + i));
   await waitFor(() => allReceived(m, WARMUP, total), `${N} × ${M} deliveries`).catch((error: unknown) =>
     console.error(String(error)),
   );
@@ -230,70 +154,6 @@ async function measure(
     idleRssMb,
     peakRssMb: memoryMb(server.pid, "VmHWM"),
   };
-}
-
-// ---------------------------------------------------------------- REST and tRPC over HTTP
-
-async function restJson<T>(
-  baseUrl: string,
-  method: string,
-  route: string,
-  token: string | null,
-  body: FormData | object,
-): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(isForm ? {} : { "content-type": "application/json" }),
-    },
-    body: isForm ? body : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { message?: string };
-  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${json.message ?? ""}`);
-  return json;
-}
-
-async function signIn(baseUrl: string, email: string, password: string): Promise<{ token: string; userId: string }> {
-  const out = await restJson<{ token: string; user: { _id: string } }>(baseUrl, "POST", "/auth/login", null, {
-    email,
-    password,
-  });
-  return { token: out.token, userId: out.user._id };
-}
-
-function httpClient(baseUrl: string, token: string): TRPCClient<AppRouter> {
-  return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${baseUrl}/trpc`, headers: { authorization: `Bearer ${token}` } })],
-  });
-}
-
-/**
- * Through the server's own API: signs the first admin in, registers a staff member
- * (POST /auth/register), uploads `count` small WAV audios (POST /api/audios/upload/AUDIO) and
- * assigns each to the staff member (tRPC tasks.assign). Returns the tokens and the audio ids.
- */
-async function seed(baseUrl: string, count: number) {
-  const admin = await signIn(baseUrl, ADMIN.email, ADMIN.password);
-  await restJson(baseUrl, "POST", "/auth/register", admin.token, {
-    ...STAFF,
-    role: "Staff",
-    adminpassword: ADMIN.password,
-  });
-  const staff = await signIn(baseUrl, STAFF.email, STAFF.password);
-  const asAdmin = httpClient(baseUrl, admin.token);
-  const wav = silentWav();
-  const audioIds: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const form = new FormData();
-    form.append("category", i % 2 === 0 ? "Control" : "Dementia");
-    form.append("file", new Blob([wav], { type: "audio/wav" }), `bench_live_${i}.wav`);
-    const audio = await restJson<{ _id: string }>(baseUrl, "POST", "/api/audios/upload/AUDIO", admin.token, form);
-    await asAdmin.tasks.assign.mutate({ audioId: audio._id, staffId: staff.userId });
-    audioIds.push(audio._id);
-  }
-  return { adminToken: admin.token, staffToken: staff.token, audioIds };
 }
 
 // ---------------------------------------------------------------- the live path
@@ -320,36 +180,23 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
       RATE_LIMIT_PER_ADDRESS: "0",
     });
     children.push(server);
-    const { adminToken, staffToken, audioIds } = await seed(server.baseUrl, WARMUP + M);
-    const changeOf = new Map(audioIds.map((id, i) => [id, i]));
+    const { adminToken, staffToken, audioIds } = await seedLiveAudios(server.baseUrl, WARMUP + M);
     const idleRssMb = memoryMb(server.pid, "VmRSS");
 
     const m = newMeasurement(2);
     const [notified, changed] = m.kinds as [Receipts, Receipts];
-    const wsUrl = `${server.baseUrl.replace(/^http/, "ws")}/trpc`;
-    const sockets: WebSocket[] = [];
-    const errors = new Set<string>();
-    // The exact text frames subscriber 0 receives, to size the floor's messages.
-    const frames: string[] = [];
-    await connectAll(N, async (s) => {
-      const ws = await subscribe<LiveEvent>({
-        url: wsUrl,
-        connectionParams: { token: adminToken },
-        path: "events.onEvent",
-        input: {},
-        onData: ({ data: event }, text) => {
-          if (s === 0) frames.push(text);
-          const change = changeOf.get(event.audioId ?? "");
-          if (change === undefined) return;
-          if (event.kind === "notification.created") notified.record(change, s);
-          else if (event.kind === "audio.changed") {
-            changed.record(change, s);
-            if (m.committedWall[change] === 0) m.committedWall[change] = Date.parse(event.at);
-          }
-        },
-        onError: (message) => errors.add(message),
-      });
-      sockets.push(ws);
+    const { sockets, frames, errors } = await subscribeToChanges({
+      url: `${server.baseUrl.replace(/^http/, "ws")}/trpc`,
+      count: N,
+      token: adminToken,
+      audioIds,
+      onReceipt: (kind, change, s, atMs) => {
+        if (kind === 0) notified.record(change, s);
+        else {
+          changed.record(change, s);
+          if (m.committedWall[change] === 0) m.committedWall[change] = atMs;
+        }
+      },
     });
 
     const staff = httpClient(server.baseUrl, staffToken);
@@ -369,9 +216,7 @@ async function runLive(children: ChildServer[], dbUrl: string | undefined): Prom
     const firstMeasured = audioIds[WARMUP]!;
     return {
       ...result,
-      messageSizes: frames
-        .filter((text) => text.includes(`"audioId":"${firstMeasured}"`))
-        .map((text) => Buffer.byteLength(text)),
+      messageSizes: messageSizesOf(frames, firstMeasured),
       saveRoundTrip: summarize(roundTrips),
     };
   } finally {
@@ -387,23 +232,10 @@ async function runFloor(children: ChildServer[], sizes: number[]): Promise<PathR
   children.push(server);
   const idleRssMb = memoryMb(server.pid, "VmRSS");
   const m = newMeasurement(sizes.length);
-  const wsUrl = `${server.baseUrl.replace(/^http/, "ws")}/ws`;
-  const sockets: WebSocket[] = [];
-  await connectAll(
-    N,
-    (s) =>
-      new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(wsUrl);
-        sockets.push(ws);
-        ws.once("open", () => resolve());
-        ws.once("error", reject);
-        ws.on("message", (data) => {
-          const message = JSON.parse(String(data)) as { seq: number; i: number; at: string };
-          m.kinds[message.i]?.record(message.seq, s);
-          if (m.committedWall[message.seq] === 0) m.committedWall[message.seq] = Date.parse(message.at);
-        });
-      }),
-  );
+  const sockets = await connectFloorClients(`${server.baseUrl.replace(/^http/, "ws")}/ws`, N, (kind, seq, s, atMs) => {
+    m.kinds[kind]?.record(seq, s);
+    if (m.committedWall[seq] === 0) m.committedWall[seq] = atMs;
+  });
 
   const result = await measure(server, idleRssMb, m, async (seq) => {
     m.requestSent[seq] = performance.now();

@@ -95,10 +95,11 @@ async function actors(db: DbHandle["db"]): Promise<{ admin: SessionUser; staff: 
  * the embedded PGlite under DATA_DIR, default ./data), migrated, which must already hold audios
  * (`npm run seed`); nothing is dropped afterwards. Otherwise on a temporary database
  * (bench/support/temporary-database.ts) seeded now with `npm run seed`'s project
- * (bench/support/seed-project.ts: `audios` audios, `staff` staff), dropped afterwards.
+ * (bench/support/seed-project.ts: `audios` audios, `staff` staff), dropped afterwards; `log`, when
+ * given, receives the seed's progress lines.
  */
 export async function onSeededDatabase(
-  options: Pick<SeededOptions, "audios" | "staff" | "existing">,
+  options: Pick<SeededOptions, "audios" | "staff" | "existing"> & { log?: (line: string) => void },
   run: (env: SeededEnvironment) => Promise<void>,
 ): Promise<void> {
   if (options.existing) {
@@ -134,6 +135,7 @@ export async function onSeededDatabase(
         staff: options.staff,
         staffPassword: "Bench#2026x",
         admin: { email: "bench-admin@example.test", username: "bench-admin", password: "Bench#2026x" },
+        log: options.log,
       }),
     );
     console.log(
