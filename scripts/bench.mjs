@@ -1,6 +1,9 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
 //   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio,
-//                                       server-start) with its defaults
+//                                       server-start) with its defaults; not scale-out (only when named)
+//   DATABASE_URL=postgres://… npm run bench -- scale-out [--part live|lists]
+//                                       two instances behind Caddy, and lists at 1,000,000 audios
+//                                       (bench/scale-out.ts; PostgreSQL, ~20 min and 10,000 sockets)
 //   npm run bench -- live               only the live-delivery benchmark (bench/live.ts)
 //   npm run bench -- lists --runs 50    only the list benchmark, with its options
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
@@ -11,7 +14,20 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ensureWebBuild, root } from "./web-build.mjs";
 
-const BENCHMARKS = ["lists", "http", "uploads", "load", "live", "export", "field", "long-audio", "server-start"];
+const BENCHMARKS = [
+  "lists",
+  "http",
+  "uploads",
+  "load",
+  "live",
+  "export",
+  "field",
+  "long-audio",
+  "server-start",
+  "scale-out",
+];
+/** Run only when named: long, and needs PostgreSQL, Caddy and a high open-file limit (bench/scale-out.ts). */
+const ONLY_WHEN_NAMED = ["scale-out"];
 
 const args = process.argv.slice(2);
 const named = [];
@@ -29,7 +45,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const running = chosen.length > 0 ? chosen : BENCHMARKS;
+const running = chosen.length > 0 ? chosen : BENCHMARKS.filter((name) => !ONLY_WHEN_NAMED.includes(name));
 // The field and long-audio benchmarks load the built web app in Chromium.
 if (running.includes("field") || running.includes("long-audio")) ensureWebBuild();
 for (const name of running) {
