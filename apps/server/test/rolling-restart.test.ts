@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { s3Settings, startTestS3Server } from "@tafsiri/api/testing/s3-server";
@@ -57,17 +56,6 @@ const WRITES_PER_STEP = 10;
 const WRITE_RETRY_DELAY_MS = 1500;
 /** tus-js-client's default retryDelays: how long a tus client waits before each new try of a failed request. */
 const TUS_RETRY_DELAYS_MS = [0, 1000, 3000, 5000];
-
-/**
- * The server as the image runs it: one node process receiving the signals itself (not tsx's CLI, a parent
- * that relays SIGTERM and exits 143 when its child does not confirm within 30 ms, as on a loaded machine).
- */
-const SERVER_COMMAND = [
-  process.execPath,
-  "--import",
-  "tsx",
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/server.ts"),
-];
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -163,7 +151,7 @@ describe.skipIf(!onPostgres || !caddy)("a rolling restart behind Caddy (decision
       await check.end().catch(() => undefined);
     });
     // Both migrate the empty database at once (Kysely's advisory lock: decision 029).
-    instances.push(...(await Promise.all([0, 1].map((i) => startServerProcess(envOf(i), SERVER_COMMAND)))));
+    instances.push(...(await Promise.all([0, 1].map((i) => startServerProcess(envOf(i))))));
     await check.connect();
     proxy = await startCaddy({
       port: proxyPort!,
@@ -431,7 +419,7 @@ describe.skipIf(!onPostgres || !caddy)("a rolling restart behind Caddy (decision
         old.child.kill("SIGTERM");
         exitCodes.push(await exited);
         retired.push(old);
-        instances[i] = await startServerProcess(envOf(i), SERVER_COMMAND);
+        instances[i] = await startServerProcess(envOf(i));
         await proxiedAgain(i);
         await progress(`writes after restarting instance ${i + 1}`);
       }

@@ -40,7 +40,6 @@ const serverUrl = process.env.DATABASE_URL;
  * not confirm a signal within 30 ms (a busy event loop on a loaded machine), so SIGTERM would not
  * reach the shutdown being tested.
  */
-const SERVER = [process.execPath, "--import", "tsx", path.resolve(import.meta.dirname, "../src/server.ts")];
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -330,7 +329,7 @@ describe("the server process and its scheduled backups (decision 027)", () => {
     const blocker = path.join(place.DATA_DIR, "a-file");
     await fs.writeFile(blocker, "");
     const bad = path.join(blocker, "backups");
-    const refused = await startServerProcess({ ...place, BACKUP_DIR: bad }, SERVER).then(
+    const refused = await startServerProcess({ ...place, BACKUP_DIR: bad }).then(
       () => "started",
       (error: Error) => error.message,
     );
@@ -338,10 +337,12 @@ describe("the server process and its scheduled backups (decision 027)", () => {
     expect(refused).toContain(`BACKUP_DIR ${bad} cannot be used`);
 
     const dir = path.join(place.DATA_DIR, "backups");
-    const server = await startServerProcess(
-      { ...place, BACKUP_DIR: dir, BACKUP_EVERY_HOURS: "1", BACKUP_KEEP: "2" },
-      SERVER,
-    );
+    const server = await startServerProcess({
+      ...place,
+      BACKUP_DIR: dir,
+      BACKUP_EVERY_HOURS: "1",
+      BACKUP_KEEP: "2",
+    });
     try {
       await until(async () => (await listBackupArchives(dir)).length === 1, 60_000);
     } finally {
