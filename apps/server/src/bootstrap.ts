@@ -4,10 +4,12 @@ import { createEventBus, createMailer, openStorage, type AppDeps } from "@tafsir
 import { ensureFirstAdmin, failAbandonedExportsAtStart } from "@tafsiri/api";
 import type { Settings } from "./settings";
 import { loadJwtSecret } from "./lib/jwt-secret";
+import { claimEmbeddedDatabase } from "./lib/embedded-database-lock";
 import { storageConfig } from "./lib/storage-config";
 
 /**
- * Opens the database (PGlite under DATA_DIR/db, or DATABASE_URL), migrates it, creates the first
+ * Opens the database (PGlite under DATA_DIR/db, claimed for this process: claimEmbeddedDatabase
+ * throws while another running server has it open; or DATABASE_URL), migrates it, creates the first
  * admin when there is no user, opens file storage (DATA_DIR/files, or with STORAGE=s3 the S3_*
  * bucket, checked to answer: issue 11 Build 6), marks failed the dataset exports a stopped server left
  * running, and starts the live-event bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
@@ -19,12 +21,21 @@ export async function bootstrap(
   const dataDir = path.resolve(settings.DATA_DIR);
   // Before the database, so a bucket that does not answer stops the start at once.
   const storage = await openStorage(storageConfig(settings, dataDir));
-  const handle = await createDb({
+  // One process at a time on the embedded database: a second server on this DATA_DIR stops here.
+  const release = settings.DATABASE_URL ? null : await claimEmbeddedDatabase(dataDir);
+  const opened = await createDb({
     databaseUrl: settings.DATABASE_URL,
     pgliteDir: path.join(dataDir, "db"),
     pgliteSharedBuffers: settings.PGLITE_SHARED_BUFFERS,
     poolSize: settings.DATABASE_POOL_SIZE,
   });
+  const handle: DbHandle = {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await release?.();
+    },
+  };
   await migrateToLatest(handle.db);
   const admin = await ensureFirstAdmin(handle.db, {
     email: settings.ADMIN_EMAIL,

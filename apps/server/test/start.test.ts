@@ -89,6 +89,39 @@ describe("npm start (tsx apps/server/src/server.ts)", () => {
   }, 240_000);
 });
 
+describe("the embedded database is one server's (ARCHITECTURE: PGlite is one process's database)", () => {
+  // With PostgreSQL several instances share one database (decision 015): nothing to claim.
+  it.skipIf(inject("dbTemplate").kind === "postgres")(
+    "refuses a second server on the same DATA_DIR, saying which process has it; a killed server's claim does not block",
+    async () => {
+      const place = await dataPlace();
+      const first = await start({ DATA_DIR: place.dataDir, ADMIN_PASSWORD: "Adm1n!strong" });
+      const pid = first.child.pid!;
+      await expect(fs.readFile(path.join(place.dataDir, "server.pid"), "utf8")).resolves.toBe(`${pid}\n`);
+      const second = await startServerProcess({ DATA_DIR: place.dataDir }).then(
+        (server) => {
+          running.push(server);
+          return "started";
+        },
+        (error: Error) => error.message,
+      );
+      expect(second).toContain(
+        `Another Tafsiri server (process ${pid}) has the embedded database in ${place.dataDir} open.`,
+      );
+      // The first still serves.
+      expect((await fetch(`${first.baseUrl}/healthz`)).status).toBe(200);
+      // Killed without a chance to clean up: its claim names a process that is gone, and a new server starts.
+      first.child.kill("SIGKILL");
+      await new Promise((resolve) => first.child.once("exit", resolve));
+      const next = await start({ DATA_DIR: place.dataDir });
+      expect((await fetch(`${next.baseUrl}/healthz`)).status).toBe(200);
+      await stopServerProcess(next);
+      // A clean stop gives the claim up.
+      await expect(fs.access(path.join(place.dataDir, "server.pid"))).rejects.toThrow();
+    },
+  );
+});
+
 describe("settings", () => {
   it("keeps live events 30 days unless EVENT_RETENTION_DAYS says otherwise, and refuses a value that is not a positive whole number", () => {
     expect(loadSettings({}).EVENT_RETENTION_DAYS).toBe(30);
