@@ -98,13 +98,15 @@ function stalledUpload(baseUrl: string, token: string, form: { body: Buffer; con
 
 /** Every storage key a row points at. */
 async function rowKeys(db: Database): Promise<string[]> {
-  const audios = await db.selectFrom("audios").select(["fileKey", "transcriptKey"]).execute();
+  const audios = await db.selectFrom("audios").select(["fileKey", "transcriptKey", "peaksKey"]).execute();
   const versions = await db.selectFrom("transcriptVersions").select("fileKey").execute();
-  const recordings = await db.selectFrom("translatedRecordings").select("fileKey").execute();
+  const recordings = await db.selectFrom("translatedRecordings").select(["fileKey", "peaksKey"]).execute();
+  // Peaks files too: the waveform job may have written an answered upload's peaks before the kill.
+  const present = (key: string | null): key is string => key !== null;
   return [
-    ...audios.flatMap((a) => [a.fileKey, ...(a.transcriptKey ? [a.transcriptKey] : [])]),
+    ...audios.flatMap((a) => [a.fileKey, a.transcriptKey, a.peaksKey].filter(present)),
     ...versions.map((v) => v.fileKey),
-    ...recordings.map((r) => r.fileKey),
+    ...recordings.flatMap((r) => [r.fileKey, r.peaksKey].filter(present)),
   ].sort();
 }
 
