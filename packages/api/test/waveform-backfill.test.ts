@@ -113,6 +113,15 @@ async function noneLeftPending(): Promise<void> {
   throw new Error("rows still pending after 60 s");
 }
 
+/** Resolves once one of `rs` has logged its round's final line ("… done in …"), at most 60 s: it comes after the last row is recorded. */
+async function roundEnded(...rs: Runner[]): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (rs.some((r) => r.lines.some((l) => l.includes(" done in ")))) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("no round ended within 60 s");
+}
+
 /** How many times each key was written by all runners together. */
 function writesPerKey(...rs: Runner[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -147,6 +156,7 @@ describe(`waveform backfill with two runners (${process.env.DATABASE_URL ? "Post
     start(a);
     start(b);
     await noneLeftPending();
+    await roundEnded(a, b);
     await expectAllReady(rows);
 
     const writes = writesPerKey(a, b);
