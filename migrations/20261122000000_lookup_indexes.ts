@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Indexes behind filters the workflow of issue 2 adds:
+ * Indexes behind filters the core workflow adds (SPEC §2):
  * - Assign Tasks (SPEC §2.17) lists a category's unassigned audios by filename: (category, filename);
  * - a stored file is traced back to its audio by its key (signed file URLs, fetch-files):
  *   audios.file_key, audios.transcript_key, transcript_versions.file_key, translated_recordings.file_key.

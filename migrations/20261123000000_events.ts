@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Live events (issue 3): every change that other users should see at once is recorded here in
+ * Live events (decision 004): every change that other users should see at once is recorded here in
  * the transaction that makes it, and read back by id (ids commit in id order, see recordEvent).
  * audience 'admins' reaches every active admin; 'user' reaches recipient_id only.
  * audio_id has no foreign key: events about a deleted audio stay readable.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The indexes behind the Submissions list (SPEC §2.7, issue 8), newest first by updated_at:
+ * The indexes behind the Submissions list (SPEC §2.7), newest first by updated_at:
  * - all submissions: (updated_at, id), the list's whole order;
  * - 'Approved' and 'Rejected' filters: (approval_status, updated_at, id);
  * - 'Needs review' (a transcript or a recording Pending): a partial index on (updated_at, id).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * When each output of a submission was last reviewed (issue 9, the team report's period: SPEC
+ * When each output of a submission was last reviewed (decision 011, the team report's period: SPEC
  * §2.6, "approval time decides the period"): `transcript_reviewed_at` / `recording_reviewed_at`
  * hold the time the transcript / recording became Approved or Rejected, and are null while it is
  * Pending or absent (the review transitions set and clear them). Existing reviewed outputs take

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The Logs page (issue 9 Build 5) reads the audit log newest first (created_at, id), optionally
+ * The Logs page (SPEC §2.1) reads the audit log newest first (created_at, id), optionally
  * filtered by actor or by action: one index per filter holding the whole order, so a page's ids
  * are read from an index in list order however deep the page (a deferred join, decision 010).
  * (actor_id, created_at, id) replaces audit_log_actor_idx (actor_id, created_at).

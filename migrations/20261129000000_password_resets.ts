@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Password reset links (issue 9 Build 4): one row per link sent, holding only the sha256 of its
+ * Password reset links (SPEC §2.5): one row per link sent, holding only the sha256 of its
  * token, when it expires and when it was used (single use). Deleted with their user.
  * Frozen in time: imports no application code.
  */

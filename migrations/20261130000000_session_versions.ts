@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Sessions that can be ended (issue 9 Build 3): each user's session version, carried in every
+ * Sessions that can be ended (decision 012): each user's session version, carried in every
  * token. Deactivation, reactivation, a password change or reset and 'Sign out everywhere' add one
  * to it, after which tokens with an older version are refused. Tokens issued before this
  * migration carry no version and are refused, so everyone signs in once more.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * The team report's figures kept per assignee, outside the report's join (issue 9: the report
+ * The team report's figures kept per assignee, outside the report's join (the target: the report
  * under 50 ms p99 at 100,000 tasks; decision 011). A task's work counts for its assignee
  * (tasks.assigned_to), whoever recorded it.
  *

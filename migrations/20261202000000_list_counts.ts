@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Exact list counts without counting rows (issue 11 Build 2 and 3; decision 016).
+ * Exact list counts without counting rows (decision 016).
  *
  * list_counts holds signed deltas: the count of a key is the sum of its rows' n. Triggers on the
  * counted tables add one row per key a statement changes, in the writing transaction, so the sum

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * A staff member's Submissions page as an index walk with kept counts (issue 11 Build 3; decision
- * 016). submissions.assigned_to copies the task's assignee (tasks.assigned_to): set before a
+ * A staff member's Submissions page as an index walk with kept counts (decision 016).
+ * submissions.assigned_to copies the task's assignee (tasks.assigned_to): set before a
  * submission is inserted (or moved to another task), and moved with the task when it is
  * reassigned, by triggers, so the app never writes it. The index (assigned_to, updated_at, id)
  * gives one staff member's submissions newest first, and list_counts gains the four filters per

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Dataset exports (issue 12 Build 1). `exports`: one row per export an admin started, with its
+ * Dataset exports (decision 019). `exports`: one row per export an admin started, with its
  * choice (category, status, approval period, CHAT settings), its progress (`done` of `total`
  * audios, `updated_at` as the running job's heartbeat), and once done the zip's storage key, size
  * and expiry (the download link lasts 24 hours). `export_files`: what each finished export wrote

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Resumable uploads (issue 15 Build 2): one row per tus upload a signed-in user started, so that
+ * Resumable uploads (decision 020): one row per tus upload a signed-in user started, so that
  * only its owner may continue, finish or cancel it, and so that finishing is done once: the row
  * is claimed (`finishing_at`) by the one request that turns the file into audio, transcript or
  * recording rows, and keeps that request's answer (`result`) for every retry. The bytes live in

@@ -19,6 +19,12 @@ import * as assigneeWorkAudioMinutes from "./20261207000000_assignee_work_audio_
 import * as participants from "./20261208000000_participants";
 import * as participantBandCounts from "./20261209000000_participant_band_counts";
 import * as reviews from "./20261210000000_reviews";
+import * as pageAnchors from "./20261211000000_page_anchors";
+import * as staffTaskOrderIndex from "./20261211000100_staff_task_order_index";
+import * as notificationOrderIndex from "./20261211000200_notification_order_index";
+import * as participantListOrderIndexes from "./20261211000300_participant_list_order_indexes";
+import * as participantListCounts from "./20261211000400_participant_list_counts";
+import * as unassignedAudioPageIndex from "./20261211000500_unassigned_audio_page_index";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +48,10 @@ export const migrations: Record<string, Migration> = {
   "20261208000000_participants": participants,
   "20261209000000_participant_band_counts": participantBandCounts,
   "20261210000000_reviews": reviews,
+  "20261211000000_page_anchors": pageAnchors,
+  "20261211000100_staff_task_order_index": staffTaskOrderIndex,
+  "20261211000200_notification_order_index": notificationOrderIndex,
+  "20261211000300_participant_list_order_indexes": participantListOrderIndexes,
+  "20261211000400_participant_list_counts": participantListCounts,
+  "20261211000500_unassigned_audio_page_index": unassignedAudioPageIndex,
 };

@@ -37,8 +37,8 @@ export interface DbHandle {
 }
 
 /**
- * PGlite's buffer cache (`shared_buffers`) unless PGLITE_SHARED_BUFFERS says otherwise (issue 11
- * Build 8, memory), instead of the 128MB initdb writes into `postgresql.conf`. PGlite keeps the
+ * PGlite's buffer cache (`shared_buffers`) unless PGLITE_SHARED_BUFFERS says otherwise,
+ * instead of the 128MB initdb writes into `postgresql.conf`. PGlite keeps the
  * cache inside its WebAssembly heap, touched at start, which is at least 128 MB (`initialMemory`
  * cannot go below it) and never shrinks: at 128MB the heap grows to 184 MB and the server idles
  * 80 to 120 MB higher than at 32MB, which fits in the floor. A page the cache misses is read from
@@ -55,7 +55,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = "32MB";
  * `shared_buffers`. `-c` on the command line wins over `postgresql.conf`, so an existing data
  * directory gets the setting too and nothing is written into it.
  */
-export function pgliteStartParams(sharedBuffers: string = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
+function pgliteStartParams(sharedBuffers: string = DEFAULT_PGLITE_SHARED_BUFFERS): string[] {
   return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`];
 }
 
@@ -84,13 +84,18 @@ export async function createDb(config: DbConfig): Promise<DbHandle> {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: config.poolSize ?? DEFAULT_DATABASE_POOL_SIZE,
+      // No JIT compilation (decision 017): every statement here is a page, a count or a key read of
+      // a few milliseconds, and PostgreSQL compiles one whose estimate passes jit_above_cost, which an
+      // estimate that grows with a table can do (the Logs page spent 100-340 ms compiling a 1 ms
+      // statement at 7.5 million audit entries).
+      options: "-c jit=off",
     });
     // An idle pooled connection the server ends (pg_terminate_backend, a restart or failover,
     // idle_session_timeout, a proxy or network cut) is emitted as 'error' on the pool, which
     // without a listener ends the process. The pool has already dropped that client; the next
     // query opens a new connection, and a connection lost mid-query fails that query as usual.
     pool.on("error", () => undefined);
-    // Statements marked withGenericPlan are prepared and planned once per connection (issue 11 Build 3).
+    // Statements marked withGenericPlan are prepared and planned once per connection (decision 017).
     pool.on("connect", useGenericPlans);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
     // Its connections are read by the metrics at scrape time (decision 028).

@@ -9,7 +9,7 @@ import type pg from "pg";
 export const GENERIC_PLAN_MARK = "/* generic plan */";
 
 /**
- * Marks a query to be planned once per connection (issue 11 Build 3): on PostgreSQL it runs as a
+ * Marks a query to be planned once per connection (decision 017): on PostgreSQL it runs as a
  * named prepared statement with a generic plan (useGenericPlans), so PostgreSQL parses and plans
  * it once per connection instead of on every call (planning a page's joins cost more than running
  * them). Only for queries whose best plan is the same for every parameter value, such as a page

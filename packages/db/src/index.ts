@@ -1,3 +1,3 @@
 export * from "./schema";
 export * from "./connection";
-export { migrateToLatest } from "./migrator";
+export { isKnownMigration, latestMigrationName, migrateToLatest } from "./migrator";

@@ -18,3 +18,13 @@ export async function migrateToLatest(db: Database): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${reason}`, { cause: error });
   }
 }
+
+/** The name of the newest migration this version of the code knows (the schema it expects). */
+export function latestMigrationName(): string {
+  return Object.keys(migrations).sort().at(-1)!;
+}
+
+/** Whether `name` is a migration this version of the code knows. */
+export function isKnownMigration(name: string): boolean {
+  return Object.hasOwn(migrations, name);
+}

@@ -23,7 +23,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** bigint columns come back as strings from pg; we convert at the repository edge. */
 type BigIntColumn = ColumnType<string, number | bigint | string, number | bigint | string>;
 
-export interface UserTable {
+interface UserTable {
   id: Generated<string>;
   username: string;
   email: string;
@@ -32,12 +32,12 @@ export interface UserTable {
   active: Generated<boolean>;
   image: string | null;
   passwordChangedAt: Timestamp;
-  /** Carried in every session token; raising it ends every older session (issue 9 Build 3). */
+  /** Carried in every session token; raising it ends every older session (decision 012). */
   sessionVersion: Generated<number>;
   createdAt: CreatedAt;
 }
 
-export interface AudioTable {
+interface AudioTable {
   id: Generated<string>;
   filename: string;
   category: Category;
@@ -65,7 +65,7 @@ export interface AudioTable {
   sessionDate: string | null;
 }
 
-export interface TaskTable {
+interface TaskTable {
   id: Generated<string>;
   audioId: string;
   assignedTo: string;
@@ -76,7 +76,7 @@ export interface TaskTable {
   updatedAt: Timestamp;
 }
 
-export interface SubmissionTable {
+interface SubmissionTable {
   id: Generated<string>;
   taskId: string;
   createdBy: string | null;
@@ -88,15 +88,15 @@ export interface SubmissionTable {
   approvalStatus: ColumnType<ApprovalStatus, ApprovalStatus | undefined, ApprovalStatus>;
   recordedBy: string | null;
   updatedAt: Timestamp;
-  /** When the transcript became Approved or Rejected; null while Pending or absent (issue 9). */
+  /** When the transcript became Approved or Rejected; null while Pending or absent (decision 011). */
   transcriptReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** When the recording became Approved or Rejected; null while Pending or absent (issue 9). */
+  /** When the recording became Approved or Rejected; null while Pending or absent (decision 011). */
   recordingReviewedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The task's assignee (tasks.assigned_to), kept by triggers: never written by the app. */
   assignedTo: Generated<string>;
 }
 
-export interface TranscriptVersionTable {
+interface TranscriptVersionTable {
   id: Generated<string>;
   submissionId: string;
   fileKey: string;
@@ -107,7 +107,7 @@ export interface TranscriptVersionTable {
 }
 
 /** One approval or rejection of a submission's transcript or recording (decision 025). */
-export interface ReviewTable {
+interface ReviewTable {
   id: Generated<string>;
   submissionId: string;
   output: ReviewedOutputKind;
@@ -126,7 +126,7 @@ export interface ReviewTable {
 export type ReviewedOutputKind = "transcript" | "recording";
 export type ReviewDecision = "approve" | "reject";
 
-export interface TranslatedRecordingTable {
+interface TranslatedRecordingTable {
   id: Generated<string>;
   submissionId: string;
   fileKey: string;
@@ -145,7 +145,7 @@ export interface TranslatedRecordingTable {
   waveformStatus: Generated<WaveformStatus>;
 }
 
-export interface CommentTable {
+interface CommentTable {
   id: Generated<string>;
   submissionId: string;
   text: string;
@@ -153,7 +153,7 @@ export interface CommentTable {
   postedAt: CreatedAt;
 }
 
-export interface NotificationTable {
+interface NotificationTable {
   id: Generated<string>;
   recipientId: string;
   senderId: string | null;
@@ -164,7 +164,7 @@ export interface NotificationTable {
   createdAt: CreatedAt;
 }
 
-export interface RecommendationTable {
+interface RecommendationTable {
   id: Generated<string>;
   taskId: string;
   recommendedTo: string;
@@ -172,13 +172,13 @@ export interface RecommendationTable {
   createdAt: CreatedAt;
 }
 
-export interface SettingTable {
+interface SettingTable {
   key: string;
   value: unknown;
   updatedAt: Timestamp;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<string>;
   actorId: string | null;
   action: string;
@@ -189,11 +189,10 @@ export interface AuditLogTable {
 }
 
 /** Who an event reaches: every active admin, or one user (recipientId). */
-export const EVENT_AUDIENCES = ["admins", "user"] as const;
-export type EventAudience = (typeof EVENT_AUDIENCES)[number];
+export type EventAudience = "admins" | "user";
 
-/** A live event (issue 3), recorded in the transaction of the change it reports. */
-export interface EventTable {
+/** A live event (decision 004), recorded in the transaction of the change it reports. */
+interface EventTable {
   /** bigserial: a string from pg, a number from PGlite; repositories convert to string. */
   id: Generated<string>;
   audience: EventAudience;
@@ -204,8 +203,8 @@ export interface EventTable {
   createdAt: CreatedAt;
 }
 
-/** A password reset link (issue 9 Build 4): only the sha256 of its token is kept. */
-export interface PasswordResetTable {
+/** A password reset link (SPEC §2.5): only the sha256 of its token is kept. */
+interface PasswordResetTable {
   id: Generated<string>;
   userId: string;
   tokenHash: string;
@@ -218,7 +217,7 @@ export interface PasswordResetTable {
  * Each assignee's work as it is now (migration 20261201000000_assignee_work_counts, decision 011):
  * written only by the triggers on tasks and submissions, read by the Dashboard's figures.
  */
-export interface AssigneeWorkCountsTable {
+interface AssigneeWorkCountsTable {
   assigneeId: string;
   tasks: number;
   completed: number;
@@ -242,7 +241,7 @@ export interface AssigneeWorkCountsTable {
  * Each assignee's reviews per UTC day of their review time (completed: by the later of the two),
  * kept like assignee_work_counts.
  */
-export interface AssigneeReviewDaysTable {
+interface AssigneeReviewDaysTable {
   /** The UTC day (a `date`: the drivers parse it to a Date; `day::text` reads YYYY-MM-DD). */
   day: ColumnType<Date, string, string>;
   assigneeId: string;
@@ -257,7 +256,7 @@ export interface AssigneeReviewDaysTable {
 }
 
 /** What assignee_work_counts and assignee_review_days count for each task (kept like them). */
-export interface AssigneeWorkTasksTable {
+interface AssigneeWorkTasksTable {
   taskId: string;
   assigneeId: string;
   complete: boolean;
@@ -276,20 +275,41 @@ export interface AssigneeWorkTasksTable {
  * Signed deltas of exact list counts (decision 016): a key's count is the sum of its rows' n.
  * Written by triggers and compact_list_counts() only.
  */
-export interface ListCountsTable {
+interface ListCountsTable {
   key: string;
   n: BigIntColumn;
 }
 
-/** What a dataset export takes (issue 12 Build 1): completed tasks, or every approved transcript. */
+/**
+ * The sort key of every 1,000th row of an anchored list, counted from the oldest (decision 030):
+ * `rank` rows of list `list` sort before (`at`, `id`). Written by rebuildPageAnchors only.
+ */
+interface PageAnchorTable {
+  list: string;
+  rank: BigIntColumn;
+  at: Date;
+  /** page_anchor_id(id): the row's id as text in its own order. */
+  id: string;
+}
+
+/**
+ * Where a list's positions may have moved since its anchors were built (decision 030): the smallest
+ * sort key a statement inserted, deleted or moved. Written by triggers; deleted by rebuildPageAnchors.
+ */
+interface PageAnchorChangeTable {
+  list: string;
+  at: Date;
+  id: string;
+}
+
+/** What a dataset export takes (decision 019): completed tasks, or every approved transcript. */
 export const EXPORT_STATUS_CHOICES = ["completed", "approved-transcript"] as const;
 export type ExportStatusChoice = (typeof EXPORT_STATUS_CHOICES)[number];
 /** Where an export's job is: running, done (the zip is stored), failed. */
-export const EXPORT_STATES = ["running", "done", "failed"] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
+export type ExportState = "running" | "done" | "failed";
 
-/** A dataset export (issue 12 Build 1, migration 20261204000000_exports). */
-export interface ExportTable {
+/** A dataset export (decision 019, migration 20261204000000_exports). */
+interface ExportTable {
   id: Generated<string>;
   createdBy: string | null;
   createdAt: CreatedAt;
@@ -322,8 +342,8 @@ export interface ExportTable {
   supersededAt: Date | null;
 }
 
-/** One file a finished export wrote (issue 12 Build 1): reused by the next export of its choice. */
-export interface ExportFileTable {
+/** One file a finished export wrote (decision 019): reused by the next export of its choice. */
+interface ExportFileTable {
   exportId: string;
   /** Its path in the zip. */
   path: string;
@@ -333,8 +353,8 @@ export interface ExportFileTable {
   sha256: string;
 }
 
-/** A resumable (tus) upload a user started (issue 15 Build 2, migration 20261205000000_resumable_uploads). */
-export interface ResumableUploadTable {
+/** A resumable (tus) upload a user started (decision 020, migration 20261205000000_resumable_uploads). */
+interface ResumableUploadTable {
   /** The tus upload id: 32 hex digits. */
   id: string;
   userId: string;
@@ -353,7 +373,7 @@ export interface ResumableUploadTable {
  * study group, sex, age, education, languages, cognitive scores, notes and consent. Days are
  * YYYY-MM-DD strings.
  */
-export interface ParticipantTable {
+interface ParticipantTable {
   id: Generated<string>;
   code: string;
   studyGroup: ParticipantGroup;
@@ -377,7 +397,7 @@ export interface ParticipantTable {
 }
 
 /** Which participants a finished export holds (decision 024): a withdrawal supersedes those exports. */
-export interface ExportParticipantTable {
+interface ExportParticipantTable {
   participantId: string;
   exportId: string;
 }
@@ -401,6 +421,8 @@ export interface DB {
   assigneeReviewDays: AssigneeReviewDaysTable;
   assigneeWorkTasks: AssigneeWorkTasksTable;
   listCounts: ListCountsTable;
+  pageAnchors: PageAnchorTable;
+  pageAnchorChanges: PageAnchorChangeTable;
   exports: ExportTable;
   exportFiles: ExportFileTable;
   resumableUploads: ResumableUploadTable;
@@ -410,24 +432,14 @@ export interface DB {
 
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
-export type UserUpdate = Updateable<UserTable>;
 export type Audio = Selectable<AudioTable>;
 export type NewAudio = Insertable<AudioTable>;
-export type AudioUpdate = Updateable<AudioTable>;
 export type Task = Selectable<TaskTable>;
 export type NewTask = Insertable<TaskTable>;
 export type TaskUpdate = Updateable<TaskTable>;
 export type Submission = Selectable<SubmissionTable>;
-export type NewSubmission = Insertable<SubmissionTable>;
 export type SubmissionUpdate = Updateable<SubmissionTable>;
-export type TranscriptVersion = Selectable<TranscriptVersionTable>;
-export type Review = Selectable<ReviewTable>;
-export type TranslatedRecording = Selectable<TranslatedRecordingTable>;
 export type Comment = Selectable<CommentTable>;
-export type Notification = Selectable<NotificationTable>;
-export type NewNotification = Insertable<NotificationTable>;
-export type Recommendation = Selectable<RecommendationTable>;
-export type NewEvent = Insertable<EventTable>;
 export type Participant = Selectable<ParticipantTable>;
 export type NewParticipant = Insertable<ParticipantTable>;
 export type ParticipantUpdate = Updateable<ParticipantTable>;

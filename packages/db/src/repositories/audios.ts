@@ -1,8 +1,11 @@
 import { sql, type NotNull } from "kysely";
 import type { Audio, Category, NewAudio, StageStatus, WaveformStatus } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
+import { withGenericPlan } from "../generic-plans";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
-import { countedPage, isOneOf, offsetOf, type Page } from "./pagination";
+import { anchoredPageIds } from "./page-anchors";
+import { pageFromNearerEnd } from "./page-ends";
+import { countedPage, isOneOf, type Page } from "./pagination";
 
 /** The audio with this id, or undefined. */
 export function findAudio(db: Executor, id: string): Promise<Audio | undefined> {
@@ -104,6 +107,8 @@ export interface AudioDetailRow {
   mimeType: string;
   transcriptKey: string | null;
   timeLastOpened: Date | null;
+  /** Who opened it last (SPEC §3 lastOpenedBy, a user id) and their username; null when nobody or deleted. */
+  lastOpenedById: string | null;
   lastOpenedByUsername: string | null;
   waveformStatus: WaveformStatus;
   peaksKey: string | null;
@@ -148,6 +153,7 @@ export function findAudioDetail(db: Executor, id: string): Promise<AudioDetailRo
       "audios.mimeType",
       "audios.transcriptKey",
       "audios.timeLastOpened",
+      "opener.id as lastOpenedById",
       "opener.username as lastOpenedByUsername",
       "audios.waveformStatus",
       "audios.peaksKey",
@@ -190,16 +196,11 @@ export async function listAudiosWithTasks(
   db: Executor,
   q: { category: Category; page: number; limit: number },
 ): Promise<Page<ManagedAudioRow>> {
-  const pageIds = db
-    .selectFrom("audios")
-    .select("audios.id")
-    .where("audios.category", "=", q.category)
-    .orderBy("audios.createdAt", "desc")
-    .orderBy("audios.id", "desc")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  // A deep page seeks from its nearest page anchor (decision 030).
+  const list = LIST_COUNT_KEYS.audios(q.category) as `audios:${Category}`;
+  const pageIds = anchoredPageIds(db, list, q);
   return countedPage(db, {
-    total: countOfKey(db, LIST_COUNT_KEYS.audios(q.category)),
+    total: countOfKey(db, list),
     rows: db
       .selectFrom("audios")
       .leftJoin("tasks", "tasks.audioId", "audios.id")
@@ -260,28 +261,43 @@ export interface UnassignedAudioRow {
 
 /**
  * The audios of a category that have no task, by filename, one page of `limit`, counted and
- * paginated in one query: the page read in order from the partial index audios_unassigned_idx
- * (category, filename where not has_task), the count kept in list_counts (unassigned:<category>).
- * Each row carries its duration in seconds (null while unknown).
+ * paginated in one query, the count kept in list_counts (unassigned:<category>). The page's rows
+ * are read index-only from audios_unassigned_page_idx (category, filename) include (id,
+ * duration_seconds) where not has_task (migration 20261211000500), from the nearer end of the
+ * list (pageFromNearerEnd): a deep page walks index entries only, never the rows it skips, and
+ * there is nothing to join. Each row carries its duration in seconds (null while unknown).
+ * Marked withGenericPlan: every page and category walks the same index.
  */
 export async function listUnassignedAudios(
   db: Executor,
   q: { category: Category; page: number; limit: number },
 ): Promise<Page<UnassignedAudioRow>> {
-  return countedPage(db, {
-    total: countOfKey(db, LIST_COUNT_KEYS.unassigned(q.category)),
-    rows: db
-      .selectFrom("audios")
-      .where("audios.category", "=", q.category)
-      .where("audios.hasTask", "=", sql.lit(false))
-      .select(["audios.id", "audios.filename", "audios.durationSeconds"])
-      .orderBy("audios.filename"),
-    order: [["filename", "asc"]],
+  const total = countOfKey(db, LIST_COUNT_KEYS.unassigned(q.category));
+  const page = pageFromNearerEnd({
+    total,
+    walk: (reversed, gate) =>
+      db
+        .selectFrom("audios")
+        .where("audios.category", "=", q.category)
+        .where("audios.hasTask", "=", sql.lit(false))
+        .where(gate)
+        .select(["audios.id", "audios.filename", "audios.durationSeconds"])
+        .orderBy("audios.filename", reversed ? "desc" : "asc"),
     page: q.page,
     limit: q.limit,
-    pick: (r) =>
-      r.id === null || r.filename === null
-        ? null
-        : { id: r.id, filename: r.filename, durationSeconds: r.durationSeconds },
   });
+  const rows = await withGenericPlan(
+    db
+      .selectFrom(total.as("c"))
+      .leftJoinLateral(sql<UnassignedAudioRow>`(${page})`.as("p"), (join) => join.onTrue())
+      .select(["p.id", "p.filename", "p.durationSeconds", "c.total"])
+      .orderBy("p.filename"),
+  ).execute();
+  const items: UnassignedAudioRow[] = [];
+  for (const r of rows) {
+    // The empty page's single row of the count has no audio.
+    if (r.id !== null && r.filename !== null)
+      items.push({ id: r.id, filename: r.filename, durationSeconds: r.durationSeconds });
+  }
+  return { items, totalPages: Math.ceil(Number(rows[0]?.total ?? 0) / q.limit) };
 }

@@ -1,9 +1,10 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
+import { sql, type Expression, type RawBuilder } from "kysely";
 import type { Executor } from "../connection";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { anchoredPageIds } from "./page-anchors";
 import { isOneOf, offsetOf, type Page } from "./pagination";
 
-/** A row of the Logs page (issue 9 Build 5): one audit entry with who made it and what it concerns. */
+/** A row of the Logs page: one audit entry with who made it and what it concerns. */
 export interface AuditListRow {
   id: string;
   createdAt: Date;
@@ -72,38 +73,6 @@ function filtered(db: Executor, q: AuditListQuery) {
   return query;
 }
 
-/**
- * The ids of an unfiltered page, read from the nearer end of audit_log_created_at_id_idx: newest
- * first up to the middle of the log (by its kept count), oldest first past it (the page's rows
- * counted from the end), so no page walks more than half the log's index (the last page read
- * newest first walked all of it). One statement: each branch runs only when its one-time filter
- * holds.
- */
-function pageIdsFromNearerEnd(db: Executor, q: AuditListQuery) {
-  const total = sql<number>`(${countOfKey(db, LIST_COUNT_KEYS.auditLog)})::bigint`;
-  const offset = offsetOf(q.page, q.limit);
-  const newestFirst = db
-    .selectFrom("auditLog")
-    .select("auditLog.id")
-    .where(sql<SqlBool>`${offset * 2} <= ${total}`)
-    .orderBy("auditLog.createdAt", "desc")
-    .orderBy("auditLog.id", "desc")
-    .limit(q.limit)
-    .offset(offset);
-  const oldestFirst = db
-    .selectFrom("auditLog")
-    .select("auditLog.id")
-    .where(sql<SqlBool>`${offset * 2} > ${total}`)
-    .orderBy("auditLog.createdAt", "asc")
-    .orderBy("auditLog.id", "asc")
-    .limit(sql<number>`least(${q.limit}, greatest(0, ${total} - ${offset}))`)
-    .offset(sql<number>`greatest(0, ${total} - ${offset} - ${q.limit})`);
-  return db
-    .selectFrom(newestFirst.as("n"))
-    .select("n.id")
-    .unionAll(db.selectFrom(oldestFirst.as("o")).select("o.id"));
-}
-
 /** The one query of listAuditEntries: the count joined laterally with the page's rows. */
 function auditListQuery(db: Executor, q: AuditListQuery) {
   // Unfiltered, the count kept in list_counts; filtered, counted from the filter's index.
@@ -114,8 +83,9 @@ function auditListQuery(db: Executor, q: AuditListQuery) {
   // Deferred join (decision 010): the page's ids first, read in list order from the filter's
   // index ((created_at, id), (actor_id, created_at, id) or (action, created_at, id)), then only
   // those rows joined to their actor and what they concern.
+  // Unfiltered, a deep page seeks from its nearest page anchor (decision 030).
   const pageIds = unfiltered
-    ? pageIdsFromNearerEnd(db, q)
+    ? anchoredPageIds(db, LIST_COUNT_KEYS.auditLog, q)
     : filtered(db, q)
         .select("auditLog.id")
         .orderBy("auditLog.createdAt", "desc")
@@ -169,7 +139,7 @@ function auditListQuery(db: Executor, q: AuditListQuery) {
 }
 
 /**
- * Issue 9 Build 5 (Logs): one page of `limit` audit entries, newest first (created_at, then id),
+ * Logs: one page of `limit` audit entries, newest first (created_at, then id),
  * filtered by actor, action and a period [from, to), each with its actor's username and the audio
  * (filename) or user (username) it concerns, and the page count of the filtered list, in ONE SQL
  * statement (count left join lateral page; the page's ids read first from the filter's index).

@@ -47,7 +47,7 @@ export interface DatabaseFacts {
 }
 
 /** The names of the public schema's tables, in name order. */
-export async function publicTables(db: Executor): Promise<string[]> {
+async function publicTables(db: Executor): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE'

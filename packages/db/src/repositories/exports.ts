@@ -5,7 +5,7 @@ import type { Category, DB, ExportState, ExportStatusChoice } from "../schema";
 import { countedPage, countRows, type Page } from "./pagination";
 
 /**
- * Dataset exports (issue 12 Build 1): the exports table, the selection of approved work an export
+ * Dataset exports (decision 019): the exports table, the selection of approved work an export
  * writes, and the files a finished export wrote.
  */
 
@@ -31,7 +31,7 @@ export const LEFT_OUT_REASONS = [
   "consent_withdrawn",
   "consent_restricted",
 ] as const;
-export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 /** How many approved audios of the selection were left out, by reason. */
 export type LeftOutCounts = Record<LeftOutReason, number>;
 

@@ -4,9 +4,10 @@ import type { Database } from "../connection";
 /**
  * The periodic jobs that must run in one process only, however many share the database (decision
  * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus");
- * `backup` writes the scheduled backups (decision 027).
+ * `backup` writes the scheduled backups (decision 027); `page-anchors` rebuilds the lists' page anchors
+ * (decision 030).
  */
-export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup";
+export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup" | "page-anchors";
 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
@@ -18,6 +19,7 @@ export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   "file-sweep": 7_240_314,
   waveforms: 7_240_315,
   backup: 7_240_316,
+  "page-anchors": 7_240_317,
 };
 
 /** The `application_name` of the connection that holds the job locks (visible in pg_stat_activity). */
@@ -42,7 +44,7 @@ export interface JobLocks {
 }
 
 /**
- * Issue 11 Build 7 (several instances): the hourly jobs (live-event retention, the file sweep)
+ * Several instances (decision 015): the hourly jobs (live-event retention, the file sweep)
  * run in one process, not once per process.
  *
  * On PostgreSQL (`databaseUrl`) a job belongs to the process holding its session-level advisory

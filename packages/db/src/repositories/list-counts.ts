@@ -37,12 +37,6 @@ export function countOfKey(db: Executor, key: string) {
     .where("listCounts.key", "=", key);
 }
 
-/** The exact count of `key`, as a number. */
-export async function readListCount(db: Executor, key: string): Promise<number> {
-  const row = await countOfKey(db, key).executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
 /**
  * Folds each key's deltas into one row (compact_list_counts()), so counts stay a few index entries
  * to read; answers how many delta rows it removed (0 when another transaction is folding). Safe to

@@ -18,7 +18,7 @@ export function offsetOf(page: number, limit: number): number {
  * Turns the rows of a "count left join lateral page" query into a Page: every row carries the
  * total; a row whose page columns are null (no match on this page) is dropped.
  */
-export function toPage<R extends { total: string | number | bigint }, T>(
+function toPage<R extends { total: string | number | bigint }, T>(
   rows: R[],
   limit: number,
   pick: (row: R) => T | null,

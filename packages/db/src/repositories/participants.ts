@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import { AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
 import type { DbTransaction, Executor } from "../connection";
+import { withGenericPlan } from "../generic-plans";
 import type { Category, NewParticipant, Participant, ParticipantUpdate } from "../schema";
-import { isOneOf, offsetOf } from "./pagination";
+import { countOfKey } from "./list-counts";
+import { pageFromNearerEnd } from "./page-ends";
+import { countRows, isOneOf, type TotalQuery } from "./pagination";
 
 /**
  * Research participants (decision 024): reads and writes of the `participants` table, the audios
@@ -116,7 +119,7 @@ export interface ParticipantListQuery {
 }
 
 /** A LIKE pattern matching values that start with `prefix` literally (`%`, `_` and `\` escaped). */
-export function prefixPattern(prefix: string): string {
+function prefixPattern(prefix: string): string {
   return `${prefix.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
@@ -131,24 +134,46 @@ function filteredParticipants(db: Executor, q: ParticipantListQuery) {
 }
 
 /**
+ * The number of participants matching the list's filters, as a one-row `total` query: without a
+ * search, the count kept in list_counts under `participants:<group or *>:<consent or *>` (decision
+ * 016, migration 20261211000400_participant_list_counts), a few index entries whatever the
+ * table's size; with a code prefix, a count of its range of participants_code_idx.
+ */
+function participantListTotal(db: Executor, q: ParticipantListQuery): TotalQuery {
+  if (q.search) return countRows(filteredParticipants(db, q));
+  return countOfKey(db, `participants:${q.group ?? "*"}:${q.consent ?? "*"}`);
+}
+
+/**
  * One page of participants ordered by code (any case), filtered by a code prefix, group and
  * consent, with each row's number of linked audios and the total of matching rows, in ONE query:
- * the count left-joined laterally with the page, whose ids are read first in code order from
- * participants_code_idx / _group_code_idx / _consent_code_idx (lower(code) text_pattern_ops;
- * decision 010), then only those rows fetched with their audio count (a correlated count on
- * audios_participant_idx). Not planned generically: the prefix LIKE needs its value to use the
- * index (generic-plans.ts).
+ * the count left-joined laterally with the page, whose ids are read first by an index-only walk
+ * of participants_list_order_idx / _group_order_idx / _consent_order_idx ((lower(code), id) in
+ * the database's collation, migration 20261211000300; decision 010) from the nearer end of the
+ * list (pageFromNearerEnd: a page past the middle is read backwards from the last, so no page
+ * walks more than half the list; decision 030's anchors are timestamps), then only those rows
+ * fetched with their audio count (a correlated count on audios_participant_idx). A code prefix is
+ * a range of participants_code_idx (lower(code) text_pattern_ops), its matches sorted and counted.
+ * Without a search the total is kept in list_counts (participantListTotal). Planned once per
+ * connection (decision 017) without a search and with at most one filter, each served by its own
+ * index whatever its value; not with a prefix LIKE (it needs its value to use the index) nor with
+ * group and consent together (which index to walk depends on the two values).
  */
 export async function listParticipants(
   db: Executor,
   q: ParticipantListQuery,
 ): Promise<{ items: ParticipantWithCount[]; total: number }> {
-  const pageIds = filteredParticipants(db, q)
-    .select("participants.id")
-    .orderBy(sql`lower(participants.code)`)
-    .orderBy("participants.id")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const pageIds = pageFromNearerEnd({
+    total: participantListTotal(db, q),
+    walk: (reversed, gate) =>
+      filteredParticipants(db, q)
+        .where(gate)
+        .select("participants.id")
+        .orderBy(sql`lower(participants.code)`, reversed ? "desc" : "asc")
+        .orderBy("participants.id", reversed ? "desc" : "asc"),
+    page: q.page,
+    limit: q.limit,
+  });
   const pageRows = db
     .selectFrom("participants")
     .selectAll("participants")
@@ -162,18 +187,15 @@ export async function listParticipants(
           .as("audioCount"),
     ])
     .where(isOneOf("participants.id", pageIds));
-  const rows = await db
-    .selectFrom(
-      filteredParticipants(db, q)
-        .select((eb) => eb.fn.countAll<string>().as("total"))
-        .as("c"),
-    )
+  const query = db
+    .selectFrom(participantListTotal(db, q).as("c"))
     .leftJoinLateral(pageRows.as("p"), (join) => join.onTrue())
     .selectAll("p")
     .select("c.total")
     .orderBy("p.sortKey")
-    .orderBy("p.id")
-    .execute();
+    .orderBy("p.id");
+  const generic = !q.search && !(q.group && q.consent);
+  const rows = await (generic ? withGenericPlan(query) : query).execute();
   const total = Number(rows[0]?.total ?? 0);
   const items: ParticipantWithCount[] = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import type { Executor } from "../connection";
 import type { Category, RecordingStatus, StageStatus, TranscriptStatus } from "../schema";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { anchoredPageIds } from "./page-anchors";
 import { countedPage, countRows, isOneOf, offsetOf, type Page } from "./pagination";
 
 /** True when the task has been recommended to the user (index recommendations_task_recipient_key). */
@@ -88,12 +89,16 @@ export async function listRecommendedRecordings(
       ? db.selectFrom("recommendations")
       : db.selectFrom("recommendations").where("recommendations.recommendedTo", "=", q.recommendedTo);
   // Deferred join: the page's ids from the index in list order, then only those rows joined.
-  const pageIds = scoped
-    .select("recommendations.id")
-    .orderBy("recommendations.createdAt", "desc")
-    .orderBy("recommendations.id", "desc")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  // All recommendations: a deep page seeks from its nearest page anchor (decision 030).
+  const pageIds =
+    q.recommendedTo === undefined
+      ? anchoredPageIds(db, LIST_COUNT_KEYS.recommendations, q)
+      : scoped
+          .select("recommendations.id")
+          .orderBy("recommendations.createdAt", "desc")
+          .orderBy("recommendations.id", "desc")
+          .limit(q.limit)
+          .offset(offsetOf(q.page, q.limit));
   const rows = db
     .selectFrom("recommendations")
     .where(isOneOf("recommendations.id", pageIds))

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../connection";
 
-/** Resumable (tus) uploads: who started each, and the answer of the request that finished it (issue 15 Build 2). */
+/** Resumable (tus) uploads: who started each, and the answer of the request that finished it (decision 020). */
 
 /** A resumable upload as the upload routes read it. */
 export interface ResumableUploadRow {

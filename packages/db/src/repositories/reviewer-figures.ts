@@ -84,7 +84,7 @@ export interface ReviewerTotals {
 }
 
 /** The username the figures give reviews whose reviewer's account is gone. */
-export const DELETED_ACCOUNT = "Deleted account";
+const DELETED_ACCOUNT = "Deleted account";
 
 /**
  * Per reviewer over the period: reviews, approvals, rejections and the median wait

@@ -43,34 +43,3 @@ export async function insertReview(
       where s.id = ${base.submission_id}::uuid`.execute(db);
   }
 }
-
-/** A review as screens show it: what was done to which output, by whom and when. */
-export interface ReviewRow {
-  output: ReviewedOutputKind;
-  action: ReviewDecision;
-  reviewedAt: Date;
-  reviewerId: string | null;
-  reviewerUsername: string | null;
-  reason: string | null;
-  transcriptVersionId: string | null;
-}
-
-/** The reviews of a submission, newest first (index reviews_submission_idx). */
-export function listSubmissionReviews(db: Executor, submissionId: string, limit = 50): Promise<ReviewRow[]> {
-  return db
-    .selectFrom("reviews")
-    .leftJoin("users", "users.id", "reviews.reviewerId")
-    .select([
-      "reviews.output",
-      "reviews.action",
-      "reviews.reviewedAt",
-      "reviews.reviewerId",
-      "users.username as reviewerUsername",
-      "reviews.reason",
-      "reviews.transcriptVersionId",
-    ])
-    .where("reviews.submissionId", "=", submissionId)
-    .orderBy("reviews.reviewedAt", "desc")
-    .limit(limit)
-    .execute();
-}

@@ -16,7 +16,7 @@ export interface AudioSearchRow {
 }
 
 /** `keyword` as a LIKE pattern matching itself literally: `\`, `%` and `_` escaped with `\` (LIKE's escape). */
-export function likeLiteral(keyword: string): string {
+function likeLiteral(keyword: string): string {
   return keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { DbTransaction, Executor } from "../connection";
 
 /**
- * The Dashboard's figures (SPEC §2.6, issue 9), each one SQL aggregate over the whole table in
+ * The Dashboard's figures (SPEC §2.6, decision 011), each one SQL aggregate over the whole table in
  * the database, never rows in memory. Definitions (also in docs/decisions/011):
  * - a user counts in Total Users while active; inactive staff still get an engagement and
  *   report row while they have tasks;
@@ -324,7 +324,7 @@ function periodReviews(period: ReviewPeriod): RawBuilder<unknown> {
 }
 
 /**
- * The Team Engagement Report (SPEC §2.6, issue 9): one row per staff member (active, or inactive
+ * The Team Engagement Report (SPEC §2.6): one row per staff member (active, or inactive
  * with tasks), by username, in one statement. Reviews count in `period` when their review time
  * lies in [from, to) (approval time decides the period); without a bound, every review counts.
  * Pending counts, tasks and submissions (%) describe the work as it is now. Payment uses the

@@ -13,7 +13,7 @@ export const MAX_KEYS_PER_LOOKUP = 1000;
  * exports.file_key while the export's download link lasts (decision 019: an expired zip is swept), and
  * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key),
  * and participants' consent documents (participants.consent_document_key, decision 024).
- * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; issue 10 Build 5, the file sweep);
+ * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; the file sweep);
  * returns the referenced ones as a set (empty for no keys). Throws RangeError past the maximum.
  */
 export async function referencedFileKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {

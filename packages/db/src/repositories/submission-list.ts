@@ -3,10 +3,12 @@ import type { Executor } from "../connection";
 import { withGenericPlan } from "../generic-plans";
 import type { ApprovalStatus, Category, DB, RecordingStatus, TranscriptStatus } from "../schema";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
-import { isOneOf, offsetOf, type Page } from "./pagination";
+import { anchoredPageIds, type AnchoredListKey } from "./page-anchors";
+import { pageFromNearerEnd } from "./page-ends";
+import { isOneOf, type Page } from "./pagination";
 
 /**
- * The filters of the Submissions list (issue 8, beyond SPEC §2.7): 'needsReview' = a transcript
+ * The filters of the Submissions list (beyond SPEC §2.7): 'needsReview' = a transcript
  * or a recording Pending; 'approved' / 'rejected' = the submission's approval_status; 'all'.
  * They overlap: a rejected transcript with a pending recording is in 'needsReview' and 'rejected'.
  */
@@ -92,13 +94,23 @@ function submissionListQuery(db: Executor, q: ListQuery) {
   // 20 rows joined to their task, audio, assignee and comment count (a deep OFFSET otherwise joins
   // every skipped row too). `= any(array(…))` keeps that plan for every page and filter value, so
   // it is planned once per connection (withGenericPlan).
-  const pageIds = scoped()
-    .where((eb) => matchesSubmissionFilter(eb, q.filter))
-    .select("submissions.id")
-    .orderBy("submissions.updatedAt", "desc")
-    .orderBy("submissions.id", "desc")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  // An admin's deep page seeks from its nearest page anchor (decision 030); a staff member's
+  // (no anchors) is read from the nearer end of their index, by the filter's kept count.
+  const pageIds =
+    assignedTo === undefined
+      ? anchoredPageIds(db, keyOf(q.filter) as AnchoredListKey, q)
+      : pageFromNearerEnd({
+          total: countOfKey(db, keyOf(q.filter)),
+          walk: (reversed, gate) =>
+            scoped()
+              .where((eb) => matchesSubmissionFilter(eb, q.filter))
+              .where(gate)
+              .select("submissions.id")
+              .orderBy("submissions.updatedAt", reversed ? "asc" : "desc")
+              .orderBy("submissions.id", reversed ? "asc" : "desc"),
+          page: q.page,
+          limit: q.limit,
+        });
   const rows = db
     .selectFrom("submissions")
     .where(isOneOf("submissions.id", pageIds))

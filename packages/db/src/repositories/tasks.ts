@@ -11,6 +11,7 @@ import type {
 } from "../schema";
 import type { DbTransaction, Executor } from "../connection";
 import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { anchoredPageIds } from "./page-anchors";
 import { countedPage, isOneOf, offsetOf, type Page } from "./pagination";
 
 /** The task of an audio (tasks.audio_id is unique), or undefined. */
@@ -135,7 +136,7 @@ export async function findTaskDetail(db: Executor, id: string): Promise<TaskDeta
 /**
  * Tasks newest first with their audio, assignee and submission statuses, one page of `limit`,
  * counted and paginated in one query. With `assignedTo`, only that user's tasks
- * (index tasks_assigned_to_idx; count assignee_work_counts.tasks); otherwise all (index
+ * (index tasks_assigned_to_created_at_id_idx; count assignee_work_counts.tasks); otherwise all (index
  * tasks_created_at_id_idx; count list_counts 'tasks').
  */
 export async function listTaskCards(
@@ -147,12 +148,16 @@ export async function listTaskCards(
       ? db.selectFrom("tasks")
       : db.selectFrom("tasks").where("tasks.assignedTo", "=", q.assignedTo);
   // Deferred join: the page's ids from the index in list order, then only those rows joined.
-  const pageIds = scoped
-    .select("tasks.id")
-    .orderBy("tasks.createdAt", "desc")
-    .orderBy("tasks.id", "desc")
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  // All tasks: a deep page seeks from its nearest page anchor (decision 030).
+  const pageIds =
+    q.assignedTo === undefined
+      ? anchoredPageIds(db, LIST_COUNT_KEYS.tasks, q)
+      : scoped
+          .select("tasks.id")
+          .orderBy("tasks.createdAt", "desc")
+          .orderBy("tasks.id", "desc")
+          .limit(q.limit)
+          .offset(offsetOf(q.page, q.limit));
   return countedPage(db, {
     // Exact counts kept by triggers: all tasks in list_counts, a user's in assignee_work_counts.
     total:

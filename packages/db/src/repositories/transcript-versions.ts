@@ -43,7 +43,7 @@ export function findTranscriptVersion(
 }
 
 /** A review of one transcript version, as its history shows it (decision 025). */
-export interface VersionReviewRow {
+interface VersionReviewRow {
   action: "approve" | "reject";
   reviewedAt: Date;
   reason: string | null;

@@ -96,7 +96,7 @@ export function insertUser(db: Executor, values: NewUser): Promise<User> {
 }
 
 /**
- * Issue 11 Build 7: takes the transaction-scoped lock that makes "is there a user yet? then create
+ * Decision 015: takes the transaction-scoped lock that makes "is there a user yet? then create
  * the first admin" one step across processes, so instances started together on an empty database
  * create one admin between them (the others wait, then find it). Held until the transaction ends.
  */

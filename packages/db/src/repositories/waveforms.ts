@@ -7,7 +7,7 @@ import type { DbTransaction, Executor } from "../connection";
  */
 
 /** The tables whose rows carry a waveform. */
-export type WaveformTable = "audios" | "translatedRecordings";
+type WaveformTable = "audios" | "translatedRecordings";
 
 /** A row whose waveform is still to be computed. */
 export interface PendingWaveform {
