@@ -21,6 +21,8 @@ export interface AppDeps {
   events: EventBus;
   /** IANA time zone of the Dashboard's "today" and "yesterday" (APP_TIMEZONE); "UTC" when unset. */
   timezone?: string;
+  /** The programme's name on the Dashboard's welcome banner (PROGRAMME_NAME, SPEC §1); "Tafsiri" when unset. */
+  programmeName?: string | undefined;
   /** Sends e-mail (password reset); without one, reset links are only logged. */
   mailer?: Mailer;
   /** Base of links in e-mails (PUBLIC_URL, or http://HOST:PORT). */
@@ -36,7 +38,7 @@ export interface AppDeps {
   waveforms?: { wake(): void };
 }
 
-/** The session a call's token carries: its version and expiry (issue 9 Build 3). */
+/** The session a call's token carries: its version and expiry (decision 012). */
 export interface CallSession {
   version: number;
   expiresAt: Date;

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { AppError } from "./errors/app-error";
+import { ADMINS_ONLY, AppError, SIGN_IN_REQUIRED } from "./errors/app-error";
 import { describeError } from "./errors/describe-error";
 import { refuseNulText } from "./errors/nul-text";
 import type { Context } from "./context";
@@ -23,14 +23,8 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** The 401 message for a call without a valid session. */
-export const SIGN_IN_REQUIRED = "You must be signed in.";
-/** The 403 message for a staff member on an admin-only call. */
-export const ADMINS_ONLY = "Only administrators may do this.";
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 /**
  * The WebSocket carries subscriptions only, so queries and mutations (sign-in above all, which is
  * rate limited on HTTP) cannot bypass the HTTP-level checks.
@@ -57,7 +51,7 @@ const appErrorsAsTRPCErrors = t.middleware(async ({ next }) => {
 });
 
 /**
- * Issue 10: an input holding U+0000 in any string (PostgreSQL cannot store it) answers 400
+ * An input holding U+0000 in any string (PostgreSQL cannot store it) answers 400
  * NUL_IN_TEXT before the input is validated or the procedure runs, on every transport.
  */
 const refuseNulInput = t.middleware(async ({ getRawInput, next }) => {
@@ -87,13 +81,13 @@ export const publicProcedure = t.procedure
   .use(refuseNulInput);
 
 /** Refuses callers without a valid session (401). */
-export const isAuthed = t.middleware(({ ctx, next }) => {
+const isAuthed = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 /** Refuses callers who are not admins (403). */
-export const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
+const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
   if (ctx.user.role !== "Admin") {
     throw new AppError("FORBIDDEN", ADMINS_ONLY);
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, TEST_PASSWORD, type TestHarness } from "../src/testing/harness";
 import type { SessionUser } from "../src/context";
 
-// Issue 9 item 2, SPEC §2.10, §5, §6, §7.1: the Accounts page's procedures (list, profile, edit)
+// SPEC §2.10, §5, §6, §7.1: the Accounts page's procedures (list, profile, edit)
 // and the rules create and setActive share with them: the admin's own password, unique email
 // (case-insensitive) and username, Strong passwords, and never losing the last active admin.
 

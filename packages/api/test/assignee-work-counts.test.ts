@@ -8,7 +8,7 @@ import { kampalaMidnight, TIME_ZONE } from "./statistics-fixture";
 import { newAudio, recommend, tempWav } from "./workflow-fixtures";
 import * as audioMinutesMigration from "../../../migrations/20261207000000_assignee_work_audio_minutes";
 
-// Issue 9, decision 011: the counters behind the Dashboard (assignee_work_counts, one row per
+// Decision 011: the counters behind the Dashboard (assignee_work_counts, one row per
 // assignee; assignee_review_days, one row per assignee and UTC day) are kept by triggers on tasks
 // and submissions. A seeded, random-ish sequence of real workflow operations through the services
 // (assign, bulk assign, reassign, save, upload, approve, reject, delete an output, delete an

@@ -153,6 +153,7 @@ describe("audios.get and audios.markOpened (SPEC §2.11, §4)", () => {
     await expect(h.caller(admin).audios.markOpened({ audioId: audio.id })).resolves.toEqual({ ok: true });
     const opened = await h.caller(admin).audios.get({ audioId: audio.id });
     expect(opened.lastOpened?.username).toBe(admin.username);
+    expect(opened.lastOpened?.id).toBe(admin.id);
     expect(Date.now() - Date.parse(opened.lastOpened!.at)).toBeLessThan(60_000);
 
     const asStaff = await h.caller(staff).audios.get({ audioId: audio.id });
@@ -262,6 +263,22 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
     expect(page2.items.map((a) => a.filename)).toEqual(["echo"]);
     const empty = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page: 5, limit: 3 });
     expect(empty).toEqual({ items: [], totalPages: 2 });
+  });
+
+  it("gives every unassigned page, from either end of the list, as one long page does", async () => {
+    // A page past the middle is read from the far end of the index (pageFromNearerEnd).
+    const whole = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", limit: 100 });
+    expect(whole.items.length).toBeGreaterThan(2);
+    for (const limit of [1, 2, 3]) {
+      const pages = Math.ceil(whole.items.length / limit);
+      const seen: unknown[] = [];
+      for (let page = 1; page <= pages + 1; page++) {
+        const out = await lh.caller(ladmin).audios.unassigned({ category: "Dementia", page, limit });
+        expect(out.totalPages).toBe(pages);
+        seen.push(...out.items);
+      }
+      expect(seen).toEqual(whole.items);
+    }
   });
 
   it("answers an empty category with no items and zero pages", async () => {

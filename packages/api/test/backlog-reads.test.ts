@@ -7,7 +7,7 @@ import type { LiveEvent } from "../src/schemas/events";
 import { createHarness } from "../src/testing/harness";
 
 /**
- * Issue 10 Build 1: backlog reads of resuming subscriptions are bounded and shared, and sharing
+ * Decision 013: backlog reads of resuming subscriptions are bounded and shared, and sharing
  * never costs a subscriber an event.
  */
 

@@ -5,7 +5,7 @@ import JSZip from "jszip";
 import { createHarness } from "../src/testing/harness";
 import { writeDatasetZip, type DatasetFile } from "../src/export/dataset-zip";
 
-// Issue 12 Build 1: the export's zip is streamed into storage file by file, each file hashed on
+// Decision 019: the export's zip is streamed into storage file by file, each file hashed on
 // its way, the manifests last.
 
 const h = await createHarness();

@@ -33,7 +33,7 @@ async function commitEvents(events: Parameters<typeof recordEvent>[1]): Promise<
   return rows.map((r) => String(r.id));
 }
 
-describe("event bus fan-out to many subscribers (issue 3)", () => {
+describe("event bus fan-out to many subscribers (decision 004)", () => {
   it("hands each of hundreds of subscribers exactly the events that reach it, once and in id order", async () => {
     const admins = Array.from({ length: 250 }, () => listener(admin.id, true));
     const staffListener = listener(staff.id, false);

@@ -47,7 +47,7 @@ async function take(user: SessionUser, count: number, lastEventId?: string | nul
   return out;
 }
 
-describe("recordEvent in the workflow's transactions (issue 3)", () => {
+describe("recordEvent in the workflow's transactions (decision 004)", () => {
   it("writes one 'notification.created' per active admin and 'audio.changed' for admins and the audio's staff", async () => {
     const audio = await assignedAudio(h, admin, staff);
     await recommend(h, audio.id, other, admin);
@@ -101,7 +101,7 @@ describe("recordEvent in the workflow's transactions (issue 3)", () => {
   });
 });
 
-describe("events.onEvent (issue 3)", () => {
+describe("events.onEvent (decision 004)", () => {
   it("resumes after lastEventId with exactly the caller's missed events, in order", async () => {
     const audio = await assignedAudio(h, admin, staff);
     const mark = await latestId();
@@ -129,7 +129,7 @@ describe("events.onEvent (issue 3)", () => {
     expect(ids[0]! > BigInt(mark)).toBe(true);
 
     // The staff member's own history: the audio changes, and the approval's notification to the
-    // assignee (issue 8; the save notifications went to admins).
+    // assignee (beyond SPEC §4; the save notifications went to admins).
     const staffMissed = await take(staff, 4, mark);
     expect(staffMissed.map((e) => e.kind)).toEqual([
       "audio.changed",
@@ -216,7 +216,7 @@ describe("accounts.setActive (SPEC §2.10)", () => {
         .active,
     ).toBe(true);
     expect(await eventsSince(mid)).toEqual([]);
-    // Reactivation does not revive the tokens issued before (issue 9 Build 3); a new sign-in works.
+    // Reactivation does not revive the tokens issued before (decision 012); a new sign-in works.
     expect(await authenticate(h.deps.db, h.deps.jwtSecret, token)).toBeNull();
     expect(await authenticate(h.deps.db, h.deps.jwtSecret, await h.token(target))).toMatchObject({ id: target.id });
     const audits = await h.deps.db

@@ -11,7 +11,7 @@ import { describeError } from "../src/errors/describe-error";
 import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";
 import { approvedWork as approvedWorkOf, harnessWithUsers, workState } from "./workflow-fixtures";
 
-// Issue 12 Build 1: dataset exports. An admin chooses category, status and approval period; a
+// Decision 019: dataset exports. An admin chooses category, status and approval period; a
 // background job streams the approved work into a zip in storage with its manifests; the Export
 // page lists it with a 24-hour download link.
 

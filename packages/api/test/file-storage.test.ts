@@ -22,7 +22,7 @@ import { createHarness } from "../src/testing/harness";
 import { newAudio } from "./workflow-fixtures";
 
 /**
- * Issue 11 Build 6: the storage contract, the same cases on local disk and on a real
+ * Decision 014: the storage contract, the same cases on local disk and on a real
  * S3-compatible server (s3rver, started by the test in a child process): put, adopt, read (whole
  * and ranges), readText, stat, exists, delete, list, deleteIfOlder, sweepTemp, key validation, and
  * a 96 MB file that goes up and comes back streamed, never held in memory: its source may not run
@@ -202,7 +202,7 @@ async function keysOf(storage: FileStorage): Promise<string[]> {
   return keys.sort();
 }
 
-describe.each(["local", "s3"] as const)("%s storage (issue 11 Build 6)", (backend) => {
+describe.each(["local", "s3"] as const)("%s storage (decision 014)", (backend) => {
   let subject: Subject;
   let storage: FileStorage;
   beforeAll(async () => {
@@ -314,7 +314,7 @@ describe.each(["local", "s3"] as const)("%s storage (issue 11 Build 6)", (backen
     expect(await storage.sweepTemp(new Date(Date.now() + 1000))).toEqual([path.basename(file)]);
     await expect(fs.access(file)).rejects.toThrow();
     expect(await storage.readText("audios/kept.wav")).toBe("kept");
-    // The shared part (issue 11 Build 7): local disk has no multipart uploads, and s3rver cannot list them.
+    // The shared part (decision 015): local disk has no multipart uploads, and s3rver cannot list them.
     expect(await storage.abortStaleUploads(new Date(Date.now() + 1000))).toEqual([]);
     expect(await storage.readText("audios/kept.wav")).toBe("kept");
   });
@@ -382,7 +382,7 @@ describe.each(["local", "s3"] as const)("%s storage (issue 11 Build 6)", (backen
   }, 180_000);
 });
 
-describe.each(["local", "s3"] as const)("the file sweep on %s storage (issue 11 Build 6)", (backend) => {
+describe.each(["local", "s3"] as const)("the file sweep on %s storage (decision 014)", (backend) => {
   it("removes old orphans and temp files through the storage, and keeps every referenced file", async () => {
     const h = await createHarness({ storage: backend });
     try {
@@ -409,7 +409,7 @@ describe.each(["local", "s3"] as const)("the file sweep on %s storage (issue 11 
   });
 });
 
-describe("openStorage (issue 11 Build 6)", () => {
+describe("openStorage (decision 014)", () => {
   it("opens a bucket that answers, and refuses one that does not with a clear message", async () => {
     const server = await startTestS3Server();
     const tempDir = path.join(os.tmpdir(), "tafsiri-open-storage");

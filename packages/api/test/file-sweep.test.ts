@@ -7,7 +7,7 @@ import { attachInitialTranscript, uploadRecording } from "../src/uploads/store-u
 import { assignedAudio, harnessWithUsers, listFiles, newAudio, tempWav } from "./workflow-fixtures";
 
 /**
- * Issue 10 Build 5: the file sweep removes temp entries and stored files no row points at once
+ * The crash sweep (decision 014): the file sweep removes temp entries and stored files no row points at once
  * they are older than the threshold (an hour by default), and nothing else.
  */
 
@@ -43,7 +43,7 @@ async function referencedKeys(): Promise<string[]> {
   ].sort();
 }
 
-describe("sweeping left-over files (issue 10 Build 5)", () => {
+describe("sweeping left-over files", () => {
   it("removes old orphans and old temp files, keeps young ones, every referenced file and names that are not keys, and says what it removed", async () => {
     // Rows pointing at each kind of stored file: an audio, its initial transcript, a transcript version, a recording.
     const audio = await assignedAudio(h, admin, staff);
@@ -82,7 +82,7 @@ describe("sweeping left-over files (issue 10 Build 5)", () => {
     await fs.rm(path.join(h.filesDir, "stray-at-root.txt"));
   });
 
-  it("runs in two parts: this process's temp folder, and the stored files every process shares (issue 11 Build 7)", async () => {
+  it("runs in two parts: this process's temp folder, and the stored files every process shares (decision 015)", async () => {
     const old = twoHoursAgo();
     await writeFile(".tmp/upload-left", old);
     await writeFile("audios/orphan-shared.wav", old);

@@ -4,7 +4,7 @@ import type { DB } from "@tafsiri/db";
 import { GENERIC_PLAN_MARK, statementName } from "@tafsiri/db/generic-plans";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 
-// Issue 11 Build 3: statements marked withGenericPlan are prepared once per connection and run
+// Decision 017: statements marked withGenericPlan are prepared once per connection and run
 // with a generic plan; every other statement keeps the server's default planning.
 
 const template = inject("dbTemplate");
@@ -38,6 +38,11 @@ describe.skipIf(template.kind !== "postgres")("statements planned once per conne
       ).rows;
     });
     expect(statements).toContainEqual({ name: statementName(text), genericPlans: "3", customPlans: "0" });
+  });
+
+  it("never compiles a statement with JIT: the server's connections run with jit off", async () => {
+    const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(handle.db);
+    expect(rows[0]?.jit).toBe("off");
   });
 
   it("plans every other statement with parameters under the server's default mode", async () => {

@@ -26,6 +26,11 @@ export async function listCountsStoredAndRecomputed(db: Database) {
         cross join lateral unnest(array_remove(array['all',
           case when s.translation_script_approval_status = 'Pending' or s.recorded_audio_approval_status = 'Pending' then 'needsReview' end,
           case s.approval_status when 'Approved' then 'approved' when 'Rejected' then 'rejected' end], null)) f
+      union all select k.key from participants p cross join lateral (values
+        ('participants:*:*'),
+        ('participants:' || p.study_group || ':*'),
+        ('participants:*:' || p.consent_status),
+        ('participants:' || p.study_group || ':' || p.consent_status)) k(key)
     ) k group by key`.execute(db);
   const flags = await sql<{ wrong: string }>`
     select count(*) as wrong from audios a

@@ -6,7 +6,7 @@ import { actionLabel, describeAuditEntry } from "../src/services/log-sentences";
 import { assignedAudio, newAudio } from "./workflow-fixtures";
 import { createHarness } from "../src/testing/harness";
 
-// Issue 9 Build 5 (Logs): the audit log written by the real procedures, read back through
+// Logs (SPEC §2.1): the audit log written by the real procedures, read back through
 // logs.list and logs.filters: sentences, what each entry concerns, filters by actor, action and
 // period, 50 per page newest first, Admin only.
 
@@ -27,7 +27,7 @@ const other = await assignedAudio(h, admin, staff);
 await h.caller(staff).transcripts.save({ audioId: other.id, text: "Line one" });
 await asAdmin.transcripts.reject({ audioId: other.id, reason: "Line 2 is missing" });
 
-describe("logs.list (issue 9 Build 5)", () => {
+describe("logs.list", () => {
   it("describes each change in words, with its actor and the audio or user it concerns", async () => {
     const { items } = await asAdmin.logs.list({ actorId: admin.id });
     const sentences = items.map((e) => e.sentence);

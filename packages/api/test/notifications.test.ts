@@ -37,7 +37,7 @@ describe("notifications.list (SPEC §2.3)", () => {
     expect(list.items[1]!.message).toBe(`${staff.username} uploaded a new transcript for ${audio.filename}`);
     expect(Date.parse(list.items[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(list.items[1]!.createdAt));
 
-    expect(await h.caller(staff).notifications.list({})).toEqual({ items: [], unreadCount: 0 });
+    expect(await h.caller(staff).notifications.list({})).toEqual({ items: [], unreadCount: 0, nextCursor: null });
     expect((await h.caller(admin).notifications.list({ limit: 1 })).items).toHaveLength(1);
     expect((await h.caller(admin).notifications.list({ limit: 1 })).unreadCount).toBe(2);
     expect((await h.caller(admin).notifications.list()).items).toHaveLength(2);

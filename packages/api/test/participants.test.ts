@@ -133,6 +133,38 @@ describe("list", () => {
     expect((await asAdmin.participants.list({ search: "ls", page: 9 })).items).toEqual([]);
   });
 
+  it("every page of every filter, read from its nearer end, is its slice of the whole order", async () => {
+    // Pages past the middle are read backwards from the far end of the order index (pageFromNearerEnd).
+    for (let i = 0; i < 11; i += 1) {
+      await asAdmin.participants.create({
+        code: `Nr${String.fromCharCode(97 + ((i * 7) % 11))}${i}`,
+        group: i % 3 === 0 ? "Dementia" : "Control",
+        consentStatus: i % 2 === 0 ? "given" : "restricted",
+      });
+    }
+    const filters = [
+      {},
+      { group: "Control" },
+      { consent: "given" },
+      { group: "Dementia", consent: "given" },
+      { search: "nr" },
+    ] as const;
+    for (const filter of filters) {
+      const all = (await asAdmin.participants.list({ ...filter, limit: 100 })).items.map((p) => p.id);
+      expect(all.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      const pages = Math.ceil(all.length / 3);
+      for (let page = 1; page <= pages + 1; page += 1) {
+        const { items, total, totalPages } = await asAdmin.participants.list({ ...filter, page, limit: 3 });
+        expect({ page, ids: items.map((p) => p.id), total, totalPages }, JSON.stringify(filter)).toEqual({
+          page,
+          ids: all.slice((page - 1) * 3, page * 3),
+          total: all.length,
+          totalPages: pages,
+        });
+      }
+    }
+  });
+
   it("counts each row's linked audios", async () => {
     const p = await asAdmin.participants.create({ code: "CntA1", group: "Dementia" });
     for (let i = 0; i < 2; i += 1) {

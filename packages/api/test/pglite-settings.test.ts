@@ -12,7 +12,7 @@ async function show(handle: DbHandle, name: string): Promise<string | undefined>
   return Object.values(rows[0] ?? {})[0];
 }
 
-// Issue 11 Build 8 (memory): PGlite's buffer cache lives in its WebAssembly heap, so its size is
+// Memory: PGlite's buffer cache lives in its WebAssembly heap, so its size is
 // the embedded server's main memory knob (packages/db/src/connection.ts, docs/performance.md, Memory).
 describe.skipIf(template.kind !== "pglite")("PGlite's start settings", () => {
   it("starts with shared_buffers 32MB over the data directory's 128MB, keeping PGlite's own start parameters", async () => {

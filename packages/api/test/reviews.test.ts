@@ -4,7 +4,7 @@ import { updateSubmissionIfStatus } from "@tafsiri/db/repositories/submissions";
 import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, harnessWithUsers, notificationsFor, snapshot, tempWav, workState } from "./workflow-fixtures";
 
-// Issue 8: reviews never race (one conditional UPDATE decides), reject takes a reason, and the
+// Decision 009: reviews never race (one conditional UPDATE decides), reject takes a reason, and the
 // assignee hears of approvals and rejections (SPEC §4).
 
 const { h, admin, staff, other } = await harnessWithUsers();
@@ -53,7 +53,7 @@ async function race(approve: () => Promise<unknown>, reject: () => Promise<unkno
   return winner;
 }
 
-describe("racing reviews (SPEC §4, issue 8)", () => {
+describe("racing reviews (SPEC §4, decision 009)", () => {
   it(`transcript: ${ROUNDS} rounds of approve and reject together end with one winner each`, async () => {
     const audio = await assignedAudio(h, admin, staff);
     const caller = h.caller(admin);
@@ -147,7 +147,7 @@ describe("racing reviews (SPEC §4, issue 8)", () => {
   });
 });
 
-describe("stale reviews change nothing (SPEC §4, issue 8)", () => {
+describe("stale reviews change nothing (SPEC §4, decision 009)", () => {
   it("refuses approving what is Approved and rejecting what is Rejected with CONFLICT", async () => {
     const audio = await assignedAudio(h, admin, staff);
     const caller = h.caller(admin);
@@ -201,7 +201,7 @@ describe("stale reviews change nothing (SPEC §4, issue 8)", () => {
   });
 });
 
-describe("review with a reason (SPEC §4, issue 8)", () => {
+describe("review with a reason (SPEC §4)", () => {
   const commentsOf = async (submissionId: string) =>
     h.deps.db
       .selectFrom("comments")

@@ -3,7 +3,7 @@ import type { TestHarness } from "../src/testing/harness";
 import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, tempWav, workState } from "./workflow-fixtures";
 
-// The known Dashboard fixture of issue 9, shared by the tRPC and REST tests: built through the
+// The known Dashboard fixture (decision 011), shared by the tRPC and REST tests: built through the
 // real transitions (save, upload, approve, reject), then dated by hand (submission dates around
 // midnight in Africa/Kampala, review times on known days). Africa/Kampala is UTC+3 all year.
 

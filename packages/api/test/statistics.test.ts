@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { dashboardCounts } from "@tafsiri/db/repositories/statistics";
 import { createHarness } from "../src/testing/harness";
+import { appRouter } from "../src/root";
+import { createCallerFactory } from "../src/trpc";
 import { periodInstant } from "../src/services/statistics";
 import {
   EXPECTED_CARDS,
@@ -13,7 +15,7 @@ import {
 import { uploadRecording } from "../src/uploads/store-upload";
 import { assignedAudio, tempWav, workState } from "./workflow-fixtures";
 
-// Issue 9: the Dashboard's cards, Staff overall Activity and Team Engagement Report (SPEC §2.6,
+// Decision 011: the Dashboard's cards, Staff overall Activity and Team Engagement Report (SPEC §2.6,
 // §3) match a known fixture exactly, in a time zone other than UTC.
 
 const h = await createHarness();
@@ -31,7 +33,16 @@ const withIds = <T extends { username: string }>(rows: T[]) => rows.map((r) => (
 
 describe("statistics.overview (SPEC §2.6 cards)", () => {
   it("counts active users by role, tasks by completion, and today's and yesterday's submissions in Kampala", async () => {
-    await expect(asAdmin.statistics.overview()).resolves.toEqual({ ...EXPECTED_CARDS, timeZone: TIME_ZONE });
+    await expect(asAdmin.statistics.overview()).resolves.toEqual({
+      ...EXPECTED_CARDS,
+      timeZone: TIME_ZONE,
+      programmeName: "Tafsiri",
+    });
+  });
+
+  it("carries the programme's name for the welcome banner (PROGRAMME_NAME, SPEC §1)", async () => {
+    const named = createCallerFactory(appRouter)({ ...h.deps, programmeName: "Memory Voices Study", user: f.admin });
+    await expect(named.statistics.overview()).resolves.toMatchObject({ programmeName: "Memory Voices Study" });
   });
 
   it("draws the day's line at midnight in the time zone, not in UTC", async () => {

@@ -95,6 +95,28 @@ describe("submissions.list (SPEC §2.7, §5)", () => {
     expect(all.items[0]?.audioId).toBe(audioIds[0]);
   });
 
+  it("gives a staff member's every page, from either end of their list, as one long page does", async () => {
+    // A page past the middle is read from the far end of the staff member's index (pageFromNearerEnd).
+    const { user, audioIds } = await staffWithTranscripts(7);
+    await h.caller(admin).transcripts.approve({ audioId: audioIds[1]! });
+    await h.caller(admin).transcripts.approve({ audioId: audioIds[5]! });
+    await h.caller(admin).transcripts.reject({ audioId: audioIds[3]!, reason: "Line 1 is missing" });
+    for (const status of ["all", "needsReview", "approved", "rejected"] as const) {
+      const whole = await h.caller(user).submissions.list({ status, limit: 100 });
+      expect(whole.items.length).toBe(whole.counts[status]);
+      for (const limit of [1, 2, 3]) {
+        const pages = Math.ceil(whole.items.length / limit);
+        const seen: string[] = [];
+        for (let page = 1; page <= pages + 1; page++) {
+          const out = await h.caller(user).submissions.list({ status, page, limit });
+          expect(out.totalPages).toBe(pages);
+          seen.push(...out.items.map((s) => s.id));
+        }
+        expect(seen).toEqual(whole.items.map((s) => s.id));
+      }
+    }
+  });
+
   it("filters by 'Needs review', Approved and Rejected, with the counts of each filter", async () => {
     const { user, audioIds } = await staffWithTranscripts(4);
     const [approved, rejected, recorded, pending] = audioIds as [string, string, string, string];

@@ -7,7 +7,7 @@ import { wavFile } from "../src/testing/wav";
 import { createAudio, uploadRecording, type TempUpload } from "../src/uploads/store-upload";
 
 /** A valid 8 kHz mono 16-bit WAV of `samples` silent samples. */
-export function wavBytes(samples = 8): Buffer {
+function wavBytes(samples = 8): Buffer {
   return wavFile(samples * 2);
 }
 
@@ -48,7 +48,7 @@ export async function assignedAudio(
 /**
  * An audio of `category` assigned to `staff` whose transcript (`text`) `admin` approved and, unless
  * `recording` is false (none) or 'pending' (uploaded, not reviewed), whose recording too: a
- * completed task by default (issue 12, dataset exports).
+ * completed task by default (dataset exports, decision 019).
  */
 export async function approvedWork(
   h: TestHarness,

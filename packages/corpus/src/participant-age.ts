@@ -19,7 +19,7 @@ function calendar(day: string): { year: number; month: number; date: number } {
 }
 
 /** Whole months from `from` to `to` (YYYY-MM-DD), counting a month only once its day is reached. */
-export function monthsBetween(from: string, to: string): number {
+function monthsBetween(from: string, to: string): number {
   const a = calendar(from);
   const b = calendar(to);
   let months = (b.year - a.year) * 12 + (b.month - a.month);

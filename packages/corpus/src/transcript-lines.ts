@@ -14,8 +14,7 @@
  */
 
 /** The speakers a paragraph may be marked as: the participant (default) or the investigator. */
-export const SPEAKERS = ["PAR", "INV"] as const;
-export type Speaker = (typeof SPEAKERS)[number];
+export type Speaker = "PAR" | "INV";
 export const DEFAULT_SPEAKER: Speaker = "PAR";
 
 /** One paragraph of a transcript. */
@@ -41,7 +40,7 @@ export function formatLineTime(ms: number): string {
 }
 
 /** One stored line as a paragraph (see the module's comment for the prefixes). */
-export function parseTranscriptLine(line: string): TranscriptLine {
+function parseTranscriptLine(line: string): TranscriptLine {
   let rest = line;
   let startMs: number | null = null;
   const time = TIME.exec(rest);
@@ -63,7 +62,7 @@ export function parseTranscriptLine(line: string): TranscriptLine {
 }
 
 /** A paragraph as one stored line. Line breaks inside the text become spaces. */
-export function formatTranscriptLine({ speaker, startMs, text }: TranscriptLine): string {
+function formatTranscriptLine({ speaker, startMs, text }: TranscriptLine): string {
   const flat = text.replace(/\r?\n/g, " ");
   const time = startMs === null ? "" : `${formatLineTime(startMs)} `;
   // The text alone would be read as a prefix: say the speaker explicitly.

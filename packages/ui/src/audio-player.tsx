@@ -4,10 +4,10 @@ import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
 import { fetchPeaks } from "./waveform-peaks";
 
 /** SPEC §9 audio player constants. */
-export const DEFAULT_VOLUME = 0.5;
-export const VOLUME_RANGE = { min: 0.01, max: 1, step: 0.025 } as const;
-export const PLAYBACK_SPEEDS = [
-  // Issue 12 Build 4: slower than SPEC §9's speeds, for transcribing.
+const DEFAULT_VOLUME = 0.5;
+const VOLUME_RANGE = { min: 0.01, max: 1, step: 0.025 } as const;
+const PLAYBACK_SPEEDS = [
+  // Slower than SPEC §9's speeds, for transcribing.
   { label: "Slowest", rate: 0.25 },
   { label: "Very Slow", rate: 0.5 },
   { label: "Slow", rate: 0.75 },
@@ -58,7 +58,7 @@ export interface AudioPlayerProps {
   /** Accessible name of the player region, e.g. "Original audio". */
   label?: string;
   /**
-   * Issue 12 Build 4: this player answers PLAYER_SHORTCUTS anywhere on the page, also while the
+   * This player answers PLAYER_SHORTCUTS anywhere on the page, also while the
    * transcript editor has focus. At most one player of a page should have them.
    */
   shortcuts?: boolean;
@@ -99,21 +99,21 @@ export interface AudioPlayerHandle {
 }
 
 /** Seconds Ctrl+← and Ctrl+→ move back and forward. */
-export const SEEK_STEP_SECONDS = 3;
+const SEEK_STEP_SECONDS = 3;
 /** Seconds 'Loop' repeats from the current position when no part of the waveform is selected. */
-export const DEFAULT_LOOP_SECONDS = 5;
+const DEFAULT_LOOP_SECONDS = 5;
 /** The zoom slider: pixels per second of audio, 0 meaning the whole audio fits the width. */
-export const ZOOM_RANGE = { min: 0, max: 200, step: 10 } as const;
+const ZOOM_RANGE = { min: 0, max: 200, step: 10 } as const;
 const LOOP_COLOR = "rgba(36, 87, 214, 0.18)";
 
 /** `seconds` to 2 decimals, for the data attributes tests read. */
 const twoDecimals = (seconds: number) => Math.round(seconds * 100) / 100;
 
 /** Where a player's keys work, said above the list of its 'Shortcuts' popover by default. */
-export const EDITOR_SHORTCUTS_NOTE = "They work while you type in the transcript editor.";
+const EDITOR_SHORTCUTS_NOTE = "They work while you type in the transcript editor.";
 
 /** The keyboard shortcuts of a player with `shortcuts` (shown in its 'Shortcuts' popover). */
-export const PLAYER_SHORTCUTS: readonly PlayerShortcut[] = [
+const PLAYER_SHORTCUTS: readonly PlayerShortcut[] = [
   { keys: "Ctrl+Space", action: "Play or pause" },
   { keys: "Ctrl+←", action: `Back ${SEEK_STEP_SECONDS} seconds` },
   { keys: "Ctrl+→", action: `Forward ${SEEK_STEP_SECONDS} seconds` },
@@ -138,9 +138,9 @@ type LoadState = "loading" | "ready" | "error";
 type WaveformView = "loading" | "peaks" | "pending" | "unavailable";
 
 /** What the waveform area says while the server is still preparing the peaks (the audio plays). */
-export const WAVEFORM_PENDING_TEXT = "Waveform is being prepared";
+const WAVEFORM_PENDING_TEXT = "Waveform is being prepared";
 /** What the waveform area says when there are no peaks to draw: the server could not decode the file. */
-export const WAVEFORM_UNAVAILABLE_TEXT = "Waveform not available";
+const WAVEFORM_UNAVAILABLE_TEXT = "Waveform not available";
 
 /** The line drawn without peaks: this many points at this level (a fraction of the height). */
 const FLAT_POINTS = 1000;
@@ -199,7 +199,7 @@ const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
  * WAVEFORM_PENDING_TEXT or WAVEFORM_UNAVAILABLE_TEXT; the audio plays all the same.
  * Shows 'Loading' until the audio can play and 'Failed to load audio file: {message}' on error.
  * With `shortcuts`, it also answers PLAYER_SHORTCUTS on the whole page and shows them in a
- * 'Shortcuts' popover (issue 12 Build 4). Dragging across the waveform selects a part that 'Loop'
+ * 'Shortcuts' popover. Dragging across the waveform selects a part that 'Loop'
  * repeats (without a selection, 'Loop' repeats DEFAULT_LOOP_SECONDS from the current position;
  * pressed again, it stops and clears the selection), and 'Zoom' widens the waveform
  * (ZOOM_RANGE). The root carries data-state="playing"|"paused",
@@ -299,7 +299,7 @@ function WavePlayer({
     });
     wave.setVolume(DEFAULT_VOLUME);
     waveRef.current = wave;
-    // Issue 12 Build 4: dragging across the waveform selects the part to loop (one at a time).
+    // Dragging across the waveform selects the part to loop (one at a time).
     const regions = wave.registerPlugin(RegionsPlugin.create());
     regionsRef.current = regions;
     const disableDragSelection = regions.enableDragSelection({ color: LOOP_COLOR });

@@ -1,5 +1,5 @@
 /** What a missing duration says to assistive technology (and as its tooltip) by default. */
-export const DURATION_UNKNOWN = "Duration not known yet";
+const DURATION_UNKNOWN = "Duration not known yet";
 
 /**
  * A length of audio as shown on every screen: takes seconds (any non-negative number, rounded to

@@ -14,7 +14,7 @@ export interface WaveformPeaks {
  * Returns the first channel's minima and maxima scaled to -1..1 and the duration they cover in
  * seconds. Throws when the buffer is not such a file.
  */
-export function peaksFromDat(buffer: ArrayBuffer): WaveformPeaks {
+function peaksFromDat(buffer: ArrayBuffer): WaveformPeaks {
   const data = WaveformData.create(buffer);
   if (data.channels < 1 || data.length < 1) throw new Error("The peaks file holds no data.");
   // Full scale: the server writes round(sample x 127) (audiowaveform itself sample / 256, down to -128).

@@ -4,14 +4,14 @@ import type { PGlite } from "@electric-sql/pglite";
 import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
 
 /** The command-line tools used for PostgreSQL, from PATH unless PG_DUMP / PG_RESTORE name them. */
-export const PG_DUMP = process.env.PG_DUMP ?? "pg_dump";
-export const PG_RESTORE = process.env.PG_RESTORE ?? "pg_restore";
+const PG_DUMP = process.env.PG_DUMP ?? "pg_dump";
+const PG_RESTORE = process.env.PG_RESTORE ?? "pg_restore";
 
 /**
  * `databaseUrl` without its password, and an environment carrying the password as PGPASSWORD,
  * so that the password does not show in the process list.
  */
-export function libpqTarget(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+function libpqTarget(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const url = new URL(databaseUrl);
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (url.password) {

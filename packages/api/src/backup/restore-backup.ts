@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import yauzl from "yauzl";
-import { createDb } from "@tafsiri/db";
+import { createDb, isKnownMigration, latestMigrationName } from "@tafsiri/db";
 import type { FileStorage } from "../storage/file-storage";
 import { isStorageKey } from "../storage/file-storage";
 import { startPostgresRestore } from "./database-dump";
@@ -77,8 +77,8 @@ async function whyNotEmpty(target: RestoreTarget): Promise<string | null> {
 /**
  * Decision 027: restores backup archive `archive` (written by writeBackup) into `target`, which
  * must be empty: no table in the PostgreSQL database's public schema (or no entry in the PGlite
- * data directory) and no stored file. A non-empty target, a foreign archive or a damaged database
- * dump rejects with RestoreRefusedError saying which and what it found, before anything is written.
+ * data directory) and no stored file. A non-empty target, a foreign archive, an archive whose last
+ * migration this code does not know (taken by a newer version) or a damaged database dump rejects with RestoreRefusedError saying which and what it found, before anything is written.
  *
  * Then every stored file is written through `target.storage`, its size and SHA-256 checked as
  * it streams (a mismatch rejects naming the key: `stored file {key} in the archive does not
@@ -105,6 +105,14 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
     if (manifest.database.kind !== wanted) {
       throw new RestoreRefusedError(
         `the archive holds a ${manifest.database.kind === "postgres" ? "PostgreSQL" : "PGlite (embedded)"} dump; restore it into ${manifest.database.kind === "postgres" ? "a PostgreSQL database (DATABASE_URL)" : "the embedded database (no DATABASE_URL)"}`,
+      );
+    }
+    // A newer version's schema: this code could not serve it, and its migrations would not know it.
+    const last = manifest.database.lastMigration;
+    if (last !== null && !isKnownMigration(last)) {
+      throw new RestoreRefusedError(
+        `the archive was taken by a newer version of Tafsiri (version ${manifest.appVersion}, last migration ${last}; ` +
+          `this one knows up to ${latestMigrationName()}). Restore it with that version or a later one`,
       );
     }
     const open = async (name: string): Promise<Readable> => {

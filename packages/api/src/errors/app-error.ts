@@ -34,6 +34,11 @@ export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 /** The message every unexpected failure answers: never a stack trace or an internal error's text. */
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
+/** The 401 message for a call without a valid session. */
+export const SIGN_IN_REQUIRED = "You must be signed in.";
+/** The 403 message for a staff member on an admin-only call. */
+export const ADMINS_ONLY = "Only administrators may do this.";
+
 /** A failure a user or integrator is told about: `code` decides the status, `message` is shown as is. */
 export class AppError extends Error {
   readonly code: AppErrorCode;

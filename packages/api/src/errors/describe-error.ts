@@ -50,7 +50,7 @@ function answer(code: AppErrorCode, message: string): ErrorAnswer {
  * Maps any thrown value onto its answer: an AppError (also when tRPC wrapped it) keeps its code
  * and message; tRPC's input validation failure is BAD_REQUEST with the first failing field's
  * message; tRPC's own errors keep their code and message; the database refusing U+0000 (also
- * wrapped by tRPC) is BAD_REQUEST NUL_IN_TEXT (issue 10: a safety net, the boundary refuses it
+ * wrapped by tRPC) is BAD_REQUEST NUL_IN_TEXT (a safety net, the boundary refuses it
  * first); anything else is INTERNAL with UNEXPECTED_ERROR (output validation failures included).
  */
 export function describeError(error: unknown): ErrorAnswer {

@@ -1,7 +1,7 @@
 import { AppError } from "./app-error";
 
 /**
- * Issue 10: PostgreSQL (and PGlite) cannot store or compare U+0000 in text, so a NUL character in
+ * PostgreSQL (and PGlite) cannot store or compare U+0000 in text, so a NUL character in
  * any input string is refused at the boundary (tRPC's procedures, the REST scopes, upload forms)
  * with this 400 message, before anything runs. Every other character is accepted.
  */
@@ -17,12 +17,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Issue 10: true when `value` holds U+0000 in a string anywhere: the value itself, an array's
+ * True when `value` holds U+0000 in a string anywhere: the value itself, an array's
  * items, or a plain object's keys and values, at any depth (walked without recursion, so a deeply
  * nested JSON body cannot overflow the stack). Other objects (Buffers, streams, dates) are not
  * looked into.
  */
-export function holdsNul(value: unknown): boolean {
+function holdsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
   const seen = new WeakSet<object>();
   while (pending.length > 0) {
@@ -42,7 +42,7 @@ export function holdsNul(value: unknown): boolean {
 }
 
 /**
- * Issue 10: throws AppError BAD_REQUEST NUL_IN_TEXT when `value` holds U+0000 anywhere (holdsNul);
+ * Throws AppError BAD_REQUEST NUL_IN_TEXT when `value` holds U+0000 anywhere (holdsNul);
  * returns nothing otherwise.
  */
 export function refuseNulText(value: unknown): void {
@@ -50,7 +50,7 @@ export function refuseNulText(value: unknown): void {
 }
 
 /**
- * Issue 10: true when `error` is the database refusing U+0000 (PostgreSQL and PGlite alike): code
+ * True when `error` is the database refusing U+0000 (PostgreSQL and PGlite alike): code
  * 22021 'invalid byte sequence for encoding "UTF8": 0x00' for text, or 22P05 'unsupported Unicode
  * escape sequence' for `\u0000` in jsonb. The safety net behind the boundary checks.
  */

@@ -5,7 +5,7 @@ import yazl from "yazl";
 import type { FileStorage } from "../storage/file-storage";
 
 /**
- * Issue 12 Build 1, the dataset export's archive: a zip streamed into storage, file after file,
+ * The dataset export's archive (decision 019): a zip streamed into storage, file after file,
  * each hashed (SHA-256) on its way through, so no file and not the archive is ever held in memory.
  */
 

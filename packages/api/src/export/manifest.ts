@@ -19,7 +19,7 @@ export interface ManifestLeftOut {
 }
 
 /** Each reason an audio was left out, in words, for `left_out.csv`. */
-export const LEFT_OUT_MEANINGS: Record<keyof LeftOutCounts, string> = {
+const LEFT_OUT_MEANINGS: Record<keyof LeftOutCounts, string> = {
   no_participant: "No participant is linked to the audio.",
   consent_not_recorded: "The participant's consent is not recorded.",
   consent_withdrawn: "The participant withdrew consent.",
@@ -146,7 +146,7 @@ function leftOutFiles(leftOut: ManifestLeftOut): DatasetTextFile[] {
 }
 
 /**
- * Issue 12 Build 1: the manifests that end an export's zip, one row per audio (MANIFEST_COLUMNS:
+ * The manifests that end an export's zip, one row per audio (MANIFEST_COLUMNS:
  * audio id, file name, category, assignee, recorder, approval dates as ISO times, each file's
  * path in the zip, size in bytes and SHA-256, the durations in seconds of the audio and of the
  * approved recording, and (decision 024) the session day and the participant's fields):

@@ -15,7 +15,7 @@ import type { ExportedParticipant } from "@tafsiri/db/repositories/exports";
  */
 
 /** A cognitive score as exported: the score and the day it was taken (YYYY-MM-DD, null if not known). */
-export interface ExportedScore {
+interface ExportedScore {
   score: number;
   takenOn: string | null;
 }
@@ -44,7 +44,7 @@ function dayNumber(day: string): number {
  * a tie); without a session day, the latest taken. A score whose day is not known counts only when
  * no dated one exists. Null when the instrument has no score.
  */
-export function scoreNearest(
+function scoreNearest(
   scores: CognitiveScore[],
   instrument: ScoreInstrument,
   sessionDate: string | null,

@@ -28,8 +28,8 @@ import { chatParticipant, participantAtSession, type ParticipantAtSession } from
 import { supersedeIfConsentEnded } from "./supersede";
 import { jobRun, type MetricsJobResult } from "../metrics/jobs";
 
-/** How long an export's download link works after it finished: 24 hours (issue 12 Build 1). */
-export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long an export's download link works after it finished: 24 hours. */
+const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Audios read per query of the selection. */
 const PAGE_SIZE = 200;
 /** Progress is written (and announced) at most this often, in ms. */
@@ -50,7 +50,7 @@ export interface ExportPlan {
 }
 
 /** The storage key of an export's zip. */
-export function exportArchiveKey(exportId: string): string {
+function exportArchiveKey(exportId: string): string {
   return `exports/${exportId}.zip`;
 }
 
@@ -137,7 +137,7 @@ function audioFiles(
 }
 
 /**
- * Issue 12 Build 1: writes export `plan.exportId` (a running row) and marks it done or failed.
+ * Writes export `plan.exportId` (a running row) and marks it done or failed.
  * Reads the selection a page at a time, streams every audio's original audio, approved transcript
  * as CHAT and approved recording into `exports/{id}.zip` in storage with `manifest.csv`,
  * `manifest.jsonl`, `left_out.csv` and `left_out.json` last (writeDatasetZip), and records progress

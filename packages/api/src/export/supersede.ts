@@ -13,7 +13,7 @@ import { recordEvent } from "../live/record";
  */
 
 /** The audit action of an export superseded. */
-export const EXPORT_SUPERSEDED_ACTION = "export.superseded";
+const EXPORT_SUPERSEDED_ACTION = "export.superseded";
 
 /** Audits and announces (to the admins' Export pages, 'export.changed') each export of `exportIds` superseded. */
 async function recordSuperseded(

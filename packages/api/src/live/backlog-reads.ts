@@ -6,8 +6,8 @@ import type { Context } from "../context";
 /** Missed events read per backlog query. */
 export const BACKLOG_PAGE = 100;
 
-/** Backlog queries one database handle runs at once; the others wait their turn (issue 10 Build 1). */
-export const BACKLOG_READS_AT_ONCE = 2;
+/** Backlog queries one database handle runs at once; the others wait their turn (decision 013). */
+const BACKLOG_READS_AT_ONCE = 2;
 
 /** How long a full page stays shared after its read, and how many pages at most. */
 const SHARED_PAGE_MS = 5_000;
@@ -66,7 +66,7 @@ function createReader(db: Context["db"]): BacklogReader {
 }
 
 /**
- * Issue 10 Build 1: one page (at most BACKLOG_PAGE rows, by id) of the events after `q.afterId`
+ * One page (at most BACKLOG_PAGE rows, by id) of the events after `q.afterId`
  * that reach `q.userId` (readUserEventsAfter), for a subscription that resumes. The caller must
  * be subscribed to the bus before it asks, as streamLiveEvents is. Reads are bounded and shared
  * per database handle: at most BACKLOG_READS_AT_ONCE queries run at once, so a flood of resuming

@@ -14,7 +14,7 @@ export interface EventSubscriber {
 
 /**
  * One per process (AppDeps.events): reads committed events in id order and hands each to the
- * subscribers it reaches (issue 3).
+ * subscribers it reaches (decision 004).
  */
 export interface EventBus {
   /**

@@ -15,7 +15,7 @@ export interface EventToRecord {
 
 /**
  * Records live events in the caller's transaction, so they commit (or roll back) with the change
- * they report (issue 3). Takes the event-order lock first (ids commit in id order) and queues the
+ * they report (decision 004). Takes the event-order lock first (ids commit in id order) and queues the
  * PostgreSQL NOTIFY that wakes every process's event bus at commit. After the commit the caller
  * pokes its own bus: `deps.events.poke()`.
  */

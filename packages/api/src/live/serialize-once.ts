@@ -1,5 +1,5 @@
 /**
- * Serializing a live event once for every subscriber it reaches (issue 3, benchmark point 6).
+ * Serializing a live event once for every subscriber it reaches (decision 005).
  * One committed event goes to every connection that may see it; serializing it per connection
  * would repeat the same work a thousand times. Values marked with `shareSerialization` keep the
  * JSON text made the first time they are sent, and every later frame reuses it.

@@ -1,7 +1,7 @@
 import type { EventToRecord } from "./record";
 
 /**
- * The events that end or extend sessions (issue 9 Build 3). Raising a user's session version
+ * The events that end or extend sessions (decision 012). Raising a user's session version
  * records one of them in the same transaction; the user's open WebSockets act on it
  * (apps/server/src/live/socket-session.ts) and their live subscription ends (stream.ts).
  */
@@ -22,7 +22,7 @@ export function sessionEndedEvent(
 }
 
 /** The session version an event's payload carries, or null when it carries none. */
-export function eventSessionVersion(payload: Record<string, unknown>): number | null {
+function eventSessionVersion(payload: Record<string, unknown>): number | null {
   const version = payload.sessionVersion;
   return typeof version === "number" && Number.isInteger(version) ? version : null;
 }

@@ -13,7 +13,7 @@ import { endsSession, SESSION_ENDED } from "./session-events";
 const BACKLOG_TURN = 20;
 
 /** The message that ends a deactivated user's subscription (UNAUTHORIZED). */
-export const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
+const ACCOUNT_DEACTIVATED = "Your account has been deactivated.";
 
 function isLiveEventKind(kind: string): kind is LiveEventKind {
   return (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
@@ -35,7 +35,7 @@ function notificationOf(row: EventRow): NotificationItem | null {
 }
 
 /** A stored event as `events.onEvent` sends it (ZLiveEvent); null for a kind this server does not know. */
-export function toLiveEvent(row: EventRow): LiveEvent | null {
+function toLiveEvent(row: EventRow): LiveEvent | null {
   if (!isLiveEventKind(row.kind)) return null;
   return {
     id: row.id,
@@ -66,12 +66,12 @@ function isAfter(a: string, b: string): boolean {
 }
 
 /**
- * Issue 3 `events.onEvent`: the caller's live events as tracked events (tracking id = event id).
+ * `events.onEvent` (decision 004): the caller's live events as tracked events (tracking id = event id).
  * Registers with the bus first (buffering), then, when `lastEventId` is given, yields the
  * caller's events after it from the table (theirs, and the admins' when they are an admin; read
- * a page at a time through readBacklogPage, bounded and shared, issue 10 Build 1), then
- * the live ones, each once and in id order. An event that ends the caller's session (issue 9
- * Build 3: a 'user.deactivated', or a 'session.ended' newer than the session of `deps.session`)
+ * a page at a time through readBacklogPage, bounded and shared, decision 013), then
+ * the live ones, each once and in id order. An event that ends the caller's session (decision 012:
+ * a 'user.deactivated', or a 'session.ended' newer than the session of `deps.session`)
  * is yielded and then ends the stream with UNAUTHORIZED 'Your account has been deactivated.' or
  * 'Your session has ended. Please sign in again.'; a 'session.ended' of an older session is
  * skipped. Ends quietly when `signal` aborts (the client unsubscribed or the socket closed).

@@ -19,7 +19,7 @@ export interface Mailer {
 }
 
 /** The sender of every message. */
-export const MAIL_FROM = "Tafsiri <no-reply@tafsiri.local>";
+const MAIL_FROM = "Tafsiri <no-reply@tafsiri.local>";
 
 /**
  * A nodemailer mailer: to `smtpUrl` when given (smtp:// or smtps://), otherwise each message is

@@ -2,16 +2,16 @@ import { Counter, Histogram } from "prom-client";
 import { metricsRegistry } from "./registry";
 
 /** The background jobs that count their runs (decision 028). */
-export type MetricsJob = "export" | "backup" | "sweep" | "waveform" | "retention";
+export type MetricsJob = "export" | "backup" | "sweep" | "waveform" | "retention" | "anchors";
 /** How a run ended. */
 export type MetricsJobResult = "ok" | "failed";
 
-const JOBS: readonly MetricsJob[] = ["export", "backup", "sweep", "waveform", "retention"];
+const JOBS: readonly MetricsJob[] = ["export", "backup", "sweep", "waveform", "retention", "anchors"];
 const RESULTS: readonly MetricsJobResult[] = ["ok", "failed"];
 
 const jobRuns = new Counter({
   name: "tafsiri_job_runs_total",
-  help: "Runs of background jobs, by job (export, backup, sweep, waveform, retention) and result (ok, failed).",
+  help: "Runs of background jobs, by job (export, backup, sweep, waveform, retention, anchors) and result (ok, failed).",
   labelNames: ["job", "result"] as const,
   registers: [metricsRegistry],
 });
@@ -35,7 +35,7 @@ for (const job of JOBS) {
 
 /**
  * Counts one finished run of a background job: `job` (export, backup, sweep, waveform,
- * retention), `result` ("ok" or "failed") and how long it took in `seconds`. Synchronous,
+ * retention, anchors: a page anchor rebuild round), `result` ("ok" or "failed") and how long it took in `seconds`. Synchronous,
  * never throws, costs a few additions; works whether or not metrics are served.
  * Decision 028.
  */

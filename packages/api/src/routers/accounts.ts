@@ -53,13 +53,13 @@ export const accountsRouter = router({
     .mutation(({ ctx, input }) => resetPassword(ctx, input.token, input.password)),
 
   /**
-   * Issue 9 Build 3: a fresh token for the caller's session, valid SESSION_IDLE_DAYS from now (the
+   * A fresh token for the caller's session, valid SESSION_IDLE_DAYS from now (the
    * web app renews while it is used); 401 without a valid token.
    */
   renewSession: authedProcedure.output(ZRenewedSession).mutation(({ ctx }) => renewSession(ctx, ctx.user, ctx.session)),
 
   /**
-   * Issue 9 Build 3, 'Sign out everywhere' (admin): ends every session of the user: their tokens
+   * 'Sign out everywhere' (admin; decision 012): ends every session of the user: their tokens
    * answer 401 and their open sockets close within a second; 404 for an unknown user.
    */
   endSessions: adminProcedure

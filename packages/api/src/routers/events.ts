@@ -4,7 +4,7 @@ import { streamLiveEvents } from "../live/stream";
 
 export const eventsRouter = router({
   /**
-   * Issue 3: the caller's live events (ZLiveEvent) over WebSocket, as tracked events; resumable
+   * The caller's live events (ZLiveEvent, decision 004) over WebSocket, as tracked events; resumable
    * with `lastEventId` (wsLink sends the last tracking id on reconnect). Ends with UNAUTHORIZED
    * when the caller is deactivated.
    */

@@ -9,7 +9,7 @@ import {
 } from "../schemas/exports";
 import { exportDownloadLink, listExports, startExport } from "../services/exports";
 
-/** Dataset exports (issue 12 Build 1, Management → Export); Admin only (FORBIDDEN otherwise). */
+/** Dataset exports (decision 019, Management → Export); Admin only (FORBIDDEN otherwise). */
 export const exportsRouter = router({
   /**
    * `{ page = 1, limit = 10 }` → `{ items, totalPages }`: every export, newest first, with its

@@ -2,7 +2,7 @@ import { adminProcedure, router } from "../trpc";
 import { ZLogFilterChoices, ZLogList, ZLogListInput } from "../schemas/logs";
 import { listLogs, logFilterChoices } from "../services/logs";
 
-/** The audit log, readable (issue 9 Build 5, Logs page); Admin only (FORBIDDEN otherwise). */
+/** The audit log, readable (Logs page); Admin only (FORBIDDEN otherwise). */
 export const logsRouter = router({
   /**
    * `{ page, limit = 50, actorId?, action?, from?, to? }` → `{ items, totalPages }`: one page of

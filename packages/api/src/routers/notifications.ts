@@ -3,16 +3,24 @@ import {
   ZCreateNotificationInput,
   ZCreateNotificationOutput,
   ZListNotificationsInput,
+  ZMarkAllReadOutput,
   ZMarkReadInput,
   ZNotificationList,
   ZOkOutput,
 } from "../schemas/notifications";
-import { createNotification, listNotifications, markNotificationRead } from "../services/notification-list";
+import {
+  createNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../services/notification-list";
 
 export const notificationsRouter = router({
   /**
-   * SPEC §2.3 bell: `{ items, unreadCount }`, the caller's `limit` (20) newest notifications, newest
-   * first, each with `audioAvailable`. `userId`, when given, must be the caller's (FORBIDDEN otherwise).
+   * SPEC §2.3 bell: `{ items, unreadCount, nextCursor }`, the caller's `limit` (20) newest
+   * notifications, newest first, each with `audioAvailable`; with `cursor` (a `nextCursor`) the
+   * next older page ('Show older'; BAD_REQUEST for a malformed cursor). `userId`, when given, must
+   * be the caller's (FORBIDDEN otherwise).
    */
   list: authedProcedure
     .input(ZListNotificationsInput)
@@ -23,6 +31,10 @@ export const notificationsRouter = router({
     .input(ZMarkReadInput)
     .output(ZOkOutput)
     .mutation(({ ctx, input }) => markNotificationRead(ctx, ctx.user, input.id)),
+  /** SPEC §2.3 'Mark all as read': the caller's unread notifications turn Read → `{ ok: true, count }`. */
+  markAllRead: authedProcedure
+    .output(ZMarkAllReadOutput)
+    .mutation(({ ctx }) => markAllNotificationsRead(ctx, ctx.user)),
   /**
    * SPEC §3, §7.1 POST /api/createnotification: to every active admin (`toAdmins`) or one user
    * (`recipientId`); admins send as anyone, others as themselves. → `{ count, message }`.

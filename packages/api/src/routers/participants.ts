@@ -2,7 +2,6 @@ import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import {
   ZBalance,
-  ZCreateParticipantInput,
   ZImportParticipantsInput,
   ZImportParticipantsResult,
   ZLinkAudioInput,
@@ -10,6 +9,7 @@ import {
   ZListParticipantsInput,
   ZParticipant,
   ZParticipantAudio,
+  ZParticipantFields,
   ZParticipantIdInput,
   ZParticipantListPage,
   ZParticipantsCsv,
@@ -40,7 +40,7 @@ export const participantsRouter = router({
     .query(({ ctx, input }) => getParticipant(ctx, ctx.user, input.participantId)),
   /** ZParticipantFields → the new participant. CONFLICT for a code taken whatever its case. */
   create: adminProcedure
-    .input(ZCreateParticipantInput)
+    .input(ZParticipantFields)
     .output(ZParticipant)
     .mutation(({ ctx, input }) => createParticipant(ctx, ctx.user, input)),
   /** `{ participantId, ...ZParticipantFields }` → the participant. CONFLICT for a taken code or a group its audios contradict. */

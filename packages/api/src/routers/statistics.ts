@@ -12,12 +12,13 @@ import { getEngagement, getOverview, getRates, getTeamReport, updateRates } from
 import { ZReviewerFigures, ZReviewerFiguresInput } from "../schemas/reviewer-figures";
 import { getReviewerFigures } from "../services/reviewer-figures";
 
-/** The Dashboard's statistics and reports (SPEC §2.6, §3, issue 9); every procedure is Admin only (FORBIDDEN otherwise). */
+/** The Dashboard's statistics and reports (SPEC §2.6, §3); every procedure is Admin only (FORBIDDEN otherwise). */
 export const statisticsRouter = router({
   /**
    * SPEC §2.6 cards → `{ users: { adminCount, staffCount }, tasks: { completed, pending },
-   * submissions: { today, yesterday }, timeZone }`: active users by role, tasks by is_complete,
-   * submissions dated today / yesterday in APP_TIMEZONE.
+   * submissions: { today, yesterday }, timeZone, programmeName }`: active users by role, tasks by
+   * is_complete, submissions dated today / yesterday in APP_TIMEZONE, and the programme's name for
+   * the welcome banner (PROGRAMME_NAME, SPEC §1).
    */
   overview: adminProcedure.output(ZDashboardOverview).query(({ ctx }) => getOverview(ctx, ctx.user)),
   /**

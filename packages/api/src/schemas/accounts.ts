@@ -6,7 +6,6 @@ export const ZLoginInput = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
-export type LoginInput = z.infer<typeof ZLoginInput>;
 
 /** SPEC §2.5: the e-mail a reset link is asked for ('Email is required'). */
 export const ZRequestPasswordResetInput = z.object({
@@ -44,15 +43,15 @@ export type RegisterInput = z.infer<typeof ZRegisterInput>;
 export const ZStaffMember = z.object({ id: z.string(), username: z.string() });
 export type StaffMember = z.infer<typeof ZStaffMember>;
 
-/** Issue 3 / SPEC §2.10: an admin activates or deactivates an account. */
+/** SPEC §2.10: an admin activates or deactivates an account. */
 export const ZSetActiveInput = z.object({ userId: ZId, active: z.boolean() });
 export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
 export const ZSetActiveOutput = z.object({ ok: z.literal(true) });
 
-/** Issue 9 Build 3: 'Sign out everywhere' for one user (admin). */
+/** 'Sign out everywhere' for one user (admin; decision 012). */
 export const ZEndSessionsInput = z.object({ userId: ZId });
 
-/** Issue 9 Build 3: a renewed session token and when it expires (ISO time). */
+/** A renewed session token and when it expires (ISO time; decision 012). */
 export const ZRenewedSession = z.object({ token: z.string(), expiresAt: z.string() });
 
 /** SPEC §2.10: the Accounts page's filter (role and/or active); left out, every user. */
@@ -64,7 +63,6 @@ export type ListAccountsInput = z.infer<typeof ZListAccountsInput>;
 
 /** SPEC §7.1 GET /auth/profile/{id}: whose profile. */
 export const ZProfileInput = z.object({ userId: ZId });
-export type ProfileInput = z.infer<typeof ZProfileInput>;
 
 /**
  * SPEC §2.10, §5: an admin edits an account. Same rules as create, but the password is optional

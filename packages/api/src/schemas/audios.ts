@@ -32,8 +32,8 @@ export const ZAudioDetail = z.object({
       isComplete: z.boolean(),
     })
     .nullable(),
-  /** Admins only (null for staff): who opened it last and when (ISO time). */
-  lastOpened: z.object({ username: z.string(), at: z.string() }).nullable(),
+  /** Admins only (null for staff): who opened it last (user id and username) and when (ISO time). */
+  lastOpened: z.object({ id: z.string(), username: z.string(), at: z.string() }).nullable(),
   /** Decision 024: the participant it records, as much as staff may see (code, group, age then); null when not linked. */
   participant: ZParticipantBrief.nullable(),
   /** Decision 024: the recording session's day (YYYY-MM-DD), null when not known. */
@@ -47,7 +47,7 @@ export const ZListAudiosInput = ZPageInput.extend({
 });
 
 /** SPEC §2.18 Manage Audios row. Task fields are null when the audio is 'Not Assigned'. */
-export const ZManagedAudio = z.object({
+const ZManagedAudio = z.object({
   id: z.string(),
   filename: z.string(),
   category: ZCategory,
@@ -66,7 +66,7 @@ export type ManagedAudio = z.infer<typeof ZManagedAudio>;
 export const ZManagedAudioPage = page(ZManagedAudio);
 
 /** SPEC §2.17 Assign Tasks row: an audio without a task, with its duration in seconds (null while not known). */
-export const ZUnassignedAudio = z.object({ id: z.string(), filename: z.string(), durationSeconds: ZDurationSeconds });
+const ZUnassignedAudio = z.object({ id: z.string(), filename: z.string(), durationSeconds: ZDurationSeconds });
 export const ZUnassignedAudioPage = page(ZUnassignedAudio);
 
 export const ZDeleteAudioOutput = z.object({ message: z.string() });

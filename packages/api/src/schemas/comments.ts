@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZId, ZUserRef } from "./common";
 
-export const COMMENT_EMPTY = "Comment is empty.";
+const COMMENT_EMPTY = "Comment is empty.";
 export const COMMENT_TOO_LONG = "Comment is too long (at most 5,000 characters).";
 /** The longest comment stored, in characters (after trimming). */
 export const COMMENT_MAX_LENGTH = 5_000;

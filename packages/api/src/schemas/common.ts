@@ -4,6 +4,13 @@ import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES, WA
 /** The 400 message for an id that is not one (malformed, or not a string). */
 export const UNKNOWN_ID = "Unknown id.";
 export const ZId = z.string({ error: UNKNOWN_ID }).uuid(UNKNOWN_ID);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a well-formed uuid (ids from REST forms are checked before they reach SQL). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
 /** The message for a missing or unknown category (SPEC §2.16). */
 export const CATEGORY_REQUIRED = "Please select a category.";
 export const ZCategory = z.enum(CATEGORIES, { message: CATEGORY_REQUIRED });
@@ -37,7 +44,6 @@ export const ZPageInput = z.object({
 });
 
 export const ZUserRef = z.object({ id: z.string(), username: z.string() });
-export type UserRef = z.infer<typeof ZUserRef>;
 
 /** A list page: the rows and the page count (SPEC §3 Pagination: totalPages). */
 export function page<T extends z.ZodTypeAny>(item: T) {
@@ -45,4 +51,3 @@ export function page<T extends z.ZodTypeAny>(item: T) {
 }
 
 export const ZAudioIdInput = z.object({ audioId: ZId });
-export type AudioIdInput = z.infer<typeof ZAudioIdInput>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZNotificationItem } from "./notifications";
 
-/** What a live event reports (issue 3). */
+/** What a live event reports (decision 004). */
 export const LIVE_EVENT_KINDS = [
   "notification.created",
   "audio.changed",
@@ -26,7 +26,7 @@ export type RecordedEventKind = LiveEventKind | "session.renewed";
  * that was deleted) so views refetch it; 'user.deactivated' and 'session.ended' (every session of
  * the user older than the event was ended: 'Sign out everywhere', a password change or reset,
  * reactivation) end the subscription, and the client signs out. 'export.changed' (admins only,
- * issue 12 Build 1): a dataset export started, moved on, finished or failed; the Export page refetches.
+ * decision 019): a dataset export started, moved on, finished or failed; the Export page refetches.
  */
 export const ZLiveEvent = z.object({
   /** Increasing decimal id; pass the last one seen as lastEventId to resume. */
@@ -50,4 +50,3 @@ export const ZOnEventInput = z
       .nullish(),
   })
   .prefault({});
-export type OnEventInput = z.infer<typeof ZOnEventInput>;

@@ -3,16 +3,16 @@ import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
 import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/corpus";
 import { ZId, ZPageInput, ZUserRef, page } from "./common";
 
-/** Issue 12 Build 1: the Export page's messages. */
+/** The Export page's messages. */
 export const EXPORT_PERIOD_ORDER = "The first day must not be after the last day.";
-export const EXPORT_LANGUAGE = "Each language must be a three-letter ISO 639-3 code, such as eng or swa.";
-export const EXPORT_LANGUAGES_COUNT = "Give from one to five languages.";
-export const EXPORT_CORPUS = "The corpus name may hold letters, digits, _ and - (at most 40 characters).";
-export const EXPORT_ROLE = `The participant role must be one of ${CHAT_ROLES.join(", ")}.`;
+const EXPORT_LANGUAGE = "Each language must be a three-letter ISO 639-3 code, such as eng or swa.";
+const EXPORT_LANGUAGES_COUNT = "Give from one to five languages.";
+const EXPORT_CORPUS = "The corpus name may hold letters, digits, _ and - (at most 40 characters).";
+const EXPORT_ROLE = `The participant role must be one of ${CHAT_ROLES.join(", ")}.`;
 export const EXPORTS_BUSY = "Three exports are running already; wait for one of them to finish.";
-export const EXPORT_CATEGORY = "Category must be Control, Dementia or both.";
-export const EXPORT_STATUS = "Status must be completed or approved-transcript.";
-export const EXPORT_INCLUDE_RESTRICTED = "includeRestricted must be true or false.";
+const EXPORT_CATEGORY = "Category must be Control, Dementia or both.";
+const EXPORT_STATUS = "Status must be completed or approved-transcript.";
+const EXPORT_INCLUDE_RESTRICTED = "includeRestricted must be true or false.";
 /** Decision 024: what a superseded export's link answers (410). */
 export const EXPORT_SUPERSEDED =
   "This export was superseded: a participant in it withdrew consent. Start a new export.";
@@ -21,10 +21,10 @@ export const EXPORT_NOT_READY = "This export is not ready to download.";
 export const EXPORT_EXPIRED = "This export's link has expired. Start a new export.";
 
 const day = (message: string) => z.iso.date({ error: message });
-export const FIRST_DAY_FORMAT = "The first day must be a date (YYYY-MM-DD).";
-export const LAST_DAY_FORMAT = "The last day must be a date (YYYY-MM-DD).";
+const FIRST_DAY_FORMAT = "The first day must be a date (YYYY-MM-DD).";
+const LAST_DAY_FORMAT = "The last day must be a date (YYYY-MM-DD).";
 
-/** The CHAT headers' settings (issue 12 Build 2), with DementiaBank's defaults. */
+/** The CHAT headers' settings (decision 019), with DementiaBank's defaults. */
 export const ZChatSettings = z.object({
   languages: z
     .array(z.string().regex(/^[a-z]{3}$/, EXPORT_LANGUAGE), { error: EXPORT_LANGUAGES_COUNT })
@@ -56,7 +56,6 @@ export const ZExportChoice = z.object({
   includeRestricted: z.boolean({ error: EXPORT_INCLUDE_RESTRICTED }).default(false),
 });
 export type ExportChoice = z.infer<typeof ZExportChoice>;
-export type ExportChoiceInput = z.input<typeof ZExportChoice>;
 
 /** `exports.list`'s input: a page (from 1) of `limit` exports (default 10, at most 100). */
 export const ZExportListInput = ZPageInput;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ZId, ZUserRef } from "./common";
 
-/** Issue 9 Build 5: the Logs page's page size. */
-export const LOGS_PAGE_SIZE = 50;
+/** The Logs page's page size. */
+const LOGS_PAGE_SIZE = 50;
 
 const dateBound = (name: "from" | "to") =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -14,13 +14,12 @@ const dateBound = (name: "from" | "to") =>
  * period [from, to) of the entries' time, each bound an ISO date (midnight in APP_TIMEZONE) or an
  * ISO date-time with Z or an offset; every filter optional.
  */
-export const ZLogFilters = z.object({
+const ZLogFilters = z.object({
   actorId: ZId.optional(),
   action: z.string().trim().min(1).max(100).optional(),
   from: dateBound("from").optional(),
   to: dateBound("to").optional(),
 });
-export type LogFilters = z.infer<typeof ZLogFilters>;
 
 /** logs.list's input: a page (from 1) of `limit` entries (default 50, at most 100) and the filters. */
 export const ZLogListInput = ZLogFilters.extend({
@@ -30,7 +29,7 @@ export const ZLogListInput = ZLogFilters.extend({
 export type LogListInput = z.infer<typeof ZLogListInput>;
 
 /** One row of the Logs page. */
-export const ZLogEntry = z.object({
+const ZLogEntry = z.object({
   id: z.string(),
   /** ISO time of the change. */
   createdAt: z.string(),

@@ -18,14 +18,14 @@ import { ZId } from "./common";
 
 export const PARTICIPANT_CODE_MESSAGE =
   "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
-export const ZParticipantCode = z
+const ZParticipantCode = z
   .string({ error: "Participant code is required" })
   .trim()
   .min(1, "Participant code is required")
   .regex(PARTICIPANT_CODE_PATTERN, PARTICIPANT_CODE_MESSAGE);
-export const ZParticipantGroup = z.enum(PARTICIPANT_GROUPS, { message: "Group must be Control or Dementia." });
-export const ZSex = z.enum(SEXES, { message: "Sex must be female or male (or left empty)." });
-export const ZConsentStatus = z.enum(CONSENT_STATUSES, {
+const ZParticipantGroup = z.enum(PARTICIPANT_GROUPS, { message: "Group must be Control or Dementia." });
+const ZSex = z.enum(SEXES, { message: "Sex must be female or male (or left empty)." });
+const ZConsentStatus = z.enum(CONSENT_STATUSES, {
   message: "Consent must be given, restricted, withdrawn or not_recorded.",
 });
 /** A calendar day, YYYY-MM-DD, that exists. */
@@ -37,11 +37,11 @@ export const ZDay = z
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
     "This date does not exist.",
   );
-export const ZLanguageCode = z
+const ZLanguageCode = z
   .string()
   .regex(LANGUAGE_CODE_PATTERN, "Languages are ISO 639-3 codes of three lowercase letters.");
 
-export const ZCognitiveScore = z
+const ZCognitiveScore = z
   .object({
     instrument: z.enum(SCORE_INSTRUMENT_KEYS as [string, ...string[]], {
       message: `The instrument must be one of ${SCORE_INSTRUMENT_KEYS.join(", ")}.`,
@@ -86,7 +86,6 @@ export const ZParticipantFields = z.object({
 });
 export type ParticipantFields = z.infer<typeof ZParticipantFields>;
 
-export const ZCreateParticipantInput = ZParticipantFields;
 /** An update names the participant and gives every field (the side panel sends the whole form). */
 export const ZUpdateParticipantInput = ZParticipantFields.extend({ participantId: ZId });
 export const ZParticipantIdInput = z.object({ participantId: ZId });
@@ -168,7 +167,7 @@ export const ZParticipantAudio = z.object({
 export const ZImportParticipantsInput = z.object({
   csv: z.string().max(2_000_000, "The CSV file is larger than 2 MB."),
 });
-export const ZImportProblem = z.object({ line: z.number().int(), message: z.string() });
+const ZImportProblem = z.object({ line: z.number().int(), message: z.string() });
 export const ZImportParticipantsResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
@@ -176,7 +175,7 @@ export const ZImportParticipantsResult = z.object({
 });
 
 /** The balance counts (decision 024): one row per group × sex × age band, for participants and approved recordings. */
-export const ZBalanceRow = z.object({
+const ZBalanceRow = z.object({
   group: ZParticipantGroup,
   sex: ZSex.nullable(),
   ageBand: z.string(),

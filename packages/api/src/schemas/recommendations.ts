@@ -24,7 +24,6 @@ export const ZCreateRecommendationOutput = z.object({ message: z.string() });
 
 /** Whether the audio's translation stage has a result, so it may be recommended (SPEC §4). */
 export const ZRecommendationCheck = z.object({ ready: z.boolean() });
-export type RecommendationCheck = z.infer<typeof ZRecommendationCheck>;
 
 export { ZAudioIdInput };
 
@@ -37,7 +36,7 @@ export const ZListRecommendedRecordingsInput = ZPageInput.extend({ recommendedTo
 export type ListRecommendedRecordingsInput = z.infer<typeof ZListRecommendedRecordingsInput>;
 
 /** SPEC §3 Recommended recording: the task (audio, assignee, stage statuses), the recipient and the approval statuses. */
-export const ZRecommendedRecording = z.object({
+const ZRecommendedRecording = z.object({
   id: z.string(),
   task: z.object({
     id: z.string(),

@@ -20,7 +20,6 @@ export type Recording = z.infer<typeof ZRecording>;
  * (`expectedStatus`); left out it means Pending for approve and reject, the current status for delete.
  */
 export const ZRecordingReviewInput = ZAudioIdInput.extend({ expectedStatus: ZRecordingStatus.optional() });
-export type RecordingReviewInput = z.infer<typeof ZRecordingReviewInput>;
 /**
  * A recording rejection: a review with an optional reason (stored as a comment, sent to the
  * assignee) and optional `reassignTo` (decision 025).

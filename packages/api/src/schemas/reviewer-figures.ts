@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ZTeamReportInput } from "./statistics";
 
-export const TIME_ZONE_RULE = "timeZone must be an IANA time zone such as Africa/Kampala or UTC.";
+const TIME_ZONE_RULE = "timeZone must be an IANA time zone such as Africa/Kampala or UTC.";
 
 /** True when `name` is a time zone the runtime knows by its IANA name (e.g. 'Africa/Kampala', 'UTC'). */
-export function isIanaTimeZone(name: string): boolean {
+function isIanaTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
@@ -32,7 +32,7 @@ export const ZReviewerFiguresInput = ZTeamReportInput.unwrap()
 export type ReviewerFiguresInput = z.infer<typeof ZReviewerFiguresInput>;
 
 /** One reviewer's figures over the period (decision 025). */
-export const ZReviewerRow = z.object({
+const ZReviewerRow = z.object({
   /** The reviewer's user id; null for the reviews of accounts that are gone ('Deleted account'). */
   id: z.string().nullable(),
   username: z.string(),
@@ -43,10 +43,9 @@ export const ZReviewerRow = z.object({
   /** Median time from the judged version's save to its review, whole seconds; null without reviews. */
   medianWaitSeconds: z.number().nullable(),
 });
-export type ReviewerRow = z.infer<typeof ZReviewerRow>;
 
 /** One calendar day (in `timeZone`) with reviews, and each reviewer's count that day. */
-export const ZReviewDay = z.object({
+const ZReviewDay = z.object({
   day: z.iso.date(),
   counts: z.array(z.object({ reviewerId: z.string().nullable(), reviews: z.number().int() })),
 });

@@ -4,15 +4,15 @@ import { ZReviewReason } from "./transcripts";
 
 /** Most submissions one bulk review may name (decision 025): five Submissions pages of 20. */
 export const MAX_BULK_SUBMISSIONS = 100;
-export const NO_SUBMISSIONS_CHOSEN = "Select at least one submission.";
-export const TOO_MANY_SUBMISSIONS = "At most 100 submissions may be reviewed at once.";
-export const NO_OUTPUTS_CHOSEN = "Choose transcripts, recordings or both.";
-export const UNKNOWN_OUTPUT = "Outputs must be transcript or recording.";
-export const UNKNOWN_BULK_ACTION = "The action must be approve or reject.";
-export const REASON_WITH_REJECT_ONLY = "A reason may be given with a rejection only.";
+const NO_SUBMISSIONS_CHOSEN = "Select at least one submission.";
+const TOO_MANY_SUBMISSIONS = "At most 100 submissions may be reviewed at once.";
+const NO_OUTPUTS_CHOSEN = "Choose transcripts, recordings or both.";
+const UNKNOWN_OUTPUT = "Outputs must be transcript or recording.";
+const UNKNOWN_BULK_ACTION = "The action must be approve or reject.";
+const REASON_WITH_REJECT_ONLY = "A reason may be given with a rejection only.";
 
 /** The two reviewed outputs of a submission (SPEC §4). */
-export const ZReviewedOutput = z.enum(["transcript", "recording"], { message: UNKNOWN_OUTPUT });
+const ZReviewedOutput = z.enum(["transcript", "recording"], { message: UNKNOWN_OUTPUT });
 export type ReviewedOutputName = z.infer<typeof ZReviewedOutput>;
 
 /** A uuid list, 1..max long, duplicates dropped (first occurrence kept, order kept). */
@@ -47,14 +47,14 @@ export const ZBulkReviewInput = z
 export type BulkReviewInput = z.output<typeof ZBulkReviewInput>;
 
 /** One output a bulk review changed: its new approval status and the single review's success message. */
-export const ZBulkReviewDone = z.object({
+const ZBulkReviewDone = z.object({
   submissionId: z.string(),
   output: ZReviewedOutput,
   status: z.string(),
   message: z.string(),
 });
 /** One output a bulk review left as it was, and the server's reason ('The transcript is already Approved.'). */
-export const ZBulkReviewSkipped = z.object({ submissionId: z.string(), output: ZReviewedOutput, reason: z.string() });
+const ZBulkReviewSkipped = z.object({ submissionId: z.string(), output: ZReviewedOutput, reason: z.string() });
 
 /** What a bulk review did, in the order asked (submission by submission, transcript before recording). */
 export const ZBulkReviewOutput = z.object({ done: z.array(ZBulkReviewDone), skipped: z.array(ZBulkReviewSkipped) });

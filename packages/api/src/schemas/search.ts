@@ -10,7 +10,7 @@ export const ZSearchInput = z.object({
 export type SearchInput = z.infer<typeof ZSearchInput>;
 
 /** SPEC §3 Audio in search results: the audio and its task (null when unassigned) with its assignee. */
-export const ZAudioSearchResult = z.object({
+const ZAudioSearchResult = z.object({
   id: z.string(),
   filename: z.string(),
   category: ZCategory,

@@ -10,6 +10,8 @@ export const ZDashboardOverview = z.object({
   submissions: z.object({ today: z.number().int(), yesterday: z.number().int() }),
   /** The IANA time zone of today and yesterday (APP_TIMEZONE). */
   timeZone: z.string(),
+  /** The programme's name, for the Dashboard's welcome banner (PROGRAMME_NAME, SPEC §1). */
+  programmeName: z.string(),
 });
 export type DashboardOverview = z.infer<typeof ZDashboardOverview>;
 
@@ -26,7 +28,7 @@ export const ZEngagementRow = z.object({
 export type EngagementRow = z.infer<typeof ZEngagementRow>;
 
 /** SPEC §3 Team performance row (Team Engagement Report); see teamReport for each figure's definition. */
-export const ZTeamReportRow = z.object({
+const ZTeamReportRow = z.object({
   id: z.string(),
   username: z.string(),
   tasks: z.number().int(),
@@ -82,9 +84,9 @@ export const ZPaymentRates = z.object({
 });
 export type PaymentRates = z.infer<typeof ZPaymentRates>;
 
-export const RATE_RULE = "A rate must be a positive whole number of UGX (at most 100,000,000).";
-export const MINUTE_RATE_RULE = "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.";
-export const RATE_REQUIRED = "Give at least one rate: per transcript, per recording or per audio minute.";
+const RATE_RULE = "A rate must be a positive whole number of UGX (at most 100,000,000).";
+const MINUTE_RATE_RULE = "The rate per audio minute must be a whole number of UGX from 0 (none) to 100,000,000.";
+const RATE_REQUIRED = "Give at least one rate: per transcript, per recording or per audio minute.";
 const ZRate = z.number({ error: RATE_RULE }).int(RATE_RULE).positive(RATE_RULE).max(100_000_000, RATE_RULE);
 const ZMinuteRate = z
   .number({ error: MINUTE_RATE_RULE })

@@ -54,7 +54,7 @@ export type SubmissionCheck = z.infer<typeof ZSubmissionCheck>;
 
 /**
  * SPEC §2.7, §7.1 Submissions list: 20 per page (SPEC §9), newest first. `status` chooses a filter
- * (issue 8): 'needsReview' (a transcript or recording Pending), 'approved', 'rejected' or 'all'.
+ * (beyond SPEC §2.7): 'needsReview' (a transcript or recording Pending), 'approved', 'rejected' or 'all'.
  * Without `userId`, admins get every submission and staff their own (tasks assigned to them);
  * with it, that user's (staff may only name themselves).
  */
@@ -66,7 +66,7 @@ export const ZListSubmissionsInput = ZPageInput.extend({
 export type ListSubmissionsInput = z.infer<typeof ZListSubmissionsInput>;
 
 /** A row of the Submissions table (SPEC §2.7): its audio, the assignee ('Staff'), both outputs and their statuses. */
-export const ZSubmissionListItem = z.object({
+const ZSubmissionListItem = z.object({
   id: z.string(),
   taskId: z.string(),
   audioId: z.string(),
@@ -87,7 +87,6 @@ export const ZSubmissionListItem = z.object({
   recordedBy: z.string().nullable(),
   commentCount: z.number().int(),
 });
-export type SubmissionListItem = z.infer<typeof ZSubmissionListItem>;
 
 /** One page of the Submissions list with the count of each filter in the caller's scope. */
 export const ZSubmissionListPage = page(ZSubmissionListItem).extend({
@@ -101,9 +100,9 @@ export const ZSubmissionListPage = page(ZSubmissionListItem).extend({
 export type SubmissionListPage = z.infer<typeof ZSubmissionListPage>;
 
 /** The message when a move other than 'first' comes without the key it starts from. */
-export const REVIEW_QUEUE_FROM_REQUIRED = "Give the item to move from.";
+const REVIEW_QUEUE_FROM_REQUIRED = "Give the item to move from.";
 /** The message for a queue key whose time is not an ISO 8601 timestamp. */
-export const REVIEW_QUEUE_BAD_TIME = "updatedAt must be an ISO 8601 time.";
+const REVIEW_QUEUE_BAD_TIME = "updatedAt must be an ISO 8601 time.";
 
 /**
  * Decision 025 review mode: which Submissions filter to walk (oldest change first) and where to.
@@ -128,14 +127,14 @@ export const ZReviewQueueInput = z
 export type ReviewQueueInput = z.infer<typeof ZReviewQueueInput>;
 
 /** The latest approval or rejection of one output: who did it and when (ISO). */
-export const ZLatestReview = z.object({
+const ZLatestReview = z.object({
   action: z.enum(["approve", "reject"]),
   reviewer: ZUserRef.nullable(),
   reviewedAt: z.string(),
 });
 
 /** One submission in review mode (decision 025): its audio, staff, both outputs' statuses and latest reviews. */
-export const ZReviewQueueItem = z.object({
+const ZReviewQueueItem = z.object({
   id: z.string(),
   taskId: z.string(),
   audioId: z.string(),
@@ -151,7 +150,6 @@ export const ZReviewQueueItem = z.object({
   hasRecording: z.boolean(),
   latestReviews: z.object({ transcript: ZLatestReview.nullable(), recording: ZLatestReview.nullable() }),
 });
-export type ReviewQueueItem = z.infer<typeof ZReviewQueueItem>;
 
 /** The queue's answer: the item (null when the move lands on none), its 1-based position (0 when none), the filter's count. */
 export const ZReviewQueuePage = z.object({

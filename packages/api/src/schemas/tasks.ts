@@ -15,7 +15,6 @@ import {
 const staffId = (message: string) => z.string({ message }).min(1, message).uuid("Unknown staff member.");
 
 export const ZAssignTaskInput = z.object({ audioId: ZId, staffId: staffId("Please select a staff member.") });
-export type AssignTaskInput = z.infer<typeof ZAssignTaskInput>;
 
 export const ZBulkAssignInput = z.object({
   assignments: z.array(z.object({ audioId: z.string(), staffId: z.string() })),
@@ -29,7 +28,7 @@ export const ZReassignInput = z.object({ audioId: ZId, staffId: staffId("Please 
 export const ZTaskRef = z.object({ id: z.string(), audioId: z.string(), assignedTo: z.string() });
 
 /** SPEC §2.8 task card. */
-export const ZTaskCard = z.object({
+const ZTaskCard = z.object({
   id: z.string(),
   audioId: z.string(),
   filename: z.string().nullable(),
@@ -60,8 +59,8 @@ export type TaskDetail = z.infer<typeof ZTask>;
 /** A task id; anything that is not a known task's id is answered 'Task not found.'. */
 export const ZTaskIdInput = z.object({ taskId: z.string() });
 
-export const STAGE_STATUS_INVALID = "Status must be In Progress or Completed.";
-export const STAGE_STATUS_REQUIRED = "Send translation_status or recording_status.";
+const STAGE_STATUS_INVALID = "Status must be In Progress or Completed.";
+const STAGE_STATUS_REQUIRED = "Send translation_status or recording_status.";
 const ZStageStatusValue = z.enum(["In Progress", "Completed"], { message: STAGE_STATUS_INVALID });
 
 /** SPEC §4, §7.1 PUT api/tasks/{id} (admin): a task's translation and/or recording status. */

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { ZUserRef } from "./common";
 
 /** What a review decided (decision 025). */
-export const ZReviewAction = z.enum(["approve", "reject"]);
+const ZReviewAction = z.enum(["approve", "reject"]);
 
 /** One review of a transcript version: who decided what, when (ISO time) and why (a rejection's reason or null). */
-export const ZVersionReview = z.object({
+const ZVersionReview = z.object({
   action: ZReviewAction,
   /** Null when the reviewer's account no longer exists. */
   reviewer: ZUserRef.nullable(),
@@ -14,7 +14,7 @@ export const ZVersionReview = z.object({
 });
 
 /** One saved transcript version: its .cha file name, when (ISO) and by whom it was saved, its reviews newest first. */
-export const ZTranscriptVersionEntry = z.object({
+const ZTranscriptVersionEntry = z.object({
   id: z.string(),
   fileName: z.string(),
   savedAt: z.string(),

@@ -18,7 +18,7 @@ export type Transcript = z.infer<typeof ZTranscript>;
 
 /**
  * Longest transcript, in characters (UTF-16 code units, as JavaScript counts them). The JSON body
- * limit of /trpc admits this many at their worst encoding (apps/server/src/lib/body-limits.ts).
+ * limit of /trpc admits this many at their worst encoding (apps/server/src/plugins/body-limits.ts).
  */
 export const MAX_TRANSCRIPT_CHARS = 2_000_000;
 export const TRANSCRIPT_TOO_LONG = "The transcript may be at most 2,000,000 characters.";
@@ -33,9 +33,9 @@ export const ZSaveTranscriptInput = z.object({
 export const ZSaveTranscriptOutput = z.object({ status: ZTranscriptStatus, fileName: z.string(), message: z.string() });
 export const ZReviewOutput = z.object({ status: z.string(), message: z.string() });
 
-/** Longest reason a reviewer may give with a rejection (SPEC §4, issue 8). */
-export const MAX_REVIEW_REASON = 1_000;
-export const REASON_TOO_LONG = "The reason may be at most 1,000 characters.";
+/** Longest reason a reviewer may give with a rejection (SPEC §4). */
+const MAX_REVIEW_REASON = 1_000;
+const REASON_TOO_LONG = "The reason may be at most 1,000 characters.";
 /** Why an output was rejected: trimmed, at most 1,000 characters; blank counts as no reason. */
 export const ZReviewReason = z.string().trim().max(MAX_REVIEW_REASON, REASON_TOO_LONG);
 
@@ -44,7 +44,6 @@ export const ZReviewReason = z.string().trim().max(MAX_REVIEW_REASON, REASON_TOO
  * (`expectedStatus`); left out it means Pending for approve and reject, the current status for delete.
  */
 export const ZTranscriptReviewInput = ZAudioIdInput.extend({ expectedStatus: ZTranscriptStatus.optional() });
-export type TranscriptReviewInput = z.infer<typeof ZTranscriptReviewInput>;
 /**
  * Decision 025 'Reassign to…': the active Staff member a rejection moves the task to (left out:
  * 'Return to {assignee}'); an empty id reads 'Please select a staff member to reassign.', another
@@ -65,9 +64,8 @@ export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({
  * Decision 024, "Who spoke, when": speech segments suggested for an audio's transcript, found by
  * voice activity detection: whole milliseconds from the recording's start, ordered, endMs > startMs.
  */
-export const ZSuggestedSegment = z.object({
+const ZSuggestedSegment = z.object({
   startMs: z.number().int().nonnegative(),
   endMs: z.number().int().positive(),
 });
 export const ZSuggestSegmentsOutput = z.object({ segments: z.array(ZSuggestedSegment) });
-export type SuggestSegmentsOutput = z.infer<typeof ZSuggestSegmentsOutput>;

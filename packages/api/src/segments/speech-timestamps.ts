@@ -34,8 +34,8 @@
  */
 
 /** The model's sample rate (Hz) and window (samples: 32 ms). */
-export const VAD_SAMPLE_RATE = 16_000;
-export const VAD_WINDOW_SAMPLES = 512;
+const VAD_SAMPLE_RATE = 16_000;
+const VAD_WINDOW_SAMPLES = 512;
 
 /** How probabilities become segments. */
 export interface SpeechOptions {
@@ -51,7 +51,7 @@ export interface SpeechOptions {
   speechPadMs: number;
 }
 
-export const DEFAULT_SPEECH_OPTIONS: SpeechOptions = {
+const DEFAULT_SPEECH_OPTIONS: SpeechOptions = {
   threshold: 0.5,
   negThreshold: 0.35,
   minSpeechMs: 250,

@@ -12,8 +12,8 @@ import {
 } from "./detect-speech";
 import type { SpeechSegment } from "./speech-timestamps";
 
-export const SEGMENTS_UNREADABLE = "This recording could not be read to suggest segments.";
-export const SEGMENTS_UNAVAILABLE = "Segment suggestions are not available on this server.";
+const SEGMENTS_UNREADABLE = "This recording could not be read to suggest segments.";
+const SEGMENTS_UNAVAILABLE = "Segment suggestions are not available on this server.";
 
 /** Answers kept, by the audio file's storage key (a file is never rewritten under its key). */
 const answers = new LRUCache<string, SpeechSegment[]>({ max: 500 });

@@ -3,19 +3,12 @@ import { findAudio, lockAudio } from "@tafsiri/db/repositories/audios";
 import { isRecommendedTo } from "@tafsiri/db/repositories/recommendations";
 import { findTaskByAudio, lockTaskByAudio } from "@tafsiri/db/repositories/tasks";
 import type { SessionUser } from "../context";
-import { AppError } from "../errors/app-error";
-import { ADMINS_ONLY } from "../trpc";
+import { ADMINS_ONLY, AppError } from "../errors/app-error";
+import { isUuid } from "../schemas/common";
 
 export const AUDIO_NOT_FOUND = "Audio not found.";
-export const NO_AUDIO_ACCESS = "You do not have access to this audio.";
+const NO_AUDIO_ACCESS = "You do not have access to this audio.";
 export const NOT_ASSIGNED = "This audio is not assigned yet.";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a well-formed uuid (ids from REST forms are checked before they reach SQL). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Throws FORBIDDEN unless the caller is an admin (for services the REST layer calls directly). */
 export function requireAdmin(user: SessionUser): void {

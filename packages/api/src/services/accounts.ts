@@ -31,16 +31,16 @@ import { requireAdmin } from "./access";
 import { publishAfter, recordEvent } from "../live/record";
 import { sessionEndedEvent } from "../live/session-events";
 
-export const INVALID_LOGIN = "Invalid email or password.";
-export const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
+const INVALID_LOGIN = "Invalid email or password.";
+const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
 export const USER_NOT_FOUND = "User not found.";
-export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
-export const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
-export const LAST_ADMIN_DEACTIVATE = "The last active administrator cannot be deactivated.";
-export const LAST_ADMIN_DEMOTE = "The last active administrator cannot be made Staff.";
-export const NO_PROFILE_ACCESS = "You may only view your own profile.";
+const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
+const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
+const LAST_ADMIN_DEACTIVATE = "The last active administrator cannot be deactivated.";
+const LAST_ADMIN_DEMOTE = "The last active administrator cannot be made Staff.";
+const NO_PROFILE_ACCESS = "You may only view your own profile.";
 
-export function toPublicUser(u: Pick<User, "id" | "username" | "email" | "role" | "active" | "image">): PublicUser {
+function toPublicUser(u: Pick<User, "id" | "username" | "email" | "role" | "active" | "image">): PublicUser {
   return { id: u.id, username: u.username, email: u.email, role: u.role, active: u.active, image: u.image };
 }
 
@@ -57,17 +57,18 @@ export async function getOwnAccount(db: Executor, user: SessionUser): Promise<Pu
 /**
  * SPEC §2.4, §7.1 POST /auth/login: checks email and password.
  * Returns the session token (carrying the user's session version, valid for SESSION_IDLE_DAYS
- * unless renewed: issue 9 Build 3) and public user. Throws UNAUTHORIZED with the same message
- * for an unknown email or a wrong password, FORBIDDEN for a deactivated account (only once its
- * password was right). An unknown email is verified against dummyPasswordHash, so its answer
- * takes as long as a wrong password's and the time tells nobody which emails have accounts
- * (issue 10 Build 3).
+ * unless renewed: decision 012) and public user. Throws UNAUTHORIZED with the same message
+ * for an unknown email or a wrong password, and UNAUTHORIZED 'Your account has been deactivated.
+ * Contact an administrator.' for a deactivated account (only once its password was right): 401, as
+ * every other path answers a deactivated account (its session is refused, SPEC §7.3). An unknown
+ * email is verified against dummyPasswordHash, so its answer takes as long as a wrong password's
+ * and the time tells nobody which emails have accounts.
  */
 export async function login(deps: AppDeps, email: string, password: string) {
   const user = await findUserByEmail(deps.db, email.trim());
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !matches) throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
-  if (!user.active) throw new AppError("FORBIDDEN", DEACTIVATED_LOGIN);
+  if (!user.active) throw new AppError("UNAUTHORIZED", DEACTIVATED_LOGIN);
   const { token } = await signSessionToken(deps.jwtSecret, user, deps.sessionLifetimeSeconds);
   return { token, user: toPublicUser(user) };
 }
@@ -215,7 +216,7 @@ export function listStaff(db: Executor): Promise<StaffMember[]> {
  * Creates the first admin when the database has no user (ARCHITECTURE settings ADMIN_*).
  * With no password given, a strong one is generated and returned so the caller prints it once.
  * Returns null when users already exist. The check and the insert are one transaction under an
- * advisory lock (issue 11 Build 7), so server processes started together on an empty database
+ * advisory lock (decision 015), so server processes started together on an empty database
  * create one admin between them and the others return null.
  */
 export async function ensureFirstAdmin(
@@ -237,8 +238,8 @@ export async function ensureFirstAdmin(
 
 /**
  * SPEC §2.10, §7.1 POST /api/update-status (admin): activates or deactivates an account, with an
- * audit entry, in one transaction. A change of state raises the user's session version (issue 9
- * Build 3), so tokens issued before stay refused even after reactivation. Deactivation also
+ * audit entry, in one transaction. A change of state raises the user's session version (decision 012),
+ * so tokens issued before stay refused even after reactivation. Deactivation also
  * records a 'user.deactivated' live event for that user: their open subscriptions end and their
  * WebSockets are closed. Throws FORBIDDEN for non-admins,
  * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.', CONFLICT

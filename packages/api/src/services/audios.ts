@@ -19,7 +19,7 @@ import { signFileUrl } from "./file-urls";
 import { waveformOf } from "../waveforms/waveform-info";
 import { dayIn, participantBrief } from "./participants";
 
-export const AUDIO_DELETED = "Audio deleted successfully.";
+const AUDIO_DELETED = "Audio deleted successfully.";
 
 /**
  * SPEC §2.11: one audio the caller may see, with signed URLs (file and initial transcript), its
@@ -54,8 +54,8 @@ export async function getAudio(deps: AppDeps, user: SessionUser, audioId: string
           }
         : null,
     lastOpened:
-      user.role === "Admin" && row.lastOpenedByUsername && row.timeLastOpened
-        ? { username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() }
+      user.role === "Admin" && row.lastOpenedById && row.lastOpenedByUsername && row.timeLastOpened
+        ? { id: row.lastOpenedById, username: row.lastOpenedByUsername, at: row.timeLastOpened.toISOString() }
         : null,
     participant:
       row.participantCode && row.participantGroup

@@ -6,10 +6,10 @@ import type { Database, Role } from "@tafsiri/db";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
 import type { SessionUser } from "../context";
 
-/** Days a session lasts without use when SESSION_IDLE_DAYS is unset (issue 9 Build 3). */
+/** Days a session lasts without use when SESSION_IDLE_DAYS is unset (decision 012). */
 export const DEFAULT_SESSION_IDLE_DAYS = 30;
 /** Seconds a token is valid: renewing it while the app is used keeps the session (SESSION_IDLE_DAYS). */
-export const DEFAULT_SESSION_LIFETIME_SECONDS = DEFAULT_SESSION_IDLE_DAYS * 24 * 60 * 60;
+const DEFAULT_SESSION_LIFETIME_SECONDS = DEFAULT_SESSION_IDLE_DAYS * 24 * 60 * 60;
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -19,7 +19,7 @@ export function hashPassword(password: string): Promise<string> {
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Issue 10 Build 3: an argon2id hash of a random password nobody knows, made once (on first use)
+ * An argon2id hash of a random password nobody knows, made once (on first use)
  * by hashPassword, so with the same parameters as every stored hash. Sign-in verifies against it
  * when the e-mail is unknown, so that answer takes as long as a wrong password's.
  */
@@ -40,10 +40,10 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-/** Issue 10 Build 4: the `iss` claim of every session token, required on verification. */
-export const TOKEN_ISSUER = "tafsiri";
-/** Issue 10 Build 4: the `aud` claim of every session token, required on verification. */
-export const TOKEN_AUDIENCE = "tafsiri-api";
+/** The `iss` claim of every session token, required on verification. */
+const TOKEN_ISSUER = "tafsiri";
+/** The `aud` claim of every session token, required on verification. */
+const TOKEN_AUDIENCE = "tafsiri-api";
 /** How far in the future a token's `iat` may be (clocks of several server processes drift a little). */
 const IAT_CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -110,13 +110,13 @@ export interface VerifiedToken {
 }
 
 /**
- * Issue 10 Build 4: checks a session token's signature and claims without the database: only
+ * Checks a session token's signature and claims without the database: only
  * HS256 is accepted, and `exp`, `iat`, `sub` (a user id), an integer session version `sv`,
  * issuer TOKEN_ISSUER and audience TOKEN_AUDIENCE are required; a token issued more than 30 s
  * in the future is refused (no tolerance on `exp`: an expired token is refused at once). Returns
  * who it is for, or null. Whether that user is active and the version current is
  * authenticateSession's to check; this alone serves where a forged token must not pass but a
- * database read would cost too much (the request limit's key, issue 10 Build 9).
+ * database read would cost too much (the request limit's key, decision 013).
  */
 export async function verifySessionToken(
   secret: Uint8Array,
@@ -135,7 +135,7 @@ export async function verifySessionToken(
  * Tokens whose signature and claims were checked, per secret (at most VERIFIED_TOKENS_KEPT, the
  * least recently used dropped): the same token string checks the same every time until it
  * expires, and the HMAC check (a WebCrypto job on libuv's thread pool) was a tenth of a signed-in
- * request's CPU (issue 11 Build 3). Refused tokens are not kept.
+ * request's CPU. Refused tokens are not kept.
  */
 const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, VerifiedToken>>();
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -177,7 +177,7 @@ async function checkSessionToken(secret: Uint8Array, token: string): Promise<Ver
 }
 
 /**
- * Issue 9 Build 3: resolves a Bearer token to its session. Returns null when the token is
+ * Resolves a Bearer token to its session (decision 012). Returns null when the token is
  * missing or fails verifySessionToken (signature, algorithm, claims, expiry), names no user, the
  * user is deactivated, or the token's session version (`sv`) is not the user's current one
  * (deactivation, reactivation, a password change or reset, or 'Sign out everywhere' happened

@@ -11,7 +11,7 @@ import { notifyAdmins, notifyUser } from "./notifications";
 import { NOTIFICATION_LINKS } from "./notification-links";
 
 /** SPEC §2.14: the notification text of a new comment, for the other side. */
-export function commentMessage(authorUsername: string, audioFilename: string): string {
+function commentMessage(authorUsername: string, audioFilename: string): string {
   return `${authorUsername} commented on ${audioFilename}`;
 }
 

@@ -35,7 +35,7 @@ import { periodInstant } from "./statistics";
 /** The most exports running at once, across every server process. */
 export const MAX_RUNNING_EXPORTS = 3;
 /** What an abandoned export (its server stopped mid-way) says. */
-export const EXPORT_ABANDONED = "The server stopped while this export was running. Start it again.";
+const EXPORT_ABANDONED = "The server stopped while this export was running. Start it again.";
 
 /** The jobs this process runs now, by export id (exportJobsIdle waits for them). */
 const jobs = new Map<string, Promise<void>>();
@@ -72,7 +72,7 @@ function shownState(row: ExportRow, now: number): ExportItem["state"] {
  * An export as the Export page shows it, with a download link while it is ready (`now`: ms); a
  * superseded export (decision 024) has state 'superseded' and no link.
  */
-export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now = Date.now()): ExportItem {
+function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now = Date.now()): ExportItem {
   const state = shownState(row, now);
   const ready = state === "ready";
   const chat = ZChatSettings.safeParse(row.chatSettings);
@@ -105,7 +105,7 @@ export function exportItem(deps: Pick<AppDeps, "jwtSecret">, row: ExportRow, now
 }
 
 /**
- * Issue 12 Build 1 (Management → Export): starts a dataset export of `choice` as a background job
+ * Management → Export (decision 019): starts a dataset export of `choice` as a background job
  * in this process (runExport) and answers it running, `done` 0. A running export of the same
  * choice is answered instead of starting a second; whether restricted consent is included is part
  * of the choice (decision 024), so exports of either are never taken for each other. Audited ('export'); announced to the admins
@@ -177,7 +177,7 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
 }
 
 /**
- * Issue 12 Build 1: page `page` (from 1) of every export, newest first, `limit` a page, each with
+ * Page `page` (from 1) of every export, newest first, `limit` a page, each with
  * its state, progress (`done` of `total` audios) and, while ready, its signed download link (valid
  * until 24 hours after it finished). One SQL statement. Throws FORBIDDEN for staff.
  */

@@ -4,18 +4,18 @@ import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { audioIdForFileKey, storedFileOwner } from "@tafsiri/db/repositories/file-keys";
 import { exportFileName } from "@tafsiri/db/repositories/exports";
-import { storedContentType } from "../uploads/file-rules";
+import { storedContentType } from "../storage/stored-content-type";
 import { requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
 
-export const FILE_URL_REQUIRED = "fileUrl is required.";
-export const FILE_NOT_FOUND = "File not found.";
+const FILE_URL_REQUIRED = "fileUrl is required.";
+const FILE_NOT_FOUND = "File not found.";
 
 /**
  * The storage key named by a `fileUrl`: the key itself ("audios/x.wav"), or a `/files/{key}`
  * path or URL as answered earlier (its query is ignored). Empty string when there is none.
  */
-export function storageKeyOf(fileUrl: string): string {
+function storageKeyOf(fileUrl: string): string {
   let value = fileUrl.trim();
   if (/^https?:\/\//i.test(value)) {
     try {
@@ -58,7 +58,7 @@ export interface FileDownload {
 }
 
 /**
- * The disposition and name of stored file `key` (issue 10): audio (an audio's own file or a
+ * The disposition and name of stored file `key`: audio (an audio's own file or a
  * translated recording) is inline, everything else an attachment. Names come from the audio:
  * `{filename}{ext}`, `{filename}_INITIALTRANSCRIPT.txt`, the transcript version's .cha name,
  * `{filename}_TRANSLATEDAUDIO{ext}`, a dataset export `tafsiri-export-{date}.zip`; a file no row points at

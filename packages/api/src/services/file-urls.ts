@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a signed file URL stays valid, in seconds. */
-export const FILE_URL_TTL_SECONDS = 60 * 60;
+const FILE_URL_TTL_SECONDS = 60 * 60;
 
 function signature(secret: Uint8Array, key: string, expires: number): string {
   return createHmac("sha256", secret).update(`${key}\n${expires}`).digest("base64url");

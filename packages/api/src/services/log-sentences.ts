@@ -1,5 +1,5 @@
 /**
- * The audit log in words (issue 9 Build 5, Logs): pure functions, no database. The web app shows
+ * The audit log in words (the Logs page): pure functions, no database. The web app shows
  * these strings; it never imports this file.
  */
 
@@ -178,7 +178,7 @@ function describeCorpusEntry(e: DescribedEntry, audio: string): string | null {
 }
 
 /**
- * An export's choice as its audit entry keeps it (issue 12 Build 1), in words: 'Control, completed
+ * An export's choice as its audit entry keeps it, in words: 'Control, completed
  * tasks, approved 2026-01-01 to 2026-03-31'.
  */
 function exportChoiceInWords(detail: Record<string, unknown>): string {

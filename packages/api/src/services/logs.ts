@@ -8,7 +8,7 @@ import { requireAdmin } from "./access";
 import { periodInstant } from "./statistics";
 
 /**
- * Issue 9 Build 5 (Logs, /log/log-listing): one page of the audit log, newest first (time, then
+ * Logs (/log/log-listing, SPEC §2.1): one page of the audit log, newest first (time, then
  * id), `limit` per page (50 by default), filtered by actor, action and the period [from, to) (an
  * ISO date is midnight in APP_TIMEZONE), each entry with its actor, its sentence
  * (describeAuditEntry) and the audio or user it concerns, plus the filtered list's page count; one

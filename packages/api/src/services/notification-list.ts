@@ -1,26 +1,34 @@
 import {
-  countUnread,
   listForRecipient,
+  markAllReadForRecipient,
   markReadForRecipient,
   type NotificationRow,
 } from "@tafsiri/db/repositories/notification-list";
 import { findUserRef } from "@tafsiri/db/repositories/users";
 import type { AppDeps, SessionUser } from "../context";
-import type { CreateNotificationInput, NotificationItem, NotificationList } from "../schemas/notifications";
+import {
+  decodeNotificationCursor,
+  encodeNotificationCursor,
+  MALFORMED_CURSOR,
+  type CreateNotificationInput,
+  type NotificationItem,
+  type NotificationList,
+} from "../schemas/notifications";
 import { AppError } from "../errors/app-error";
-import { isUuid, requireAudioAccess } from "./access";
+import { isUuid } from "../schemas/common";
+import { requireAudioAccess } from "./access";
 import { notifyAdmins, notifyUser } from "./notifications";
 
-export const NOTIFICATION_NOT_FOUND = "Notification not found.";
-export const OWN_NOTIFICATIONS_ONLY = "You may only read your own notifications.";
-export const SENDER_MUST_BE_YOU = "You may only send notifications as yourself.";
-export const RECIPIENT_REQUIRED = "Choose the recipients: toAdmins or recipientId.";
-export const RECIPIENT_NOT_FOUND = "The recipient does not exist.";
-export const SENDER_NOT_FOUND = "The sender does not exist.";
-export const NOTIFICATION_SENT = "Notification sent.";
+const NOTIFICATION_NOT_FOUND = "Notification not found.";
+const OWN_NOTIFICATIONS_ONLY = "You may only read your own notifications.";
+const SENDER_MUST_BE_YOU = "You may only send notifications as yourself.";
+const RECIPIENT_REQUIRED = "Choose the recipients: toAdmins or recipientId.";
+const RECIPIENT_NOT_FOUND = "The recipient does not exist.";
+const SENDER_NOT_FOUND = "The sender does not exist.";
+const NOTIFICATION_SENT = "Notification sent.";
 
 /** A stored notification as the API returns it (ZNotificationItem). */
-export function toNotificationItem(row: NotificationRow): NotificationItem {
+function toNotificationItem(row: NotificationRow): NotificationItem {
   return {
     id: row.id,
     message: row.message,
@@ -33,24 +41,29 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 }
 
 /**
- * SPEC §2.3 bell: the caller's `limit` newest notifications (newest first), each flagged with
- * whether its audio still exists, and the caller's unread count. Naming another user in
- * `userId` (the REST path's id) throws FORBIDDEN 'You may only read your own notifications.',
- * admins included: notifications are personal.
+ * SPEC §2.3 bell: the caller's `limit` newest notifications (newest first), or with `cursor` the
+ * `limit` older than the entry it names ('Show older'), each flagged with whether its audio still
+ * exists, the caller's unread count and the next page's cursor (null at the end), in one query.
+ * Naming another user in `userId` (the REST path's id) throws FORBIDDEN 'You may only read your
+ * own notifications.', admins included: notifications are personal. A cursor this server did not
+ * hand out throws BAD_REQUEST 'The cursor is malformed.'.
  */
 export async function listNotifications(
   deps: AppDeps,
   user: SessionUser,
-  input: { limit: number; userId?: string | undefined },
+  input: { limit: number; cursor?: string | null | undefined; userId?: string | undefined },
 ): Promise<NotificationList> {
   if (input.userId !== undefined && input.userId !== user.id) {
     throw new AppError("FORBIDDEN", OWN_NOTIFICATIONS_ONLY);
   }
-  const [rows, unreadCount] = await Promise.all([
-    listForRecipient(deps.db, user.id, input.limit),
-    countUnread(deps.db, user.id),
-  ]);
-  return { items: rows.map(toNotificationItem), unreadCount };
+  const before = input.cursor ? decodeNotificationCursor(input.cursor) : null;
+  if (input.cursor && !before) throw new AppError("BAD_REQUEST", MALFORMED_CURSOR);
+  const page = await listForRecipient(deps.db, user.id, { limit: input.limit, before });
+  return {
+    items: page.rows.map(toNotificationItem),
+    unreadCount: page.unreadCount,
+    nextCursor: page.next ? encodeNotificationCursor(page.next) : null,
+  };
 }
 
 /**
@@ -61,6 +74,15 @@ export async function markNotificationRead(deps: AppDeps, user: SessionUser, id:
   const updated = isUuid(id) && (await markReadForRecipient(deps.db, id, user.id));
   if (!updated) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
   return { ok: true };
+}
+
+/**
+ * SPEC §2.3 'Mark all as read': every unread notification of the caller turns Read, in one
+ * statement; only the caller's own (the recipient is the session's user, never an input).
+ */
+export async function markAllNotificationsRead(deps: AppDeps, user: SessionUser): Promise<{ ok: true; count: number }> {
+  const count = await markAllReadForRecipient(deps.db, user.id);
+  return { ok: true, count };
 }
 
 /**

@@ -39,10 +39,10 @@ import { AppError } from "../errors/app-error";
  */
 
 /** At most this many problems are listed; past it, one more line says how many were left out. */
-export const MAX_LISTED_PROBLEMS = 500;
+const MAX_LISTED_PROBLEMS = 500;
 
 /** One problem of an import: the CSV line (the header is line 1) and what is wrong. */
-export interface ImportProblem {
+interface ImportProblem {
   line: number;
   message: string;
 }

@@ -30,7 +30,7 @@ import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { supersedeExportsOfParticipant } from "../export/supersede";
 import { publishAfter, recordAudioEvent } from "../live/record";
-import { UNKNOWN_ID } from "../schemas/common";
+import { isUuid, UNKNOWN_ID } from "../schemas/common";
 import {
   PARTICIPANT_CODE_MESSAGE,
   ZDay,
@@ -40,7 +40,7 @@ import {
   type ParticipantBrief,
   type ParticipantFields,
 } from "../schemas/participants";
-import { isUuid, lockAudioAccess, requireAdmin } from "./access";
+import { lockAudioAccess, requireAdmin } from "./access";
 import { adoptedUpload, commitWithFile } from "./stored-files";
 
 /**
@@ -48,13 +48,13 @@ import { adoptedUpload, commitWithFile } from "./stored-files";
  * and /api/participants, the audio link, and what staff see of an audio's participant.
  */
 
-export const PARTICIPANT_NOT_FOUND = "Participant not found.";
-export const NO_CONSENT_DOCUMENT = "This participant has no consent document.";
-export const CONSENT_DOCUMENT_NOT_PDF = "The consent document must be a PDF file.";
-export const CONSENT_DOCUMENT_REQUIRED = "Please select the consent document (a PDF file).";
+const PARTICIPANT_NOT_FOUND = "Participant not found.";
+const NO_CONSENT_DOCUMENT = "This participant has no consent document.";
+const CONSENT_DOCUMENT_NOT_PDF = "The consent document must be a PDF file.";
+const CONSENT_DOCUMENT_REQUIRED = "Please select the consent document (a PDF file).";
 /** Largest consent document, in bytes (decision 024). */
 export const CONSENT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const SESSION_DATE_NEEDS_PARTICIPANT = "A session date is given only with a participant.";
+const SESSION_DATE_NEEDS_PARTICIPANT = "A session date is given only with a participant.";
 
 /** 409 for a code another participant has, whatever its case. */
 export function codeTakenMessage(code: string): string {
@@ -62,7 +62,7 @@ export function codeTakenMessage(code: string): string {
 }
 
 /** 400 when an audio's category and a participant's group differ. */
-export function categoryMismatchMessage(category: Category, code: string, group: ParticipantGroup): string {
+function categoryMismatchMessage(category: Category, code: string, group: ParticipantGroup): string {
   return `This audio is labelled ${category} but participant ${code} is in the ${group} group.`;
 }
 
@@ -72,7 +72,7 @@ export function groupLockedMessage(code: string, category: Category): string {
 }
 
 /** 400 for an upload naming a participant code no participant has. */
-export function unknownCodeMessage(code: string): string {
+function unknownCodeMessage(code: string): string {
   return `Unknown participant code ${code}.`;
 }
 

@@ -17,18 +17,18 @@ import { sessionEndedEvent } from "../live/session-events";
 
 /** The one answer to every reset request, whatever the address (no account enumeration). */
 export const RESET_REQUESTED = "If an account exists for that e-mail, a reset link has been sent.";
-export const RESET_DONE = "Your password has been reset. Sign in with your new password.";
-export const RESET_EXPIRED = "This reset link has expired.";
-export const RESET_USED = "This reset link has already been used.";
-export const RESET_INVALID = "This reset link is not valid.";
-export const TOO_MANY_RESETS = "Too many password reset requests. Please wait 15 minutes and try again.";
+const RESET_DONE = "Your password has been reset. Sign in with your new password.";
+const RESET_EXPIRED = "This reset link has expired.";
+const RESET_USED = "This reset link has already been used.";
+const RESET_INVALID = "This reset link is not valid.";
+const TOO_MANY_RESETS = "Too many password reset requests. Please wait 15 minutes and try again.";
 
 /** How long a reset link lasts. */
-export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** Reset requests allowed per e-mail address, and per IP, in one window. */
-export const RESETS_PER_EMAIL = 5;
-export const RESETS_PER_IP = 20;
-export const RESET_WINDOW_MS = 15 * 60 * 1000;
+const RESETS_PER_EMAIL = 5;
+const RESETS_PER_IP = 20;
+const RESET_WINDOW_MS = 15 * 60 * 1000;
 
 /** The sha256 (hex) of a reset token: what the database keeps. */
 export function hashResetToken(token: string): string {
@@ -73,7 +73,7 @@ function limitsFor(db: Database) {
 }
 
 /** The reset page's address for `token` (SPEC §2.5). */
-export function resetLink(publicUrl: string | undefined, token: string): string {
+function resetLink(publicUrl: string | undefined, token: string): string {
   const base = (publicUrl ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
   return `${base}/reset-password/${token}`;
 }
@@ -124,7 +124,7 @@ export async function requestPasswordReset(
  * weak. …'), the link known (BAD_REQUEST 'This reset link is not valid.'), unused ('This reset link
  * has already been used.') and unexpired ('This reset link has expired.'). Marks this and every
  * other outstanding link of the user used, makes now the password change time, raises the session
- * version (every older session token is refused and the user's open sockets close: issue 9 Build 3)
+ * version (every older session token is refused and the user's open sockets close: decision 012)
  * and writes an audit entry ('reset-password'), in one transaction.
  */
 export async function resetPassword(

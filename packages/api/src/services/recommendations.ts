@@ -23,15 +23,15 @@ import { requireActiveStaff } from "./staff";
 import { SAME_ASSIGNEE } from "./tasks";
 import { NOTIFICATION_LINKS } from "./notification-links";
 
-export const NOT_READY = "Translation stage has not been completed.";
-export const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
-export const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
-export const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
-export const OWN_RECOMMENDATIONS_ONLY = "You may only list your own recommendations.";
+const NOT_READY = "Translation stage has not been completed.";
+const RECOMMENDATION_SENT = "Recommendation sent successfully!.";
+const RECOMMEND_TO_SELF = "You cannot recommend an audio to yourself.";
+const ALREADY_RECOMMENDED = "This audio has already been recommended to this staff member.";
+const OWN_RECOMMENDATIONS_ONLY = "You may only list your own recommendations.";
 /** SPEC §4: where the recipient's notification leads. */
 
 /** SPEC §4: the recipient's notification text. */
-export function recommendationMessage(senderUsername: string): string {
+function recommendationMessage(senderUsername: string): string {
   return `${senderUsername} recommended an audio for recording.`;
 }
 
@@ -44,7 +44,7 @@ function translationEntries(db: Executor, task: Task | null): Promise<Translatio
  * SPEC §7.1 GET /api/hasrecommendation/{id}: the translation entries of an audio the caller may
  * open (its submission while a transcript is saved on it); recommending needs at least one.
  * Throws BAD_REQUEST 'Unknown id.' for a malformed id (as ZId answers it on every other audio
- * path; issue 10), NOT_FOUND / FORBIDDEN (see requireAudioAccess).
+ * path), NOT_FOUND / FORBIDDEN (see requireAudioAccess).
  */
 export async function findTranslationFor(
   deps: AppDeps,

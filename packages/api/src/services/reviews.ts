@@ -10,7 +10,8 @@ import { insertComment } from "@tafsiri/db/repositories/comments";
 import { insertReview } from "@tafsiri/db/repositories/reviews";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
-import { isUuid, lockAudioAccess, requireAdmin } from "./access";
+import { isUuid } from "../schemas/common";
+import { lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
@@ -19,7 +20,7 @@ import { moveTask, requireReassignee } from "./tasks";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found.";
 /** Decision 025: 'Reassign to…' comes with a rejection only. */
-export const REASSIGN_ONLY_ON_REJECT = "Only a rejection can reassign the task.";
+const REASSIGN_ONLY_ON_REJECT = "Only a rejection can reassign the task.";
 
 /** What an admin may do with a submitted transcript or recording (SPEC §2.12, §2.13). */
 export type ReviewAction = "approve" | "reject" | "remove";

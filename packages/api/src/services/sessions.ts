@@ -1,23 +1,22 @@
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import { raiseSessionVersion } from "@tafsiri/db/repositories/users";
 import type { AppDeps, CallSession, SessionUser } from "../context";
-import { AppError } from "../errors/app-error";
+import { AppError, SIGN_IN_REQUIRED } from "../errors/app-error";
 import { publishAfter, recordEvent } from "../live/record";
-import { SIGN_IN_REQUIRED } from "../trpc";
 import { requireAdmin } from "./access";
 import { signSessionToken } from "./auth";
 import { USER_NOT_FOUND } from "./accounts";
 import { sessionEndedEvent } from "../live/session-events";
 
 /**
- * Sessions that can be ended (issue 9 Build 3). Every token carries its user's session version;
+ * Sessions that can be ended (decision 012). Every token carries its user's session version;
  * raising the version (deactivation, reactivation, a password change or reset, 'Sign out
  * everywhere') makes every older token refused over HTTP, and the event recorded with it closes
  * the user's open WebSockets (apps/server/src/live/socket-session.ts).
  */
 
 /**
- * Issue 9 Build 3, 'Sign out everywhere' on an account's card (admin): raises the user's session
+ * 'Sign out everywhere' on an account's card (admin): raises the user's session
  * version, so every token they hold is refused (HTTP 401) and their open WebSockets close within
  * a second; audited ('sign-out-everywhere'). An admin may end their own sessions too.
  * Throws FORBIDDEN for non-admins, NOT_FOUND 'User not found.'. Returns { ok: true }.
@@ -35,7 +34,7 @@ export async function endSessions(deps: AppDeps, admin: SessionUser, userId: str
 }
 
 /**
- * Issue 9 Build 3: a fresh token for the caller's session (same user and session version),
+ * A fresh token for the caller's session (same user and session version),
  * valid for SESSION_IDLE_DAYS from now; the web app renews while it is used, so a session ends
  * only by Sign Out, by being ended, or after SESSION_IDLE_DAYS without use. Records a
  * 'session.renewed' event so the user's open sockets stay open until the new expiry.

@@ -1,7 +1,7 @@
 import type { Executor } from "@tafsiri/db";
 import { findActiveStaff, type UserRef } from "@tafsiri/db/repositories/users";
 import { AppError } from "../errors/app-error";
-import { isUuid } from "./access";
+import { isUuid } from "../schemas/common";
 
 /**
  * The active Staff user `staffId`; throws BAD_REQUEST with `message` (the spec's wording for the

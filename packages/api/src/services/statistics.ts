@@ -22,6 +22,9 @@ import {
 } from "../schemas/statistics";
 import { requireAdmin } from "./access";
 
+/** The programme's name on the welcome banner when PROGRAMME_NAME is unset (SPEC §1). */
+const DEFAULT_PROGRAMME_NAME = "Tafsiri";
+
 /** The deployment's time zone (APP_TIMEZONE), UTC when unset. */
 function timeZoneOf(deps: AppDeps): string {
   return deps.timezone ?? "UTC";
@@ -42,6 +45,7 @@ export async function getOverview(deps: AppDeps, user: SessionUser): Promise<Das
     tasks: { completed: c.completed, pending: c.pending },
     submissions: { today: c.today, yesterday: c.yesterday },
     timeZone,
+    programmeName: deps.programmeName ?? DEFAULT_PROGRAMME_NAME,
   };
 }
 
@@ -84,7 +88,7 @@ export function periodInstant(bound: string, timeZone: string): Date {
 }
 
 /**
- * SPEC §2.6, §3 Team Engagement Report (issue 9), one row per staff member (as getEngagement), by
+ * SPEC §2.6, §3 Team Engagement Report (decision 011), one row per staff member (as getEngagement), by
  * username, in one SQL statement. The period [from, to) (ISO dates are midnight in APP_TIMEZONE)
  * selects reviews by their review time (the time the output became Approved or Rejected):
  * - completed: tasks whose transcript and recording are Approved, the later approval in the period;

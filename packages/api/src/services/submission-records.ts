@@ -22,13 +22,14 @@ import type {
   SubmissionListPage,
 } from "../schemas/submissions";
 import { AppError } from "../errors/app-error";
-import { isUuid, lockAudioAccess, requireAudioAccess } from "./access";
+import { isUuid } from "../schemas/common";
+import { lockAudioAccess, requireAudioAccess } from "./access";
 import { commentsOf, writeComment } from "./comments";
 import { getTask, TASK_NOT_FOUND } from "./tasks";
 import { publishAfter, recordAudioEvent } from "../live/record";
 
-export const SUBMISSION_NOT_FOUND = "Submission not found.";
-export const OWN_SUBMISSIONS_ONLY = "You may only list your own submissions.";
+const SUBMISSION_NOT_FOUND = "Submission not found.";
+const OWN_SUBMISSIONS_ONLY = "You may only list your own submissions.";
 
 /** A submission as procedures answer it, with its comments (oldest first). */
 async function submissionDetail(db: Executor, submission: Submission, audioId: string): Promise<SubmissionDetail> {

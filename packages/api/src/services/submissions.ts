@@ -9,7 +9,7 @@ export interface StagePatch {
 }
 
 /**
- * `patch` with the review times its status changes imply (issue 9, the team report's period): a
+ * `patch` with the review times its status changes imply (decision 011, the team report's period): a
  * transcript or recording that becomes Approved or Rejected is stamped reviewed now, one that
  * becomes Pending or absent has its review time cleared. Statuses the patch leaves alone keep
  * their time.

@@ -6,20 +6,21 @@ import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import type { AppDeps, SessionUser } from "../context";
 import type { ListTasksInput, SetTaskStatusInput, TaskCard, TaskDetail } from "../schemas/tasks";
 import { AppError } from "../errors/app-error";
-import { isUuid, lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
+import { isUuid } from "../schemas/common";
+import { lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { requireActiveStaff } from "./staff";
 import type { UserRef } from "@tafsiri/db/repositories/users";
 import { applyTransition } from "./submissions";
 
-export const STAFF_REQUIRED = "Please select a staff member.";
-export const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
-export const ALREADY_ASSIGNED = "This audio is already assigned.";
+const STAFF_REQUIRED = "Please select a staff member.";
+const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
+const ALREADY_ASSIGNED = "This audio is already assigned.";
 export const SAME_ASSIGNEE = "This audio is already assigned to this staff member.";
-export const NO_VALID_ASSIGNMENTS = "No valid assignments to process.";
+const NO_VALID_ASSIGNMENTS = "No valid assignments to process.";
 export const TASK_NOT_FOUND = "Task not found.";
-export const OWN_TASKS_ONLY = "You may only list your own tasks.";
-export const TASK_UPDATED = "Task updated successfully.";
+const OWN_TASKS_ONLY = "You may only list your own tasks.";
+const TASK_UPDATED = "Task updated successfully.";
 
 /** The task as the API returns it (ZTaskRef). */
 export interface TaskRef {

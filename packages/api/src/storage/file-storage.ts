@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { createLocalUploadStore, type UploadStore } from "./upload-store";
 
 /** A stored file as `FileStorage.list` reports it. */
-export interface StoredObject {
+interface StoredObject {
   /** Its storage key, e.g. `audios/2f1c….wav`. */
   key: string;
   /** When its content was last written (for an adopted upload: when the upload finished). */
@@ -14,7 +14,7 @@ export interface StoredObject {
   sizeBytes: number;
 }
 
-/** What `FileStorage.stat` tells about a stored file (issue 11 Build 6). */
+/** What `FileStorage.stat` tells about a stored file. */
 export interface StoredFileStat {
   sizeBytes: number;
   /** When its content was last written (local disk: mtime; S3: LastModified, whole seconds). */
@@ -22,17 +22,17 @@ export interface StoredFileStat {
 }
 
 /** Bytes `start` to `end` of a file, both included, counted from 0 (HTTP Range semantics). */
-export interface ByteRange {
+interface ByteRange {
   start: number;
   end: number;
 }
 
-/** Which backend a storage is (issue 11 Build 6): the `STORAGE` setting. */
+/** Which backend a storage is: the `STORAGE` setting. */
 export type StorageBackend = "local" | "s3";
 
 /**
  * Where uploaded and generated files live: local disk (`createLocalStorage`) or an S3-compatible
- * bucket (`createS3Storage`, issue 11 Build 6), behind the same interface, so nothing outside
+ * bucket (`createS3Storage`, decision 014), behind the same interface, so nothing outside
  * `src/storage/` needs a local path for a stored file. Keys are relative paths such as
  * `audios/2f1c….wav`; they never come from user input unchecked (an invalid key throws
  * 'Invalid storage key: …'). Temp files (uploads being received) are always on local disk.
@@ -54,14 +54,14 @@ export interface FileStorage {
   adopt(tempFile: string, key: string): Promise<void>;
   /** A fresh path in the storage's temp folder on local disk (its folder may not exist yet). */
   tempPath(): string;
-  /** Size and last write time of a stored file; null when there is none. (issue 11 Build 6) */
+  /** Size and last write time of a stored file; null when there is none. */
   stat(key: string): Promise<StoredFileStat | null>;
   exists(key: string): Promise<boolean>;
   /**
    * Opens a stored file for reading, the whole file or only `range` (bytes, both ends included,
    * within the file: check `stat` first). Resolves once the file is open, so a missing file
    * rejects here (StoredFileMissingError), before anything is sent. The caller must consume or
-   * destroy the stream. (issue 11 Build 6: was a synchronous stream of the whole file.)
+   * destroy the stream. (decision 014: was a synchronous stream of the whole file.)
    */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** The whole file as UTF-8 text; StoredFileMissingError when there is none. */
@@ -71,30 +71,30 @@ export interface FileStorage {
   /**
    * Every stored key (temp files excluded), one at a time and in no particular order, read lazily
    * so a caller can work in pages. Names that are not valid keys are skipped (never reported,
-   * never removed). Keys removed while the listing runs may or may not appear. (issue 10 Build 5)
+   * never removed). Keys removed while the listing runs may or may not appear.
    */
   list(): AsyncIterable<StoredObject>;
   /**
    * Removes `key` only if its content was last written before `olderThan`, checked just before
    * the removal (so a file rewritten since it was listed is kept). Returns whether it removed
-   * it; a missing key answers false. Throws for an invalid key. (issue 10 Build 5)
+   * it; a missing key answers false. Throws for an invalid key.
    */
   deleteIfOlder(key: string, olderThan: Date): Promise<boolean>;
   /**
    * Removes temp entries (unfinished or abandoned uploads, from `tempPath()` and `put`) last
    * written before `olderThan`; returns their names. The temp folder is this process's own
-   * (DATA_DIR/files/.tmp on either backend). (issue 10 Build 5, issue 11 Builds 6 and 7)
+   * (DATA_DIR/files/.tmp on either backend). (decisions 014 and 015)
    */
   sweepTemp(olderThan: Date): Promise<string[]>;
   /**
    * On S3: aborts multipart uploads to the bucket started before `olderThan` and never completed
    * (a crash during `adopt`), where the store can list them; returns them named
    * `multipart upload of {key}`. Local disk has none: resolves []. Unlike `sweepTemp` this acts on
-   * what every process shares (issue 11 Build 7: split from `sweepTemp`, issue 11 Build 6).
+   * what every process shares (decision 015: split from `sweepTemp`).
    */
   abortStaleUploads(olderThan: Date): Promise<string[]>;
   /**
-   * Where resumable (tus) uploads keep their bytes until they are finished (issue 15 Build 2):
+   * Where resumable (tus) uploads keep their bytes until they are finished (decision 020):
    * local disk `root/.uploads`; S3 the same bucket, under the upload's id (32 hex digits, never a
    * storage key, so the listing and the orphan sweep leave them alone). A finished upload leaves
    * it for storage through `adopt`, as a multipart upload does.
@@ -117,7 +117,7 @@ const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
 
 /**
  * Whether `key` is a valid storage key: a folder, then one or more path segments of letters,
- * digits, `_`, `-` and `.`, with no `..` (so it cannot leave the storage). (issue 11 Build 6)
+ * digits, `_`, `-` and `.`, with no `..` (so it cannot leave the storage).
  */
 export function isStorageKey(key: string): boolean {
   return SAFE_KEY.test(key) && !key.includes("..");
@@ -139,7 +139,7 @@ export interface TempArea {
   sweep(olderThan: Date): Promise<string[]>;
 }
 
-/** The temp folder `tmpDir` on local disk (issue 11 Build 6: shared by both backends). */
+/** The temp folder `tmpDir` on local disk (shared by both backends). */
 export function createTempArea(tmpDir: string): TempArea {
   return {
     tempPath: () => path.join(tmpDir, randomUUID()),

@@ -5,7 +5,7 @@ import type { S3StorageConfig } from "./s3-storage";
 export type StorageConfig = { backend: "local"; root: string } | ({ backend: "s3" } & S3StorageConfig);
 
 /**
- * Issue 11 Build 6: opens the file storage the `STORAGE` setting names. `local`: the folder
+ * Opens the file storage the `STORAGE` setting names (decision 014). `local`: the folder
  * `root` (`DATA_DIR/files`, temp files in `root/.tmp`). `s3`: the bucket (createS3Storage), after
  * checking that it answers, so a wrong endpoint, bucket or key stops the start with 'S3 bucket
  * "{bucket}" … is not reachable: {reason}' instead of failing the first upload. The AWS SDK is

@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { createS3UploadStore } from "./s3-upload-store";
-import { storedContentType } from "../uploads/file-rules";
+import { storedContentType } from "./stored-content-type";
 import {
   assertStorageKey,
   createTempArea,
@@ -135,7 +135,7 @@ function byteCounter(): Transform & { bytes: number } {
 }
 
 /**
- * Issue 11 Build 6: file storage in an S3-compatible bucket through `@aws-sdk/client-s3`, the
+ * File storage in an S3-compatible bucket (decision 014) through `@aws-sdk/client-s3`, the
  * `STORAGE=s3` backend. Keys are object keys as they are (`audios/….wav`). Files go up streamed
  * (`@aws-sdk/lib-storage`: one PutObject for a small file, else a multipart upload of 5 MB parts,
  * at most 4 at a time, so at most about 20 MB of a file is in memory, never the whole file);

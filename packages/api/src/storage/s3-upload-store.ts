@@ -4,7 +4,7 @@ import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
 type S3StoreOptions = ConstructorParameters<typeof S3Store>[0];
 
 /**
- * The resumable uploads' store in the S3 bucket (issue 15 Build 2, decision 020): `@tus/s3-store`
+ * The resumable uploads' store in the S3 bucket (decision 020): `@tus/s3-store`
  * with 8 MiB parts, whose `remove` removes everything an upload keeps. S3Store.remove leaves two
  * things behind: an unfinished upload's incomplete part (`{id}.part`, bytes short of a part), and
  * the whole of a finished one: its multipart upload is complete, so S3 answers NoSuchUpload to the

@@ -5,7 +5,7 @@ import type { FileStorage } from "./file-storage";
 import { RESUMABLE_UPLOAD_TTL_MS } from "./upload-store";
 import { timeJob } from "../metrics/jobs";
 
-/** How old a file must be before the sweep may remove it, by default: one hour (issue 10 Build 5). */
+/** How old a file must be before the sweep may remove it, by default: one hour. */
 export const FILE_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
 /** Keys checked against the database per query. */
@@ -31,7 +31,7 @@ function cutoffOf(opts: FileSweepOptions): Date {
 }
 
 /**
- * The part of the sweep that belongs to this process (issue 11 Build 7): its temp folder's
+ * The part of the sweep that belongs to this process (decision 015): its temp folder's
  * entries as old as the cutoff (storage.sweepTemp). Every server process runs it every round,
  * each on its own DATA_DIR. Returns their names.
  */
@@ -40,7 +40,7 @@ export function sweepTempFiles(storage: FileStorage, opts: FileSweepOptions = {}
 }
 
 /**
- * Issue 15 Build 2: removes resumable uploads started more than `olderThanMs` (default 24 hours)
+ * Removes resumable uploads started more than `olderThanMs` (default 24 hours)
  * before `now`, finished or not: their bytes in `storage.uploadStore` (one that is already gone is
  * skipped) and their records, in pages of 500. Returns their ids.
  */
@@ -68,7 +68,7 @@ export interface StoredFileSweepReport {
 }
 
 /**
- * The part of the sweep that acts on what every process shares (issue 11 Build 7): multipart
+ * The part of the sweep that acts on what every process shares (decision 015): multipart
  * uploads a crash left unfinished (storage.abortStaleUploads), then stored files as old as the
  * cutoff which no row points at (referencedFileKeys, asked in pages of 500 keys, so no list of
  * every key is held). With several server processes one of them runs it per round (the
@@ -103,7 +103,7 @@ export async function sweepStoredFiles(
 }
 
 /**
- * Issue 10 Build 5 (crash safety of files): removes what a crash or a failed clean-up left
+ * Crash safety of files (ARCHITECTURE "Invariants"): removes what a crash or a failed clean-up left
  * behind, through the storage interface (so for every backend): temp entries last written more
  * than `olderThanMs` milliseconds before `now` (sweepTempFiles), then unfinished multipart
  * uploads and stored files as old as that which no row points at (sweepStoredFiles).
@@ -113,7 +113,7 @@ export async function sweepStoredFiles(
  * `olderThanMs` 0 removes every orphan: only for a stopped server (tests, maintenance).
  * Returns what was removed (aborted multipart uploads among the temp entries). Throws on a
  * database or storage error (a later round retries). The server's hourly rounds run the two
- * parts separately (apps/server/src/lib/file-sweep-timer.ts).
+ * parts separately (apps/server/src/jobs/file-sweep-timer.ts).
  */
 export async function sweepFiles(
   deps: { db: Database; storage: FileStorage },

@@ -4,13 +4,21 @@ import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import type { S3Store } from "@tus/s3-store";
-import type { TakenFile } from "../uploads/resumable-upload";
 
-/** How long an unfinished resumable upload is kept before the sweep removes it: 24 hours (issue 15 Build 2). */
+/** How long an unfinished resumable upload is kept before the sweep removes it: 24 hours. */
 export const RESUMABLE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Where resumable (tus) uploads keep their bytes until finished: local disk or the S3 bucket. */
 export type UploadStore = FileStore | S3Store;
+
+/** The finished file of a resumable upload, taken out of the upload store into a temp file. */
+export interface TakenFile {
+  /** Absolute path from `storage.tempPath()`; removed after the upload is finished. */
+  tempFile: string;
+  sizeBytes: number;
+  /** The tus metadata the upload started with: `filename` and the form's fields. */
+  metadata: Record<string, string | null>;
+}
 
 /** A tus upload id as our server names them: 32 hex digits (never a storage key: it has no folder). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -21,7 +29,7 @@ export function isUploadId(id: string): boolean {
 }
 
 /**
- * The tus store of the local backend (issue 15 Build 2): each upload's bytes and a JSON file of
+ * The tus store of the local backend (decision 020): each upload's bytes and a JSON file of
  * its metadata in `directory` (`DATA_DIR/files/.uploads`, which the stored-file listing skips).
  */
 export function createLocalUploadStore(directory: string): FileStore {
@@ -29,7 +37,7 @@ export function createLocalUploadStore(directory: string): FileStore {
 }
 
 /**
- * Issue 15 Build 2: moves the finished upload `id` out of the tus store into `tempFile` (its
+ * Moves the finished upload `id` out of the tus store into `tempFile` (its
  * folder is created): on local disk a rename, elsewhere (S3) a streamed download, after which the
  * upload is removed from the store. Returns the file and its size in bytes, or null when there is
  * no such upload or its bytes are not all there yet.

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
 import type { Role } from "@tafsiri/db";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
-import { createContextInner, type AppDeps, type SessionUser } from "../context";
+import type { AppDeps, SessionUser } from "../context";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
 import { createUser } from "../services/accounts";
@@ -29,17 +29,17 @@ export interface TestHarness {
    * (`filesDir/.tmp`), the stored files being in the bucket.
    */
   filesDir: string;
-  /** The storage backend of `deps.storage` (issue 11 Build 6). */
+  /** The storage backend of `deps.storage`. */
   storageBackend: StorageBackend;
   /**
    * Every file the storage holds, sorted: stored keys and temp entries (as `.tmp/{name}`), on
-   * either backend (on local disk also any other file under `filesDir`). (issue 11 Build 6)
+   * either backend (on local disk also any other file under `filesDir`).
    */
   storedFiles(): Promise<string[]>;
   /**
    * What the resumable (tus) uploads keep, sorted: on local disk the files under
    * `filesDir/.uploads`, in S3 the bucket's keys named by an upload id (`{id}`, `{id}.info`,
-   * `{id}.part`). (issue 15 Build 2)
+   * `{id}.part`).
    */
   resumableUploadObjects(): Promise<string[]>;
   createUser(role: Role, overrides?: { username?: string; email?: string; password?: string }): Promise<SessionUser>;
@@ -58,7 +58,7 @@ export interface HarnessOptions {
    * Where files are stored: `local` (a temp folder) or `s3` (a bucket of a real S3-compatible
    * server the harness starts, startTestS3Server). Default: the `TEST_STORAGE` environment
    * variable, else `local`, so `TEST_STORAGE=s3 npm test -- --project server` runs every server
-   * test on S3. (issue 11 Build 6)
+   * test on S3.
    */
   storage?: StorageBackend;
 }
@@ -153,5 +153,3 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<TestHarn
     },
   };
 }
-
-export { createContextInner };

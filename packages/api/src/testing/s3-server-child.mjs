@@ -1,4 +1,4 @@
-// A child process serving an S3-compatible bucket for tests (issue 11 Build 6): s3rver over the
+// A child process serving an S3-compatible bucket for tests: s3rver over the
 // folder given as the first argument, on a free port of 127.0.0.1, with the bucket named by the
 // second. It sends `{ port }` to its parent once listening and exits when the parent goes away
 // (disconnect) or asks it to (SIGTERM), so it never outlives the test run. See s3-server.ts.

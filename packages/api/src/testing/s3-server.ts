@@ -8,7 +8,7 @@ import type { S3StorageConfig } from "../storage/s3-storage";
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "s3-server-child.mjs");
 
 /** The bucket every test S3 server serves. */
-export const TEST_BUCKET = "tafsiri-test";
+const TEST_BUCKET = "tafsiri-test";
 
 /** A running S3-compatible server for tests and how to reach its bucket. */
 export interface TestS3Server {
@@ -35,7 +35,7 @@ export function s3Settings(s3: TestS3Server): Record<string, string> {
 }
 
 /**
- * Issue 11 Build 6: starts a real S3-compatible server for a test (s3rver 3.7, in a child node
+ * Starts a real S3-compatible server for a test (s3rver 3.7, in a child node
  * process so its memory and CPU are not the test's; with `--openssl-legacy-provider`, as s3rver's
  * list continuation tokens use DES, which Node 20's OpenSSL 3 has only there) over a fresh temp folder, with the bucket
  * `tafsiri-test` and s3rver's fixed credentials (S3RVER / S3RVER; it checks SigV4 signatures).

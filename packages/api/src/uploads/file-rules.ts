@@ -34,7 +34,7 @@ export async function sniffAudio(file: string): Promise<AudioKind | null> {
 }
 
 /** Initial transcript formats of SPEC §5 / §9, by the file name's extension. */
-export const TRANSCRIPT_EXTENSIONS = [".doc", ".docx", ".pdf", ".txt"] as const;
+const TRANSCRIPT_EXTENSIONS = [".doc", ".docx", ".pdf", ".txt"] as const;
 export type TranscriptExtension = (typeof TRANSCRIPT_EXTENSIONS)[number];
 
 /** The file-type each transcript extension's content must have; undefined means "no binary type" (plain text). */
@@ -87,15 +87,4 @@ export function isAcceptedAudioType(upload: keyof typeof ACCEPTED_AUDIO_TYPES, m
 export function audioFilename(originalName: string): string {
   const base = path.posix.basename(originalName.replace(/\\/g, "/"));
   return base.split(".")[0]?.trim() ?? "";
-}
-
-/**
- * The Content-Type a stored file is served with, by its key's extension: audio as stored,
- * transcripts as UTF-8 text, a dataset export (issue 12) as a zip.
- */
-export function storedContentType(key: string): string {
-  const ext = path.extname(key).toLowerCase();
-  if (TRANSLATED_TRANSCRIPT_EXTENSIONS.includes(ext)) return "text/plain; charset=utf-8";
-  if (ext === ".zip") return "application/zip";
-  return Object.values(AUDIO_KINDS).find((kind) => kind.extension === ext)?.mimeType ?? "application/octet-stream";
 }

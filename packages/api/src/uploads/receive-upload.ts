@@ -2,9 +2,8 @@ import { promises as fs } from "node:fs";
 import { ZCategory } from "../schemas/common";
 import { ZSaveTranscriptInput } from "../schemas/transcripts";
 import type { AppDeps, SessionUser } from "../context";
-import { AppError } from "../errors/app-error";
+import { ADMINS_ONLY, AppError, SIGN_IN_REQUIRED } from "../errors/app-error";
 import { firstIssueMessage } from "../errors/describe-error";
-import { ADMINS_ONLY, SIGN_IN_REQUIRED } from "../trpc";
 import { attachInitialTranscript, createAudio, uploadRecording, type TempUpload } from "./store-upload";
 import { saveTranscript } from "../services/transcripts";
 import {
@@ -26,7 +25,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 const ADMIN_KINDS: ReadonlySet<UploadKind> = new Set(["AUDIO", "INITIAL_TRANSCRIPT"]);
 
 /** Transcript files are read into memory for their text, so they get a smaller limit (bytes). */
-export const TEXT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+const TEXT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 const TEXT_KINDS: ReadonlySet<UploadKind> = new Set(["INITIAL_TRANSCRIPT", "TRANSLATED_TRANSCRIPT"]);
 
 /** The one file of an upload form, already written to a temp file in storage. */
@@ -66,6 +65,20 @@ export function requireUploader(user: SessionUser | null, kind: UploadKind): Ses
   if (!user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
   if (ADMIN_KINDS.has(kind) && user.role !== "Admin") throw new AppError("FORBIDDEN", ADMINS_ONLY);
   return user;
+}
+
+/** Human-readable size limit, e.g. 512 MB, 64 KB, 900 bytes. */
+function formatLimit(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  const kb = bytes / 1024;
+  if (kb >= 1) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The 413 answer's message for a limit in bytes: 'File is too large. The limit is N MB.' */
+export function tooLargeMessage(maxBytes: number): string {
+  return `File is too large. The limit is ${formatLimit(maxBytes)}.`;
 }
 
 /** The size limit of `kind` in bytes: MAX_UPLOAD_BYTES, or at most 20 MB for transcript files. */

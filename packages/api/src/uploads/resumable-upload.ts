@@ -2,9 +2,12 @@ import { promises as fs } from "node:fs";
 import { filenameExists } from "@tafsiri/db/repositories/audios";
 import {
   claimResumableUpload,
+  deleteResumableUpload,
   findResumableUpload,
+  insertResumableUpload,
   recordResumableUploadResult,
   releaseResumableUpload,
+  type ResumableUploadRow,
 } from "@tafsiri/db/repositories/resumable-uploads";
 import type { AppDeps, SessionUser } from "../context";
 import { APP_ERROR_CODES, AppError, UNEXPECTED_ERROR, type AppErrorCode } from "../errors/app-error";
@@ -13,20 +16,31 @@ import { ZCategory } from "../schemas/common";
 import { NOT_ASSIGNED, requireAudioAccess } from "../services/access";
 import { requireActiveStaff } from "../services/staff";
 import { TRANSLATED_TRANSCRIPT_EXTENSIONS, audioFilename, extensionOf, transcriptExtension } from "./file-rules";
-import { receiveUpload, replaceField, type UploadKind, type UploadResult } from "./receive-upload";
+import {
+  UPLOAD_KINDS,
+  receiveUpload,
+  replaceField,
+  requireUploader,
+  tooLargeMessage,
+  uploadLimit,
+  type UploadKind,
+  type UploadResult,
+} from "./receive-upload";
 import { HAS_INITIAL_TRANSCRIPT, RECORDER_REQUIRED } from "./store-upload";
 import { uploadParticipant, uploadParticipantFields } from "../services/participants";
+import { isUploadId, type TakenFile } from "../storage/upload-store";
 
-export const UPLOAD_NOT_FOUND = "Upload not found.";
-export const UPLOAD_NOT_COMPLETE = "The upload is not complete yet.";
-export const UPLOAD_BEING_FINISHED = "This upload is still being finished. Please try again in a moment.";
+const UPLOAD_NOT_FOUND = "Upload not found.";
+const UPLOAD_NOT_COMPLETE = "The upload is not complete yet.";
+const UPLOAD_BEING_FINISHED = "This upload is still being finished. Please try again in a moment.";
+const UPLOAD_ALREADY_FINISHED = "This upload is already finished.";
 
 /** How long a second finishing request waits for the first one's answer (ms). */
 const FINISH_WAIT_MS = 30_000;
 const FINISH_POLL_MS = 200;
 
 /** What a resumable upload says about itself when it starts: the form's fields and the file's name. */
-export interface ResumableUploadForm {
+interface ResumableUploadForm {
   /** The fields of the multipart form of the same kind: category, audioId, recordedBy, replace, filename. */
   fields: Record<string, string>;
   /** The name of the file as the user chose it, e.g. "interview 3.wav". */
@@ -34,7 +48,7 @@ export interface ResumableUploadForm {
 }
 
 /**
- * Issue 15 Build 2: the checks a resumable upload of `kind` passes before its first byte is
+ * The checks a resumable upload of `kind` passes before its first byte is
  * accepted, so that a 40 MB recording is not sent only to be refused. The rules are those of the
  * upload itself (receiveUpload runs all of them again on the finished file, with the content
  * sniffed): AUDIO a category, a file name that does not exist yet and, when given, a known
@@ -43,7 +57,7 @@ export interface ResumableUploadForm {
  * already attached only with replace=true); AUDIOTRANSLATION access to an assigned audio and an
  * active recorder. Throws the AppError the upload would answer (400, 403, 404, 409, 415).
  */
-export async function checkResumableUpload(
+async function checkResumableUpload(
   deps: AppDeps,
   user: SessionUser,
   kind: UploadKind,
@@ -84,20 +98,101 @@ export async function checkResumableUpload(
   }
 }
 
-/** The finished file of a resumable upload, taken out of the upload store into a temp file. */
-export interface TakenFile {
-  /** Absolute path from `storage.tempPath()`; removed after the upload is finished. */
-  tempFile: string;
-  sizeBytes: number;
-  /** The tus metadata the upload started with: `filename` and the form's fields. */
-  metadata: Record<string, string | null>;
-}
-
 /** The upload form a resumable upload's tus metadata describes: `filename` is the file's name, the rest are fields. */
-export function resumableUploadForm(metadata: Record<string, string | null>): ResumableUploadForm {
+function resumableUploadForm(metadata: Record<string, string | null>): ResumableUploadForm {
   const fields: Record<string, string> = {};
   for (const [key, value] of Object.entries(metadata)) if (value !== null) fields[key] = value;
   return { fields, originalName: fields.filename ?? "" };
+}
+
+/** What a request starting a resumable upload says: its tus metadata and its `Upload-Length` header. */
+export interface ResumableUploadStart {
+  /** The decoded Upload-Metadata: `kind`, `filename` and the form's fields. */
+  metadata: Record<string, string | null>;
+  /** The Upload-Length header as sent: the file's size in bytes. */
+  uploadLength: unknown;
+  /** MAX_UPLOAD_BYTES. */
+  maxUploadBytes: number;
+}
+
+function resumableKind(value: string | null | undefined): UploadKind {
+  const kind = UPLOAD_KINDS.find((k) => k === (value ?? "").toUpperCase());
+  if (!kind) throw new AppError("BAD_REQUEST", `Unknown upload kind. Use one of ${UPLOAD_KINDS.join(", ")}.`);
+  return kind;
+}
+
+function resumableLength(raw: unknown): number {
+  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw))
+    throw new AppError("BAD_REQUEST", "Upload-Length is required: the file's size in bytes.");
+  return Number(raw);
+}
+
+/**
+ * Decision 020: whether `user` may start the resumable upload `start` describes, decided before its
+ * first byte. In this order: a known kind (BAD_REQUEST 'Unknown upload kind. Use one of …'), who may
+ * upload it (requireUploader: 401, 403), a well-formed Upload-Length (BAD_REQUEST), the kind's size
+ * limit (TOO_LARGE 'File is too large. The limit is N MB.'), then checkResumableUpload (the kind's
+ * rules). Returns the upload's kind; recordResumableUpload keeps it once tus has made the upload.
+ */
+export async function startResumableUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  start: ResumableUploadStart,
+): Promise<UploadKind> {
+  const kind = resumableKind(start.metadata.kind);
+  requireUploader(user, kind);
+  const limit = uploadLimit(kind, start.maxUploadBytes);
+  if (resumableLength(start.uploadLength) > limit) throw new AppError("TOO_LARGE", tooLargeMessage(limit));
+  await checkResumableUpload(deps, user, kind, resumableUploadForm(start.metadata));
+  return kind;
+}
+
+/** Records the upload the tus store just created (its id and size in bytes) as `user`'s upload of `kind`. */
+export async function recordResumableUpload(
+  deps: AppDeps,
+  upload: { id: string; user: SessionUser; kind: UploadKind; sizeBytes: number },
+): Promise<void> {
+  await insertResumableUpload(deps.db, {
+    id: upload.id,
+    userId: upload.user.id,
+    kind: upload.kind,
+    sizeBytes: upload.sizeBytes,
+  });
+}
+
+/**
+ * The owner rule of decision 020: an upload is its owner's alone. Returns `user`'s upload `id`;
+ * NOT_FOUND 'Upload not found.' for a malformed or unknown id and for another user's upload (so
+ * another user's id reads as an unknown one).
+ */
+export async function ownResumableUpload(deps: AppDeps, user: SessionUser, id: string): Promise<ResumableUploadRow> {
+  const row = isUploadId(id) ? await findResumableUpload(deps.db, id) : undefined;
+  if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+  return row;
+}
+
+/**
+ * `user`'s upload `id` (ownResumableUpload) while it still takes bytes; CONFLICT 'This upload is
+ * already finished.' once a finishing request has claimed it.
+ */
+export async function openResumableUpload(deps: AppDeps, user: SessionUser, id: string): Promise<ResumableUploadRow> {
+  const row = await ownResumableUpload(deps, user, id);
+  if (row.finishingAt !== null) throw new AppError("CONFLICT", UPLOAD_ALREADY_FINISHED);
+  return row;
+}
+
+/**
+ * Cancels `user`'s open upload `id` (openResumableUpload's errors): `removeBytes` drops what the tus
+ * store holds and tells whether it did; only then is the upload's record deleted.
+ */
+export async function cancelResumableUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  id: string,
+  removeBytes: () => Promise<boolean>,
+): Promise<void> {
+  const row = await openResumableUpload(deps, user, id);
+  if (await removeBytes()) await deleteResumableUpload(deps.db, row.id);
 }
 
 /** A finishing request's answer as it is kept for the retries. */
@@ -131,14 +226,14 @@ async function awaitResult(deps: AppDeps, id: string): Promise<UploadResult> {
 }
 
 /**
- * Issue 15 Build 2: turns the finished resumable upload `id` of `user` into what an upload of its
+ * Turns the finished resumable upload `id` of `user` into what an upload of its
  * kind makes (an audio, an initial transcript, a translated recording or transcript version),
  * through receiveUpload: the same content sniffing, size and type rules and services as the
  * multipart path, run before any of those rows is written. Exactly once: the first request claims
  * the upload, takes its file (`take`: null while bytes are missing) and keeps its answer, success
  * or refusal; every later request for the same id (a retry after a lost answer, a reload) gets
  * that answer again, waiting up to 30 s while the first still runs. Returns the UploadResult;
- * throws NOT_FOUND 'Upload not found.' (unknown id, another user's), CONFLICT 'The upload is not
+ * throws NOT_FOUND 'Upload not found.' (ownResumableUpload: malformed or unknown id, another user's), CONFLICT 'The upload is not
  * complete yet.', CONFLICT when the first request takes longer than the wait, and the upload's own
  * AppErrors (kept and answered again to every retry).
  */
@@ -147,8 +242,7 @@ export async function finishResumableUpload(
   user: SessionUser,
   input: { id: string; take: () => Promise<TakenFile | null> },
 ): Promise<UploadResult> {
-  const row = await findResumableUpload(deps.db, input.id);
-  if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
+  const row = await ownResumableUpload(deps, user, input.id);
   if (row.result !== null) return replay(row.result);
   if (!(await claimResumableUpload(deps.db, input.id))) return awaitResult(deps, input.id);
 

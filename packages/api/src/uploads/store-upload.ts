@@ -28,13 +28,13 @@ export interface TempUpload {
   sizeBytes: number;
 }
 
-export const INVALID_AUDIO_FILE = "The selected file is not a valid audio file.";
-export const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
-export const EMPTY_INITIAL_TRANSCRIPT = "The transcript file has no text.";
+const INVALID_AUDIO_FILE = "The selected file is not a valid audio file.";
+const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
+const EMPTY_INITIAL_TRANSCRIPT = "The transcript file has no text.";
 export const HAS_INITIAL_TRANSCRIPT = "This audio already has a transcript.";
 export const RECORDER_REQUIRED = "Please select a staff to recorded the audio.";
-export const RECORDING_LOCKED = "The recording has been approved and can no longer be replaced.";
-export const RECORDING_UPLOADED = "Translation Audio file uploaded successfully.";
+const RECORDING_LOCKED = "The recording has been approved and can no longer be replaced.";
+const RECORDING_UPLOADED = "Translation Audio file uploaded successfully.";
 
 /** The upload's extension when it looks like one (".wav"), else none. */
 function safeExtension(extension: string): string {
@@ -112,7 +112,7 @@ export async function createAudio(
  * SPEC §2.18, §7.2 INITIAL_TRANSCRIPT: attaches an initial transcript's extracted plain text to
  * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`, with an audit entry
  * (detail `replaced`) and an 'audio.changed' live event. An audio that already has one keeps it
- * unless `replace` is true (issue 10: the rule is the server's, not only the screen's); the check
+ * unless `replace` is true (the rule is the server's, not only the screen's); the check
  * runs under the audio's row lock, so of two concurrent first uploads one wins.
  * Throws FORBIDDEN for non-admins, BAD_REQUEST 'The transcript file has no text.' for blank text,
  * NOT_FOUND 'Audio not found.', CONFLICT 'This audio already has a transcript.'. Returns the audio id.

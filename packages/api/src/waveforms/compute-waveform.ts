@@ -7,7 +7,7 @@ import { encodePeaks, peakValue, PEAKS_PER_SECOND, samplesPerPixelFor } from "./
 const DECODE_WORKER = new URL("./decode-worker.mjs", import.meta.url);
 
 /** How long one file may take to decode, by default: 10 minutes (an hour of MP3 takes seconds). */
-export const WAVEFORM_TIMEOUT_MS = 10 * 60 * 1000;
+const WAVEFORM_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * What the decoder worker may use: a pathological file ends the worker (ERR_WORKER_OUT_OF_MEMORY),

@@ -8,11 +8,11 @@
  */
 
 /** The format version written (audiowaveform's version 1: one channel of pairs). */
-export const PEAKS_VERSION = 1;
+const PEAKS_VERSION = 1;
 /** Header flags: bit 0 set means 8-bit values. */
-export const PEAKS_FLAGS_8_BIT = 1;
+const PEAKS_FLAGS_8_BIT = 1;
 /** Bytes before the first pair in a version 1 file. */
-export const PEAKS_HEADER_BYTES = 20;
+const PEAKS_HEADER_BYTES = 20;
 /** About how many (min, max) pairs the server writes per second of audio. */
 export const PEAKS_PER_SECOND = 100;
 

@@ -16,7 +16,7 @@ import { recordAudioEvent } from "../live/record";
 import { jobRun } from "../metrics/jobs";
 
 /** How often the job looks for pending rows when nothing wakes it: 30 s (an upload to another instance). */
-export const WAVEFORM_POLL_MS = 30_000;
+const WAVEFORM_POLL_MS = 30_000;
 
 /** Errors in a row (storage or database) after which a round gives up; the next round tries again. */
 const ERRORS_IN_A_ROW_BEFORE_PAUSE = 3;

@@ -8,17 +8,17 @@ import type { Worker } from "node:worker_threads";
  */
 
 /** Pieces sent to the worker and not yet taken by its decoder, at most. */
-export const MAX_CHUNKS_IN_FLIGHT = 4;
+const MAX_CHUNKS_IN_FLIGHT = 4;
 
 /**
  * The most bytes sent to the worker at once: a longer read is sent in pieces. What a decoder
  * returns for one piece is held at once (16 KB of 128 kbit/s MP3 is about a second of audio,
  * 700 KB of samples), so smaller pieces keep the worker's memory down.
  */
-export const CHUNK_BYTES = 16 * 1024;
+const CHUNK_BYTES = 16 * 1024;
 
 /** Bytes read from the start of the file before choosing the decoder (an Ogg file's first page). */
-export const HEAD_BYTES = 512;
+const HEAD_BYTES = 512;
 
 /** The start of a file and the rest of its reads (null when the start was all of it). */
 export interface FileStart {

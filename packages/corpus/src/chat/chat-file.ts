@@ -55,7 +55,7 @@ export interface ChatSpan {
 }
 
 /** A YYYY-MM-DD day as CHAT's `@Date` writes it (`2026-03-05` → `05-MAR-2026`); null when not a real calendar day. */
-export function chatDate(day: string): string | null {
+function chatDate(day: string): string | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
   const [, year = "", month = "", date = ""] = match;

@@ -15,7 +15,7 @@ export interface ChatSettings {
 
 /** The roles of CHAT's depfile a recording of this programme may give its participant. */
 export const CHAT_ROLES = ["Participant", "Target_Adult", "Investigator", "Speaker", "Subject"] as const;
-export type ChatRole = (typeof CHAT_ROLES)[number];
+type ChatRole = (typeof CHAT_ROLES)[number];
 
 /** The settings an export starts with: English, the participant as `PAR` (as in DementiaBank). */
 export const DEFAULT_CHAT_SETTINGS: ChatSettings = {

@@ -19,7 +19,7 @@ export function chatUtteranceText(utterance: ChatUtterance): string {
 }
 
 /** A bracketed text of more words than this is not an event: its brackets go, its words stay. */
-export const MAX_EVENT_WORDS = 3;
+const MAX_EVENT_WORDS = 3;
 
 /** What an event in brackets may say to mean speech nobody could make out: written `xxx`. */
 const UNINTELLIGIBLE = new Set(["inaudible", "unintelligible", "unclear", "incomprehensible"]);

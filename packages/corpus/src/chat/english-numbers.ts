@@ -59,7 +59,7 @@ function belowThousand(n: number): string[] {
 }
 
 /** Each digit of `digits` as its word: `007` → zero zero seven. */
-export function digitWords(digits: string): string[] {
+function digitWords(digits: string): string[] {
   return [...digits].map((digit) => ONES[Number(digit)] as string);
 }
 
@@ -69,7 +69,7 @@ export function digitWords(digits: string): string[] {
  * years and hundreds: `1500` → fifteen hundred). Read digit by digit when it starts with 0 (`007`),
  * or is longer than 15 digits (beyond trillions).
  */
-export function numberWords(digits: string): string[] {
+function numberWords(digits: string): string[] {
   if (!/^\d+$/.test(digits)) throw new Error(`Not a run of digits: ${JSON.stringify(digits)}`);
   if ((digits.length > 1 && digits.startsWith("0")) || digits.length > 15) return digitWords(digits);
   const n = Number(digits);
@@ -93,7 +93,7 @@ export function numberWords(digits: string): string[] {
 }
 
 /** A run of digits as an ordinal: `1` → first, `21` → twenty first, `40` → fortieth. */
-export function ordinalWords(digits: string): string[] {
+function ordinalWords(digits: string): string[] {
   const words = numberWords(digits);
   const last = words.pop() ?? "";
   const ordinal = IRREGULAR_ORDINALS[last] ?? (last.endsWith("y") ? `${last.slice(0, -1)}ieth` : `${last}th`);
