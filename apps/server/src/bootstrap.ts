@@ -3,15 +3,15 @@ import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
 import { createEventBus, createMailer, openStorage, type AppDeps } from "@tafsiri/api";
 import { ensureFirstAdmin, failAbandonedExportsAtStart } from "@tafsiri/api";
 import type { Settings } from "./settings";
-import { loadJwtSecret } from "./lib/jwt-secret";
+import { loadJwtSecret } from "./config/jwt-secret";
 import { claimEmbeddedDatabase } from "./lib/embedded-database-lock";
-import { storageConfig } from "./lib/storage-config";
+import { storageConfig } from "./config/storage-config";
 
 /**
  * Opens the database (PGlite under DATA_DIR/db, claimed for this process: claimEmbeddedDatabase
  * throws while another running server has it open; or DATABASE_URL), migrates it, creates the first
  * admin when there is no user, opens file storage (DATA_DIR/files, or with STORAGE=s3 the S3_*
- * bucket, checked to answer: issue 11 Build 6), marks failed the dataset exports a stopped server left
+ * bucket, checked to answer: decision 014), marks failed the dataset exports a stopped server left
  * running, and starts the live-event bus (LISTEN/NOTIFY with DATABASE_URL). Close `deps.events` before `handle` on shutdown.
  */
 export async function bootstrap(
@@ -56,6 +56,7 @@ export async function bootstrap(
     storage,
     jwtSecret: await loadJwtSecret(dataDir, settings.JWT_SECRET),
     timezone: settings.APP_TIMEZONE,
+    programmeName: settings.PROGRAMME_NAME,
     events: await createEventBus({
       db: handle.db,
       databaseUrl: settings.DATABASE_URL,

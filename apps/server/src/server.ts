@@ -1,11 +1,11 @@
-import { abandonExportJobs, startWaveformJob, type WaveformJob } from "@tafsiri/api";
-import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
-import { buildApp } from "./app";
+import { abandonExportJobs, openJobLocks, startWaveformJob, type WaveformJob } from "@tafsiri/api";
+import { announceStopping, buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
-import { keepEventsFor } from "./live/retention-timer";
-import { startBackupSchedule } from "./lib/backup-schedule";
-import { sweepFilesHourly } from "./lib/file-sweep-timer";
+import { keepEventsFor } from "./jobs/retention-timer";
+import { startBackupSchedule } from "./jobs/backup-schedule";
+import { sweepFilesHourly } from "./jobs/file-sweep-timer";
 import { gracefulShutdown } from "./lib/graceful-shutdown";
+import { rebuildPageAnchorsEveryMinute } from "./jobs/page-anchor-timer";
 import { startMetricsListener, type MetricsListener } from "./metrics/metrics-listener";
 import { loadSettings } from "./settings";
 
@@ -15,7 +15,7 @@ const { deps, handle } = await bootstrap(settings);
 let waveforms: WaveformJob | null = null;
 deps.waveforms = { wake: () => waveforms?.wake() };
 const app = await buildApp({ deps, settings, logger: true });
-// The hourly jobs run in one of the processes sharing the database (issue 11 Build 7).
+// The hourly jobs run in one of the processes sharing the database (decision 015).
 const locks = openJobLocks({
   db: deps.db,
   databaseUrl: settings.DATABASE_URL,
@@ -23,6 +23,8 @@ const locks = openJobLocks({
 });
 const stopPruning = keepEventsFor({ db: deps.db, locks }, settings.EVENT_RETENTION_DAYS, app.log);
 const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
+// Decision 030: the deep pages' anchors, rebuilt past the oldest change every minute.
+const stopAnchoring = rebuildPageAnchorsEveryMinute({ db: deps.db, locks }, app.log);
 // Decision 027: with BACKUP_DIR, one of the processes writes a backup every BACKUP_EVERY_HOURS (a folder
 // that cannot be written stops the start here).
 const backups = settings.BACKUP_DIR
@@ -39,10 +41,13 @@ const backups = settings.BACKUP_DIR
 // Decision 028: with METRICS_PORT, /metrics is served on a listener of its own (started after the app's).
 let metricsListener: MetricsListener | null = null;
 
-// Decision 029: SIGTERM (an upgrade, `docker compose stop`) or SIGINT stops taking connections, finishes the
+// Decision 029: SIGTERM (an upgrade, `docker compose stop`) first answers /healthz 503 for SHUTDOWN_NOTICE_SECONDS
+// while still serving, so the proxy turns away; then SIGTERM or SIGINT stops taking connections, finishes the
 // requests in flight for at most SHUTDOWN_GRACE_SECONDS, closes live sockets with 1012, then stops the jobs
 // and pools and exits 0; a second signal starts no second shutdown (lib/graceful-shutdown.ts).
 const shutdown = gracefulShutdown({
+  announce: () => announceStopping(app),
+  noticeMs: settings.SHUTDOWN_NOTICE_SECONDS * 1000,
   drain: () => app.close(),
   dropConnections: () => app.server.closeAllConnections(),
   steps: [
@@ -50,6 +55,7 @@ const shutdown = gracefulShutdown({
     { name: "dataset exports", run: () => abandonExportJobs(deps) },
     { name: "event retention", run: stopPruning },
     { name: "file sweep", run: stopSweeping },
+    { name: "page anchors", run: stopAnchoring },
     { name: "waveforms", run: async () => waveforms?.stop() },
     { name: "scheduled backups", run: async () => backups?.stop() },
     { name: "job locks", run: () => locks.close() },

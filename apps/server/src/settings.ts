@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_SESSION_IDLE_DAYS } from "@tafsiri/api";
 import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS } from "@tafsiri/db";
-import { DEFAULT_REQUEST_LIMITS } from "./lib/request-limit";
+import { DEFAULT_REQUEST_LIMITS } from "./plugins/request-limit";
 
 /** Sign-in attempts allowed per IP per minute when LOGIN_RATE_LIMIT is unset. */
 export const DEFAULT_LOGIN_RATE_LIMIT = 10;
@@ -51,7 +51,7 @@ const ZSettings = z.object({
     .max(200, POOL_SIZE_RULE)
     .default(DEFAULT_DATABASE_POOL_SIZE),
   /**
-   * The embedded PGlite's buffer cache, `shared_buffers` (issue 11 Build 8), held in the server's
+   * The embedded PGlite's buffer cache, `shared_buffers`, held in the server's
    * own memory: 32MB by default; 16MB saves a little more memory and makes lists on large data a
    * little slower; 128MB (PostgreSQL's and PGlite's own) costs 80 to 120 MB more resident memory
    * and may pay off only on data well beyond the 100,000 audios measured. Ignored with DATABASE_URL.
@@ -69,6 +69,16 @@ const ZSettings = z.object({
     .string()
     .refine(isTimeZone, "APP_TIMEZONE must be an IANA time zone, e.g. Africa/Kampala")
     .default("UTC"),
+  /**
+   * The programme's name on the Dashboard's welcome banner (SPEC §1), e.g. "Memory Voices Study";
+   * 1 to 100 characters, surrounding spaces dropped. Unset: "Tafsiri".
+   */
+  PROGRAMME_NAME: z
+    .string()
+    .trim()
+    .min(1, "PROGRAMME_NAME must not be blank")
+    .max(100, "PROGRAMME_NAME must be at most 100 characters")
+    .optional(),
   /** Base of links in e-mails (password reset); unset means http://HOST:PORT. */
   PUBLIC_URL: z.string().optional(),
   /** SMTP server for e-mail (smtp://user:pass@host:port or smtps://…); unset: mail goes to DATA_DIR/outbox as .eml. */
@@ -82,8 +92,8 @@ const ZSettings = z.object({
   /** Sign-in attempts (POST /auth/login and tRPC accounts.login together) allowed per IP per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_LOGIN_RATE_LIMIT),
   /**
-   * Requests to the API (/api, /auth, /trpc, /files) allowed per signed-in user per minute (issue 10
-   * Build 9); more get 429 with Retry-After. 0 turns the limit off (e.g. behind a gateway that limits).
+   * Requests to the API (/api, /auth, /trpc, /files) allowed per signed-in user per minute (decision 013);
+   * more get 429 with Retry-After. 0 turns the limit off (e.g. behind a gateway that limits).
    */
   RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(DEFAULT_REQUEST_LIMITS.perUser),
   /** The same per client address, for requests without a valid session token. */
@@ -109,10 +119,10 @@ const ZSettings = z.object({
     .min(1, "METRICS_PORT must be a port number from 1 to 65535")
     .max(65535, "METRICS_PORT must be a port number from 1 to 65535")
     .optional(),
-  /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (issue 3). */
+  /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (decision 004). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /**
-   * Days a session lasts without use (issue 9 Build 3): a token is valid this long and the web app
+   * Days a session lasts without use (decision 012): a token is valid this long and the web app
    * renews it while it is used. Fractions are allowed (0.5: twelve hours).
    */
   SESSION_IDLE_DAYS: z.coerce
@@ -130,6 +140,16 @@ const ZSettings = z.object({
     .positive("SHUTDOWN_GRACE_SECONDS must be a positive number of seconds")
     .max(3600, "SHUTDOWN_GRACE_SECONDS must be at most 3600")
     .default(25),
+  /**
+   * Seconds a stopping instance (SIGTERM only) keeps serving while /healthz answers 503, before it
+   * stops listening (decision 029): long enough for the proxy's health check (Caddy: every second) to
+   * take it out of rotation, so no request meets a closed connection. 0 stops listening at once.
+   */
+  SHUTDOWN_NOTICE_SECONDS: z.coerce
+    .number()
+    .min(0, "SHUTDOWN_NOTICE_SECONDS must be 0 or a positive number of seconds")
+    .max(300, "SHUTDOWN_NOTICE_SECONDS must be at most 300")
+    .default(2),
   /**
    * Decision 027: the folder the server writes its scheduled backups to (created if missing; it must
    * be writable, else the server does not start). Unset: no scheduled backups.
@@ -151,7 +171,7 @@ const ZSettings = z.object({
   /** Folder with the built web app; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /**
-   * Where files are stored (issue 11 Build 6): `local` (DATA_DIR/files) or `s3` (an
+   * Where files are stored (decision 014): `local` (DATA_DIR/files) or `s3` (an
    * S3-compatible bucket, the S3_* settings below; temp files stay in DATA_DIR/files/.tmp).
    */
   STORAGE: z.enum(["local", "s3"], "STORAGE must be local or s3").default("local"),
@@ -176,7 +196,7 @@ const ZSettings = z.object({
 /** Settings STORAGE=s3 cannot do without (S3_ENDPOINT is optional: unset means Amazon S3). */
 const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
-/** ZSettings plus the rules between settings: STORAGE=s3 needs S3_REQUIRED (issue 11 Build 6). */
+/** ZSettings plus the rules between settings: STORAGE=s3 needs S3_REQUIRED (decision 014). */
 const ZCheckedSettings = ZSettings.superRefine((settings, ctx) => {
   if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT)
     ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "METRICS_PORT must differ from PORT" });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
 import { appWithUsers, failed } from "./fixtures/app-harness";
 
-// Issue 9 items 2 and 6, SPEC §2.10, §7.1: GET /auth/users, GET /auth/profile/{id},
+// SPEC §2.10, §7.1: GET /auth/users, GET /auth/profile/{id},
 // PUT /auth/editprofile, and the rules POST /auth/register and POST /api/update-status share with
 // them. Every answer is checked against the OpenAPI document by the harness.
 

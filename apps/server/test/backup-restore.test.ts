@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { createWriteStream, promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,6 +22,8 @@ import { createUser, signToken } from "@tafsiri/api/testing/services";
 import { wavFile } from "@tafsiri/api/testing/wav";
 import type { DbHandle } from "@tafsiri/db";
 import { sql } from "kysely";
+import yauzl from "yauzl";
+import yazl from "yazl";
 import { buildApp } from "../src/app";
 import { bootstrap } from "../src/bootstrap";
 import { loadSettings } from "../src/settings";
@@ -223,6 +226,30 @@ async function tamper(archive: string, storage: AppDeps["storage"], key: string,
   await fs.writeFile(copy, bytes);
 }
 
+/**
+ * A copy of `archive` whose manifest says `lastMigration` (as a newer version's archive would),
+ * every other entry copied as it is.
+ */
+async function withLastMigration(archive: string, lastMigration: string, copy: string): Promise<void> {
+  const source = await yauzl.openPromise(archive, { lazyEntries: true, autoClose: false });
+  const out = new yazl.ZipFile();
+  const written = pipeline(out.outputStream, createWriteStream(copy));
+  for await (const entry of source.eachEntry()) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await source.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+    let body = Buffer.concat(chunks);
+    if (entry.fileName === "manifest.json") {
+      const manifest = JSON.parse(body.toString("utf8")) as { database: { lastMigration: string } };
+      manifest.database.lastMigration = lastMigration;
+      body = Buffer.from(JSON.stringify(manifest));
+    }
+    out.addBuffer(body, entry.fileName);
+  }
+  source.close();
+  out.end();
+  await written;
+}
+
 const cases = [{ name: "embedded PGlite, local files", postgres: false }];
 if (serverUrl) cases.push({ name: "PostgreSQL, S3 bucket", postgres: true });
 
@@ -261,7 +288,7 @@ describe.each(cases)("backup and restore: $name (decision 027)", ({ postgres }) 
     const target = await settingsFor({ databaseUrl: postgres ? await newDatabase() : undefined, s3: s3b });
     const restoredWorld = async () => {
       const { openStorage } = await import("@tafsiri/api");
-      const { storageConfig } = await import("../src/lib/storage-config");
+      const { storageConfig } = await import("../src/config/storage-config");
       return openStorage(storageConfig(target.settings, target.dataDir));
     };
     const storage = await restoredWorld();
@@ -282,6 +309,14 @@ describe.each(cases)("backup and restore: $name (decision 027)", ({ postgres }) 
     const leftOver: string[] = [];
     for await (const file of storage.list()) leftOver.push(file.key);
     expect(leftOver).toEqual([]);
+    if (!postgres) expect(await fs.readdir(restoreTarget.pgliteDir!).catch(() => [])).toEqual([]);
+
+    // An archive a newer version wrote (a migration this code does not know) is refused before anything is written.
+    const newer = path.join(source.dataDir, "newer.zip");
+    await withLastMigration(archive, "29991231000000_from_the_future", newer);
+    await expect(restoreBackup(newer, restoreTarget)).rejects.toThrow(
+      /the archive was taken by a newer version of Tafsiri \(version .*, last migration 29991231000000_from_the_future; this one knows up to \d{14}_\w+\)/,
+    );
     if (!postgres) expect(await fs.readdir(restoreTarget.pgliteDir!).catch(() => [])).toEqual([]);
 
     const restored = await restoreBackup(archive, restoreTarget);

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +56,7 @@ describe("the compiled server (node apps/server/dist/server.js)", () => {
 
   it("writes source maps that name the TypeScript, beside the server and its workers", async () => {
     const files = await fs.readdir(DIST);
-    for (const file of ["server.js", "decode-worker.mjs", "vad-worker.mjs"]) {
+    for (const file of ["server.js", "decode-worker.mjs", "vad-worker.mjs", "backup.js", "restore.js"]) {
       expect(files).toContain(file);
       expect(files).toContain(`${file}.map`);
     }
@@ -63,6 +64,19 @@ describe("the compiled server (node apps/server/dist/server.js)", () => {
     const sources = map.sources.map((source) => path.resolve(DIST, source));
     expect(sources).toContain(path.join(ROOT, "apps/server/src/server.ts"));
     expect(sources).toContain(path.join(ROOT, "packages/api/src/index.ts"));
+  });
+
+  it("compiles the backup and restore commands: they answer bad arguments with exit code 2 and say why", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tafsiri-compiled-cli-"));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" };
+    const backup = spawnSync(process.execPath, [path.join(DIST, "backup.js")], { env, encoding: "utf8" });
+    expect(backup.status, backup.stderr).toBe(2);
+    expect(backup.stderr).toContain("--out");
+    const archive = path.join(dataDir, "missing.zip");
+    const restore = spawnSync(process.execPath, [path.join(DIST, "restore.js"), archive], { env, encoding: "utf8" });
+    expect(restore.status, restore.stderr).toBe(2);
+    expect(restore.stderr).toContain(`Restore refused: ${archive} is not a readable backup archive`);
   });
 
   it("signs in, answers tRPC and REST, decodes an upload in its worker, and stops on SIGTERM with 0", async () => {

@@ -9,7 +9,7 @@ import { approvedWork } from "../../../packages/api/test/workflow-fixtures";
 import { createAppHarness, failed } from "./fixtures/app-harness";
 import { dbState, leaksInternals } from "./fixtures/hostile-world";
 
-// Issue 12 Build 1: GET and POST /api/exports, as an integrator calls them; every answer is
+// Dataset exports (decision 019): GET and POST /api/exports, as an integrator calls them; every answer is
 // checked against the OpenAPI document by the harness.
 
 const h = await createAppHarness();

@@ -7,13 +7,13 @@ import { openStorage, signFileUrl } from "@tafsiri/api";
 import { s3Settings, startTestS3Server, type TestS3Server } from "@tafsiri/api/testing/s3-server";
 import { wavFile } from "@tafsiri/api/testing/wav";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
-import { storageConfig } from "../src/lib/storage-config";
+import { storageConfig } from "../src/config/storage-config";
 import { loadSettings } from "../src/settings";
 import { appWithUsers, fixture, listFiles, uploadAudio, type AppWithUsers } from "./fixtures/app-harness";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 
 /**
- * Issue 11 Build 6 (object storage): the upload and file routes answer the same on local disk and
+ * Object storage (decision 014): the upload and file routes answer the same on local disk and
  * on an S3-compatible bucket (a real s3rver the test starts): uploads land in the bucket (not on
  * local disk), signed links serve them with HTTP Range (206 + Content-Range, 416, suffix and
  * open-ended ranges), conditional GETs (304, If-Range), HEAD, Content-Disposition and nosniff; a
@@ -26,7 +26,7 @@ function wavOf(dataBytes: number): Buffer {
   return wavFile(dataBytes, (i) => i * 31 + (i >> 10));
 }
 
-describe.each(["local", "s3"] as const)("files on %s storage (issue 11 Build 6)", (backend) => {
+describe.each(["local", "s3"] as const)("files on %s storage (decision 014)", (backend) => {
   let world: AppWithUsers;
   let wav: Buffer;
   let audioId: string;
@@ -247,7 +247,7 @@ describe.each(["local", "s3"] as const)("files on %s storage (issue 11 Build 6)"
   });
 });
 
-describe("STORAGE and S3_* settings (issue 11 Build 6)", () => {
+describe("STORAGE and S3_* settings (decision 014)", () => {
   const s3Env = {
     STORAGE: "s3",
     S3_ENDPOINT: "http://127.0.0.1:9000",
@@ -305,7 +305,7 @@ describe("STORAGE and S3_* settings (issue 11 Build 6)", () => {
   });
 });
 
-describe("npm start with STORAGE=s3 (issue 11 Build 6)", () => {
+describe("npm start with STORAGE=s3 (decision 014)", () => {
   let s3: TestS3Server;
   const running: ServerProcess[] = [];
   const cleanups: Array<() => Promise<void>> = [];

@@ -11,17 +11,17 @@ import { createDb } from "@tafsiri/db";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { withDatabase } from "@tafsiri/db/testing/template";
 import { migrations } from "../../../migrations/index";
-import { STOPPING } from "../src/app";
+import { STOPPING } from "../src/routes/health";
 import { SERVICE_RESTART_CLOSE_CODE, SERVICE_RESTART_REASON } from "../src/live/service-restart";
 import { fixture, multipart } from "./fixtures/app-harness";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 
 /**
  * Decision 029 (upgrades without downtime), against the real server process. SIGTERM while a
- * client is subscribed over the WebSocket and an upload is streaming in slowly: a new connection is
- * refused at once, the upload in flight still completes with 200 and its row and file are there,
- * /healthz asked over a connection already open answers 503, the socket is closed with 1012 "Service Restart" and its
- * reason, a second SIGTERM starts no second shutdown, and the process exits 0 well within its grace
+ * client is subscribed over the WebSocket and an upload is streaming in slowly: for the notice
+ * period /healthz answers 503 and requests are still served with `Connection: close`; then a new
+ * connection is refused, the upload in flight still completes with 200 (closing its connection) and
+ * its row and file are there, the socket is closed with 1012 "Service Restart" and its reason, a second SIGTERM starts no second shutdown, and the process exits 0 well within its grace
  * period. On PostgreSQL, two instances started at the same moment on one empty database both become
  * healthy and the migrations table holds each migration once (Kysely's migrator takes an advisory
  * lock: the second waits, then finds nothing to do).
@@ -30,6 +30,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "./fix
 const template = inject("dbTemplate");
 const onPostgres = template.kind === "postgres";
 const GRACE_SECONDS = 10;
+const NOTICE_SECONDS = 1;
 const EMAIL = "shutdown-admin@example.test";
 const PASSWORD = "Adm1n!strong";
 
@@ -141,6 +142,29 @@ function accepts(baseUrl: string): Promise<boolean> {
   });
 }
 
+/** GET `path` on a new connection with `token`: its status, Connection header and body. */
+function getOnNewConnection(
+  baseUrl: string,
+  path: string,
+  token: string,
+): Promise<{ status: number; connection: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}${path}`,
+      { agent: false, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.once("end", () =>
+          resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection), body }),
+        );
+      },
+    );
+    req.once("error", reject);
+  });
+}
+
 /** GET /healthz on a new connection: its status, or "refused". */
 function health(baseUrl: string): Promise<number | "refused"> {
   return new Promise((resolve) => {
@@ -153,7 +177,7 @@ function health(baseUrl: string): Promise<number | "refused"> {
 }
 
 describe("SIGTERM: an instance stops without dropping what it has in hand (decision 029)", () => {
-  it("refuses new connections at once, finishes the upload in flight, closes sockets with 1012, exits 0", async () => {
+  it("gives notice on /healthz, then refuses new connections, finishes the upload in flight, closes sockets with 1012, exits 0", async () => {
     const dir = await dataDir("one");
     const env: Record<string, string> = {
       DATA_DIR: dir,
@@ -161,6 +185,7 @@ describe("SIGTERM: an instance stops without dropping what it has in hand (decis
       ADMIN_EMAIL: EMAIL,
       ADMIN_PASSWORD: PASSWORD,
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+      SHUTDOWN_NOTICE_SECONDS: String(NOTICE_SECONDS),
     };
     let databaseUrl: string | undefined;
     if (onPostgres) {
@@ -178,30 +203,41 @@ describe("SIGTERM: an instance stops without dropping what it has in hand (decis
     );
 
     const wav = await fixture("hello.wav");
-    const upload = slowUploadThenHealth(server.baseUrl, token, "in-flight-at-shutdown.wav", wav);
+    // 30 pieces 150 ms apart: still streaming in when the notice period ends and the drain starts.
+    const upload = slowUploadThenHealth(server.baseUrl, token, "in-flight-at-shutdown.wav", wav, 30, 150);
     await upload.sent(3);
     const signalledAt = Date.now();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    // At once: no new connection, so neither a proxy's health check nor a new request reaches it.
+    // The notice period: /healthz answers 503, so a proxy's health check takes the instance out of
+    // rotation, while a request that still arrives is served, and its connection closed after it.
+    const notice = await getOnNewConnection(server.baseUrl, "/healthz", token);
+    expect(notice).toMatchObject({ status: 503, connection: "close" });
+    expect(notice.body).toContain(STOPPING);
+    expect(await getOnNewConnection(server.baseUrl, "/trpc/accounts.me", token)).toMatchObject({
+      status: 200,
+      connection: "close",
+    });
+    await new Promise((resolve) => setTimeout(resolve, signalledAt + NOTICE_SECONDS * 1000 + 300 - Date.now()));
+
+    // Then: no new connection, so neither a proxy's health check nor a new request reaches it.
     expect(await accepts(server.baseUrl)).toBe(false);
     expect(await health(server.baseUrl)).toBe("refused");
     // The live socket is told to reconnect elsewhere, with 1012 and a reason, not 1005.
     const close = await live.closed;
     expect(close).toMatchObject({ code: SERVICE_RESTART_CLOSE_CODE, reason: SERVICE_RESTART_REASON });
-    expect(close.at - signalledAt).toBeLessThan(2_000);
+    expect(close.at - signalledAt).toBeLessThan(NOTICE_SECONDS * 1000 + 2_000);
     // A second signal starts no second shutdown.
     server.child.kill("SIGTERM");
 
-    // The upload, still streaming in when the signal came, completes; /healthz, asked next on the same
-    // connection, says the instance is stopping, and the server then closes that connection.
-    const [answer, healthAnswer, ...more] = await upload.answers;
+    // The upload, still streaming in when the signal came, completes, and its answer closes the
+    // connection (the /healthz pipelined after it on that connection is never read: a proxy would
+    // send it again on a new connection, to the other instance).
+    const [answer, ...more] = await upload.answers;
     expect(answer?.status, answer?.text).toBe(200);
     expect(answer?.text).toContain('"filename":"in-flight-at-shutdown"');
-    expect(healthAnswer?.status, healthAnswer?.text).toBe(503);
-    expect(healthAnswer?.text).toContain(STOPPING);
-    expect(healthAnswer?.text.toLowerCase()).toContain("connection: close");
+    expect(answer?.text.toLowerCase()).toContain("connection: close");
     expect(more).toEqual([]);
 
     const exit = await exited;

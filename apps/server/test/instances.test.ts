@@ -10,7 +10,7 @@ import { liveClient, waitUntil, type LiveClient } from "./fixtures/live-client";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 
 /**
- * Issue 11 Build 7 (several instances): two real server processes on one PostgreSQL database and
+ * Several instances (decision 015): two real server processes on one PostgreSQL database and
  * one S3 bucket (a test s3rver) serve the same users. Started together on an empty database they
  * create one first admin between them; a token from a sign-in on A works on B; an audio uploaded
  * through A plays through B (its signed link, whole and by Range); the live event of that upload
@@ -37,7 +37,7 @@ function count(output: string, text: string): number {
 }
 
 describe.skipIf(!onPostgres)(
-  "two server processes on one PostgreSQL database and one bucket (issue 11 Build 7)",
+  "two server processes on one PostgreSQL database and one bucket (several instances, decision 015)",
   () => {
     it("sign in on A and use B, upload through A and play through B, a live event from A reaches B, the hourly jobs run once", async () => {
       const s3 = await startTestS3Server();

@@ -11,12 +11,12 @@ import {
   type JobLocks,
   type JobName,
 } from "@tafsiri/db/repositories/job-locks";
-import { sweepFilesHourly } from "../src/lib/file-sweep-timer";
-import type { JobLog } from "../src/lib/hourly-job";
-import { keepEventsFor } from "../src/live/retention-timer";
+import { sweepFilesHourly } from "../src/jobs/file-sweep-timer";
+import type { JobLog } from "../src/jobs/hourly-job";
+import { keepEventsFor } from "../src/jobs/retention-timer";
 
 /**
- * Issue 11 Build 7 (several instances): the hourly jobs run in one process however many share the
+ * Several instances (decision 015): the hourly jobs run in one process however many share the
  * database. Two JobLocks on one database stand for two server processes (on PostgreSQL each has
  * its own lock connection, as two processes would; on PGlite, which one process owns, they share
  * the process's lock table): two rounds at once run the job once, the holder keeps the job for
@@ -61,7 +61,7 @@ function captureLog(): JobLog & { lines: string[] } {
   return { lines, info: keep, error: keep } as unknown as JobLog & { lines: string[] };
 }
 
-describe("job locks: one process runs each hourly job (issue 11 Build 7)", () => {
+describe("job locks: one process runs each hourly job (decision 015)", () => {
   it("runs two concurrent rounds of one job once; the holder keeps the job until it closes, then another takes it", async () => {
     const a = processLocks();
     const b = processLocks();

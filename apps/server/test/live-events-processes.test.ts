@@ -21,7 +21,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database (issue 3)", () => {
+describe.skipIf(!onPostgres)("two server processes on one PostgreSQL database (decision 004)", () => {
   it("delivers a change made through process A to a subscriber of process B (LISTEN/NOTIFY)", async () => {
     const db = await createTestDb(template);
     cleanups.push(() => db.close());

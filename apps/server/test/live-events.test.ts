@@ -48,7 +48,7 @@ async function assignedAudio(assignee: SessionUser): Promise<{ id: string; filen
   return { id: audio._id, filename: audio.filename };
 }
 
-describe("events.onEvent over WebSocket (issue 3)", () => {
+describe("events.onEvent over WebSocket (decisions 004 and 005)", () => {
   it("brings the admin the staff member's new-transcript notification within 2 s", async () => {
     const audio = await assignedAudio(staff);
     const adminLive = await subscribed(admin);
@@ -143,7 +143,7 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
 
     expect(otherLive.events.filter((e) => e.audioId === mine.id)).toEqual([]);
     expect(staffLive.events.filter((e) => e.audioId === theirs.id)).toEqual([]);
-    // The approval also notifies the assignee (issue 8).
+    // The approval also notifies the assignee (beyond SPEC §4's notifications to admins).
     expect(staffLive.events.map((e) => e.kind)).toEqual(["audio.changed", "notification.created", "audio.changed"]);
     expect(adminLive.events.filter((e) => e.audioId === mine.id).map((e) => e.kind)).toEqual([
       "notification.created",
@@ -177,7 +177,7 @@ describe("events.onEvent over WebSocket (issue 3)", () => {
     });
     expect(refused.closeCode).not.toBeNull();
 
-    // Reactivated, the old token stays refused (issue 9 Build 3); a new one opens a subscription.
+    // Reactivated, the old token stays refused (decision 012); a new one opens a subscription.
     await h.call("POST", "/api/update-status", await h.token(admin), { userId: target.id, status: "activate" });
     const stillRefused = await rawConnect(baseUrl, { token });
     expect(stillRefused.messages[0]).toMatchObject({ id: null, error: { message: "You must be signed in." } });

@@ -120,7 +120,7 @@ describe("GET /metrics with METRICS_TOKEN (decision 028)", () => {
     expect(family(families, "nodejs_heap_size_used_bytes")?.type).toBe("GAUGE");
     expect(family(families, "tafsiri_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
     // Every job and result is listed before its first run.
-    for (const job of ["export", "backup", "sweep", "waveform", "retention"])
+    for (const job of ["export", "backup", "sweep", "waveform", "retention", "anchors"])
       for (const result of ["ok", "failed"])
         expect(family(families, "tafsiri_job_runs_total")?.metrics).toContainEqual({
           labels: { job, result },

@@ -166,3 +166,58 @@ describe("POST /api/createnotification", () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe("older notifications over REST (SPEC §2.3 'Show older')", () => {
+  it("pages by cursor: the Link header's rel=next URL gives the next page until the list ends", async () => {
+    for (let i = 0; i < 7; i += 1) {
+      await h.caller(admin).notifications.create({
+        senderId: admin.id,
+        message: `page me ${i}`,
+        link: "/Audios",
+        recipientId: staffB.id,
+      });
+    }
+    const all = (await h.call("GET", `/api/fetchnotifications/${staffB.id}?limit=100`, tokenB)).json<
+      Array<{ _id: string }>
+    >();
+    const seen: string[] = [];
+    let url: string | null = `/api/fetchnotifications/${staffB.id}?limit=3`;
+    while (url) {
+      const res = await h.call("GET", url, tokenB);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json<Array<{ _id: string }>>().map((n) => n._id));
+      const link = res.headers.link as string | undefined;
+      url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+      if (url) expect(url).toMatch(new RegExp(`^/api/fetchnotifications/${staffB.id}\\?limit=3&cursor=[\\w-]+$`));
+    }
+    expect(seen).toEqual(all.map((n) => n._id));
+    expect(seen.length).toBeGreaterThan(6);
+  });
+
+  it("answers 400 for a malformed cursor", async () => {
+    const res = await h.call("GET", `/api/fetchnotifications/${staffB.id}?cursor=nope`, tokenB);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(failed("The cursor is malformed."));
+  });
+});
+
+describe("PUT /api/markAllNotificationsAsRead", () => {
+  it("marks the caller's unread notifications read and nobody else's", async () => {
+    await audioWithTranscript("mark_all");
+    const unread = async (user: SessionUser) => (await stored(user)).filter((n) => !n.isRead).length;
+    const adminUnread = await unread(admin);
+    expect(adminUnread).toBeGreaterThan(0);
+    const res = await h.call("PUT", "/api/markAllNotificationsAsRead", tokenB);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      status: "success",
+      success: true,
+      message: "All notifications marked as read.",
+      count: expect.any(Number),
+    });
+    expect(await unread(staffB)).toBe(0);
+    expect(await unread(admin)).toBe(adminUnread);
+    const again = await h.call("PUT", "/api/markAllNotificationsAsRead", tokenB);
+    expect(again.json()).toMatchObject({ count: 0 });
+  });
+});

@@ -88,7 +88,7 @@ describe("GET /api/openapi.json", () => {
         for (const media of Object.values(op.requestBody?.content ?? {})) {
           expect(media.example ?? media.examples, `${name} request example`).toBeDefined();
         }
-        // The tus protocol (issue 15 Build 2) answers 201 or 204 with no body: its headers are the answer.
+        // The tus protocol (decision 020) answers 201 or 204 with no body: its headers are the answer.
         const tusAnswer = /^\/api\/uploads(\/\{id\})?$/.test(path) && (op.responses["201"] ?? op.responses["204"]);
         if (tusAnswer) {
           expect(tusAnswer.description, `${name} tus answer`).toMatch(/No body/);

@@ -341,6 +341,7 @@ describe("audio paths", () => {
       duration_seconds: 245.3,
       transcript: null,
       lastOpenedBy: null,
+      lastOpenedByUsername: null,
       timeLastOpened: null,
     });
     await setDuration(unassignedControl, null);
@@ -357,7 +358,8 @@ describe("audio paths", () => {
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ status: "success", success: true });
     const after = (await h.call("GET", `/api/audios/${control}`, adminToken)).json();
-    expect(after.lastOpenedBy).toBe(admin.username);
+    expect(after.lastOpenedBy).toBe(admin.id);
+    expect(after.lastOpenedByUsername).toBe(admin.username);
     expect(Date.parse(after.timeLastOpened)).toBeGreaterThan(Date.now() - 60_000);
 
     // Staff may open their own audio (nothing recorded) but not another's.

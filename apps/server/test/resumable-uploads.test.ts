@@ -11,7 +11,7 @@ import {
   type AppWithUsers,
 } from "./fixtures/app-harness";
 
-// Issue 15 Build 2: resumable uploads over the tus 1.0 protocol, then `finish`.
+// Decision 020: resumable uploads over the tus 1.0 protocol, then `finish`.
 // tus reads the request body as a real socket delivers it, so its requests go over HTTP (not app.inject).
 // Both storage backends: local disk, and a bucket of a real S3-compatible server (@tus/s3-store there).
 describe.each(["local", "s3"] as const)("resumable uploads on %s storage", (backend) => {

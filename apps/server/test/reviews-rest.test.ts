@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { appWithUsers, assignOverRest, failed, fixture, uploadAudio } from "./fixtures/app-harness";
 
-// SPEC §4, §7.1 (issue 8): PUT /api/updatesubmissions/{id}/{userId} and PUT /api/tasks/{id}.
+// SPEC §4, §7.1 (decision 009): PUT /api/updatesubmissions/{id}/{userId} and PUT /api/tasks/{id}.
 
 const { h, admin, staffA, staffB, adminToken, tokenA, tokenB } = await appWithUsers();
 afterAll(() => h.close());

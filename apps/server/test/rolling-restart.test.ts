@@ -128,6 +128,9 @@ describe.skipIf(!onPostgres || !caddy)("a rolling restart behind Caddy (decision
       ADMIN_EMAIL,
       ADMIN_PASSWORD: PASSWORD,
       SHUTDOWN_GRACE_SECONDS: "20",
+      // The default notice: /healthz answers 503 for 2 s before the listener closes, so Caddy's
+      // health check (every second) turns away first and no write meets a closed connection.
+      SHUTDOWN_NOTICE_SECONDS: "2",
       // One test client stands for many people behind one address: the flood limits are not under test here.
       RATE_LIMIT_PER_USER: "0",
       RATE_LIMIT_PER_ADDRESS: "0",

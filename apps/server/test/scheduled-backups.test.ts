@@ -17,8 +17,8 @@ import {
   startBackupSchedule,
   type BackupLog,
   type BackupSchedule,
-} from "../src/lib/backup-schedule";
-import { storageConfig } from "../src/lib/storage-config";
+} from "../src/jobs/backup-schedule";
+import { storageConfig } from "../src/config/storage-config";
 import { loadSettings } from "../src/settings";
 import { multipart } from "./fixtures/app-harness";
 import { emptyDatabase } from "./fixtures/empty-database";

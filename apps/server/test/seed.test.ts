@@ -10,7 +10,7 @@ import { createHarness } from "@tafsiri/api/testing/harness";
 import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { seedProject, SeedRefused, type SeedResult } from "../../../bench/support/seed-project";
 
-// Issue 11 Build 1: `npm run seed` fills a database with a realistic spread (bench/seed.ts,
+// `npm run seed` fills a database with a realistic spread (bench/seed.ts,
 // bench/support/seed-rows.ts). Seeded here at 300 audios and 5 staff on the run's database
 // (PGlite, or PostgreSQL with DATABASE_URL), then checked with plain SQL and through the
 // procedures the screens call.

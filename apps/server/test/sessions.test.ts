@@ -7,7 +7,7 @@ import { liveClient, listen, rawConnect, waitUntil, type LiveClient } from "./fi
 import { loadSettings } from "../src/settings";
 
 /**
- * Issue 9 Build 3, sessions that can be ended: every token carries its user's session version;
+ * Sessions that can be ended (decision 012): every token carries its user's session version;
  * 'Sign out everywhere', a new password, deactivation and reactivation raise it, after which the
  * older tokens answer 401 and the user's open sockets close within a second; tokens are renewed
  * while the app is used and a socket closes when its token expires unless it was renewed.
@@ -60,7 +60,7 @@ async function sessionVersion(user: SessionUser): Promise<number> {
   return row.sessionVersion;
 }
 
-describe("'Sign out everywhere' (issue 9 Build 3)", () => {
+describe("'Sign out everywhere' (decision 012)", () => {
   it("refuses every token of the user and closes their sockets within a second; others stay signed in", async () => {
     const staff = await h.createUser("Staff");
     const other = await h.createUser("Staff");

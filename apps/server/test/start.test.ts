@@ -130,6 +130,13 @@ describe("settings", () => {
       expect(() => loadSettings({ EVENT_RETENTION_DAYS: bad }), bad).toThrow(/EVENT_RETENTION_DAYS/);
   });
 
+  it("names the programme on the welcome banner from PROGRAMME_NAME (trimmed, 1 to 100 characters), none by default", () => {
+    expect(loadSettings({}).PROGRAMME_NAME).toBeUndefined();
+    expect(loadSettings({ PROGRAMME_NAME: "  Memory Voices Study " }).PROGRAMME_NAME).toBe("Memory Voices Study");
+    for (const bad of ["   ", "x".repeat(101)])
+      expect(() => loadSettings({ PROGRAMME_NAME: bad }), bad).toThrow(/PROGRAMME_NAME/);
+  });
+
   it("gives the embedded PGlite a 32MB buffer cache unless PGLITE_SHARED_BUFFERS says otherwise, from 1MB to 1GB", () => {
     expect(loadSettings({}).PGLITE_SHARED_BUFFERS).toBe("32MB");
     for (const good of ["16MB", "1MB", "1024kB", "128MB", "1GB"])

@@ -9,7 +9,7 @@ import {
 import { createAppHarness, failed } from "./fixtures/app-harness";
 import { trpcCall } from "./fixtures/hostile-world";
 
-// Issue 9, SPEC §7.1: GET /api/statistics, /api/user-engagement-overview and
+// SPEC §7.1, decision 011: GET /api/statistics, /api/user-engagement-overview and
 // /api/team-performance-report answer the known fixture's figures (packages/api/test/
 // statistics-fixture.ts) in the spec's shapes; every answer is checked against the OpenAPI document.
 

@@ -5,7 +5,7 @@ import { appRouter, authenticateSession, bearerToken, createContextInner, type S
 import { createHarness } from "@tafsiri/api/testing/harness";
 import { registerTrpcHttp } from "../src/routes/trpc-http";
 
-// Issue 11 Build 3, decision 017: our loop answers tRPC's GET queries as tRPC's own Fastify
+// Decision 017: our loop answers tRPC's GET queries as tRPC's own Fastify
 // adapter does. Both serve the same router on the same database; every request below is sent to
 // each, and the answers (status, body, content type, Vary) must be the same.
 

@@ -236,7 +236,7 @@ describe("our WebSocket loop against tRPC's own handler", () => {
           },
         });
       }
-      // Known difference, on purpose (issue 10): tRPC closes a refused socket with no code (1005), after
+      // Known difference, on purpose: tRPC closes a refused socket with no code (1005), after
       // which its client reconnects forever with the same token; ours closes an UNAUTHORIZED refusal
       // with 4401, as an open socket whose session ended, so a client can stop (refusalCloseCode).
       expect(our, JSON.stringify(params)).toEqual({

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WEB_DIST } from "../src/app";
 
-// Issue 15 Build 1: what a phone on a slow link (Chromium's "Fast 3G", 1.6 Mbit/s) fetches to show the sign-in
+// What a phone on a slow link (Chromium's "Fast 3G", 1.6 Mbit/s) fetches to show the sign-in
 // page, as served (brotli, the build's `.br` files), stays within a budget; so does every lazily loaded chunk.
 // It reads the build `npm test` makes first (scripts/test.mjs) through Vite's manifest (vite.config.ts).
 
@@ -16,6 +16,27 @@ const ENTRY = "index.html";
 const SIGN_IN_ROUTE = "src/app/routes/signin.tsx";
 /** Text each heavy library leaves in its JavaScript (our CSS names some of their classes): none may reach the sign-in page. */
 const HEAVY = { editor: "ProseMirror", waveform: "wavesurfer", charts: "recharts" };
+/**
+ * A class of each feature's own stylesheet (apps/web/src/features/<feature>/<feature>.css) and of the shared
+ * stylesheets only signed-in pages load (apps/web/src/styles/): none may reach the sign-in page's CSS.
+ */
+const FEATURE_CLASSES = {
+  dashboard: ".dash-card",
+  exports: ".export-fieldset",
+  accounts: ".account-card",
+  logs: ".logs-filters",
+  participants: ".participant-fieldset",
+  submissions: ".submissions-table",
+  management: ".management-menu",
+  "audio management": ".audio-subnav",
+  feedback: ".comment-list",
+  notifications: ".notification-menu",
+  search: ".search-dialog",
+  shell: ".shell-sidebar",
+  "audio player": ".audio-player-controls",
+  "task cards": ".task-card-title",
+  "not-found page": ".not-found-code",
+};
 
 interface ManifestChunk {
   file: string;
@@ -58,7 +79,7 @@ function servedBytes(file: string): number {
 
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 
-describe("web app budget (issue 15 Build 1)", () => {
+describe("web app budget", () => {
   const signInFiles = [...filesLoadedBy([ENTRY, SIGN_IN_ROUTE])].sort();
   const startup = filesLoadedBy([ENTRY]);
   const lazyFiles = [...new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]))]
@@ -104,6 +125,24 @@ describe("web app budget (issue 15 Build 1)", () => {
       // The marker must be somewhere in the build, or this check would pass for nothing.
       expect(everything.includes(marker), `${library} (${marker}) is in the build`).toBe(true);
       expect(loaded.includes(marker), `${library} (${marker}) is loaded by the sign-in page`).toBe(false);
+    }
+  });
+
+  it("leaves the other features' styles out of the sign-in page's CSS", () => {
+    const cssOf = (files: string[]) =>
+      files
+        .filter((file) => file.endsWith(".css"))
+        .map((file) => readFileSync(path.join(DEFAULT_WEB_DIST, file), "utf8"))
+        .join("\n");
+    const loaded = cssOf(signInFiles);
+    const everything = cssOf([...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))]);
+    // A class selector as the minified CSS writes it: not followed by more of a class name.
+    const has = (css: string, selector: string) => new RegExp(`${selector.replace(".", "\\.")}(?![\\w-])`).test(css);
+    expect(has(loaded, ".auth-card"), "the sign-in page's own styles are loaded").toBe(true);
+    for (const [feature, selector] of Object.entries(FEATURE_CLASSES)) {
+      // The class must be somewhere in the build's CSS, or this check would pass for nothing.
+      expect(has(everything, selector), `${feature} (${selector}) is in the build's CSS`).toBe(true);
+      expect(has(loaded, selector), `${feature} (${selector}) is loaded by the sign-in page`).toBe(false);
     }
   });
 });

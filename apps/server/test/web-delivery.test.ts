@@ -8,12 +8,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { initTRPC } from "@trpc/server";
 import { DEFAULT_WEB_DIST } from "../src/app";
-import { COMPRESS_THRESHOLD, registerCompression } from "../src/lib/compression";
+import { COMPRESS_THRESHOLD, registerCompression } from "../src/plugins/compression";
 import { registerTrpcHttp } from "../src/routes/trpc-http";
 import { appWithUsers, fixture, uploadAudio } from "./fixtures/app-harness";
 import { listen } from "./fixtures/live-client";
 
-// Issue 15 Build 1: how the server delivers the built web app and its answers to a slow link: the build's
+// How the server delivers the built web app and its answers to a slow link: the build's
 // precompressed files with long or no caching, other answers compressed on the fly from 1 KB, and nothing
 // compressed that must not be (stored files, byte ranges, WebSocket upgrades, streamed tRPC batches).
 
@@ -33,7 +33,7 @@ const onDisk = (file: string) => readFileSync(path.join(DEFAULT_WEB_DIST, file))
 const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: "GET", url, headers });
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-describe("the built web app (issue 15 Build 1)", () => {
+describe("the built web app", () => {
   it.each([entryJs, entryCss])(
     "sends %s precompressed in brotli or gzip, or as it is, cached for a year",
     async (file) => {
@@ -87,7 +87,7 @@ describe("the built web app (issue 15 Build 1)", () => {
   });
 });
 
-describe("answers compressed on the fly (issue 15 Build 1)", () => {
+describe("answers compressed on the fly", () => {
   it("compresses a JSON answer above 1 KB when asked, and not one below", async () => {
     for (let i = 0; i < 12; i += 1) await h.createUser("Staff");
     const plain = await h.call("GET", "/auth/users", adminToken);
@@ -168,7 +168,7 @@ describe("answers compressed on the fly (issue 15 Build 1)", () => {
   });
 });
 
-describe("a streamed tRPC batch compressed on the fly (issue 15 Build 1)", () => {
+describe("a streamed tRPC batch compressed on the fly", () => {
   it.each(["br", "gzip"])(
     "arrives line by line in %s: the first call's answer before the second call ends",
     async (encoding) => {

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { openStorage, type FileStorage } from "@tafsiri/api";
 import { loadSettings, type Settings } from "../settings";
-import { storageConfig } from "../lib/storage-config";
+import { storageConfig } from "../config/storage-config";
 
 /** The settings, data directory and storage a CLI works on (the server's own settings, decision 027). */
 export interface CliTarget {

@@ -8,7 +8,7 @@ const BYTES_UNIT = /^\s*bytes\s*=(.*)$/i;
 const RANGE_SPEC = /^(\d*)-(\d*)$/;
 
 /**
- * Issue 11 Build 6: the answer to `Range: bytes=…` (RFC 9110 §14) for a file of `size` bytes, as
+ * The answer to `Range: bytes=…` (RFC 9110 §14; decision 014) for a file of `size` bytes, as
  * @fastify/send gave it before the files route read through the storage interface: no header, a
  * unit other than bytes or a malformed header: the full file (200); `a-b`, `a-` and `-n` (the last
  * n bytes, the whole file when n is larger) clipped to the file; overlapping or adjacent ranges
@@ -82,7 +82,7 @@ function inSeconds(date: Date): number {
 /**
  * Whether a conditional GET may be answered 304 Not Modified: `If-None-Match` names the file's
  * tag (or is `*`), or, without it, `If-Modified-Since` is not older than its last write. A
- * request with `Cache-Control: no-cache` always gets the file. (issue 11 Build 6)
+ * request with `Cache-Control: no-cache` always gets the file.
  */
 export function isNotModified(headers: IncomingHttpHeaders, validators: Validators): boolean {
   if (headers["cache-control"]?.includes("no-cache")) return false;
@@ -95,7 +95,7 @@ export function isNotModified(headers: IncomingHttpHeaders, validators: Validato
 /**
  * Whether a `Range` applies (RFC 9110 §13.1.5 If-Range): always without `If-Range`; with it, only
  * when it names the file's tag or a date not older than its last write (else the full file is
- * sent, as it changed). (issue 11 Build 6)
+ * sent, as it changed).
  */
 export function rangeStillApplies(headers: IncomingHttpHeaders, validators: Validators): boolean {
   const ifRange = headerValue(headers["if-range"]);

@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 
 /** The file naming the process that has the embedded database of a DATA_DIR open. */
-export const SERVER_PID_FILE = "server.pid";
+const SERVER_PID_FILE = "server.pid";
 
 /** Whether a process with id `pid` is running (one we may not signal counts as running). */
 function isRunning(pid: number): boolean {

@@ -1,5 +1,5 @@
 /** Where the shutdown writes what it does (Fastify's logger fits). */
-export interface ShutdownLog {
+interface ShutdownLog {
   info(msg: string): void;
   warn(msg: string): void;
   error(obj: { err: unknown }, msg: string): void;
@@ -12,6 +12,14 @@ export interface ShutdownOptions {
    * kept-alive connections, /healthz included, are answered 503; live sockets are closed with 1012).
    */
   drain: () => Promise<void>;
+  /**
+   * On SIGTERM only, before the drain: makes /healthz answer 503 while requests are still served
+   * (announceStopping), for `noticeMs`, so a proxy stops sending new requests before the listener
+   * closes. SIGINT (Ctrl+C at a terminal, no proxy) skips it.
+   */
+  announce: () => void;
+  /** How long the notice lasts (ms): SHUTDOWN_NOTICE_SECONDS × 1000; 0 skips it. */
+  noticeMs: number;
   /** Drops every connection still open (`server.closeAllConnections()`), once the grace period is over. */
   dropConnections: () => void;
   /** Then, one after the other (jobs, locks, event bus, storage, pools); a failing step is logged and the rest still run. */
@@ -27,6 +35,7 @@ export interface ShutdownOptions {
 
 /**
  * Decision 029 (upgrades without downtime): answers the handler for SIGTERM and SIGINT. The first
+ * SIGTERM gives notice first (`announce`, then `noticeMs` of serving as usual); then the first
  * signal drains (`drain`): requests and upload chunks in flight finish, for at most `graceMs`, after
  * which the connections still open are dropped (`dropConnections`); then the `steps` run in order
  * and the process exits 0 (1 when a step failed, or when the steps take longer than `stepsMs`). A
@@ -42,6 +51,13 @@ export function gracefulShutdown(opts: ShutdownOptions): (signal: NodeJS.Signals
     }
     stopping = true;
     const graceSeconds = Math.round(opts.graceMs / 100) / 10;
+    if (signal === "SIGTERM" && opts.noticeMs > 0) {
+      opts.announce();
+      opts.log.info(
+        `${signal} received: /healthz answers 503; serving ${opts.noticeMs / 1000} s more so the proxy turns away, then stopping`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, opts.noticeMs));
+    }
     opts.log.info(`${signal} received: stopping (finishing requests in flight for at most ${graceSeconds} s)`);
     const grace = setTimeout(() => {
       opts.log.warn(`requests still in flight after ${graceSeconds} s: dropping their connections`);

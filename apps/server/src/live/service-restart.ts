@@ -14,7 +14,7 @@ export const SERVICE_RESTART_REASON = "Server restarting; reconnect";
  * How long a client gets to answer the close frame before its socket is dropped (ms). A stopping
  * server waits for every socket to go; one that never answers must not hold it until ws's own 30 s.
  */
-export const CLOSE_HANDSHAKE_MS = 3_000;
+const CLOSE_HANDSHAKE_MS = 3_000;
 
 /**
  * @fastify/websocket's `preClose` (run when `app.close()` starts, before the HTTP server stops

@@ -25,7 +25,7 @@ type BusEvent = Parameters<EventSubscriber["deliver"]>[0];
 /** The connection's TCP socket (node's net.Socket: `req.socket` of the upgrade request), for batching writes. */
 
 /**
- * Issue 3, issue 9 Build 3: the session of a tRPC WebSocket connection, from
+ * The session of a tRPC WebSocket connection (decisions 005 and 012), from
  * `connectionParams.token` (the session JWT, checked like a Bearer token: user active, session
  * version current, not expired). Throws UNAUTHORIZED 'You must be signed in.' without a valid
  * token (the loop then answers the error and closes the socket).
@@ -40,7 +40,7 @@ export async function authenticateConnection(
 }
 
 /** What watchSession does with a socket: close it, and stop its timer when it closes. */
-export interface WatchedSession {
+interface WatchedSession {
   /** Called with each event the bus hands the connection; true once the socket is being closed. */
   onEvent(event: BusEvent): boolean;
   /** Stops the expiry timer (the socket closed). */
@@ -48,13 +48,13 @@ export interface WatchedSession {
 }
 
 /**
- * Issue 9 Build 3: keeps a socket open only while its session is: closes `socket` shortly after
+ * Keeps a socket open only while its session is (decision 012): closes `socket` shortly after
  * an event that ends the session (code 4403 for 'user.deactivated', 4401 for a 'session.ended'
  * of a newer version: endsSession), once the subscription has told the client, and at the token's
  * expiry (4401), unless a 'session.renewed' event for the same session version moved the expiry
  * later (the client renewed its token). Reconnecting with the old token is then refused.
  */
-export function watchSession(socket: WebSocket, session: AuthenticatedSession): WatchedSession {
+function watchSession(socket: WebSocket, session: AuthenticatedSession): WatchedSession {
   let expiresAt = session.expiresAt.getTime();
   let timer: NodeJS.Timeout | null = null;
   let closing = false;

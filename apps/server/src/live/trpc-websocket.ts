@@ -18,15 +18,15 @@ import { batchBurstWrites } from "./burst-writes";
 import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "./socket-session";
 
 /** What a connection's context is made from. */
-export interface WebSocketContextOptions {
+interface WebSocketContextOptions {
   socket: WebSocket;
   req: IncomingMessage;
   /** The client's `connectionParams` (null when the URL does not announce them). */
   connectionParams: Record<string, string> | null;
 }
 
-/** What one connection may ask of the server at once (issue 10 Build 1). */
-export interface WebSocketLimits {
+/** What one connection may ask of the server at once (decision 013). */
+interface WebSocketLimits {
   /** Subscriptions running at once; one more is refused with TOO_MANY_REQUESTS. */
   subscriptions: number;
   /** Messages in one frame (a JSON array); a longer frame is a flood: the socket closes with 1008. */
@@ -34,10 +34,10 @@ export interface WebSocketLimits {
 }
 
 /** The limits of every connection unless trpcWebSocketHandler is given others. */
-export const WEBSOCKET_LIMITS: WebSocketLimits = { subscriptions: 10, messagesPerFrame: 20 };
+const WEBSOCKET_LIMITS: WebSocketLimits = { subscriptions: 10, messagesPerFrame: 20 };
 
 /** Close code of a connection that broke a limit (RFC 6455 7.4.1 "policy violation"). */
-export const POLICY_VIOLATION = 1008;
+const POLICY_VIOLATION = 1008;
 
 /** What trpcWebSocketHandler serves, and who hears what goes wrong. */
 export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
@@ -63,14 +63,14 @@ export interface TrpcWebSocketOptions<TRouter extends AnyTRPCRouter> {
 type RequestId = string | number | null;
 
 /**
- * Issue 10: the close code of a connection whose `createContext` threw `cause`, by the code the
+ * The close code of a connection whose `createContext` threw `cause`, by the code the
  * client was answered (describeError): 4401 (SESSION_ENDED_CLOSE_CODE) for UNAUTHORIZED and 4403
  * (DEACTIVATED_CLOSE_CODE) for FORBIDDEN, the codes an open socket closes with when its session
  * ends, so a client stops reconnecting with a token that cannot succeed; undefined (a plain close,
  * 1005) for anything else, which the client may retry. tRPC's own adapter closes every refusal
  * plainly.
  */
-export function refusalCloseCode(cause: unknown): number | undefined {
+function refusalCloseCode(cause: unknown): number | undefined {
   const { trpcCode } = describeError(cause);
   if (trpcCode === "UNAUTHORIZED") return SESSION_ENDED_CLOSE_CODE;
   if (trpcCode === "FORBIDDEN") return DEACTIVATED_CLOSE_CODE;
@@ -90,7 +90,7 @@ function parseConnectionParams(data: unknown): Record<string, string> | null {
 }
 
 /**
- * Issue 3: tRPC v11's WebSocket protocol for `router`, as a @fastify/websocket route handler
+ * tRPC v11's WebSocket protocol for `router` (decision 005), as a @fastify/websocket route handler
  * `(socket, req) => void`. It speaks what @trpc/client's wsLink speaks (the `connectionParams`
  * message when the URL has `connectionParams=1`, `subscription` / `subscription.stop`, answers
  * `started` / `data` / `stopped` / error, tracked ids and `lastEventId`, PING/PONG) and runs
@@ -102,7 +102,7 @@ function parseConnectionParams(data: unknown): Record<string, string> | null {
  * broadcast). Subscription procedures must end when their `signal` aborts (subscription.stop,
  * the socket closing or failing), as tRPC recommends.
  *
- * Issue 10 Build 1, limits: a connection runs at most `limits.subscriptions` subscriptions at once
+ * Limits (decision 013): a connection runs at most `limits.subscriptions` subscriptions at once
  * (one more is answered TOO_MANY_REQUESTS and not run; queries and mutations are refused by the
  * procedures themselves, which serve them over HTTP only), and a frame holding more than `limits.messagesPerFrame` messages closes the socket
  * with 1008 before any of them runs. The socket's frame size limit is @fastify/websocket's

@@ -3,7 +3,7 @@ import { httpRequestDuration, uploadBytes, UPLOAD_KINDS } from "@tafsiri/api";
 import { RESUMABLE_UPLOADS_PATH } from "../routes/rest/resumable-uploads";
 
 /** Label of a request no route matched: the raw URL is never a label (bounded cardinality). */
-export const UNMATCHED_ROUTE = "(unmatched)";
+const UNMATCHED_ROUTE = "(unmatched)";
 
 const UPLOAD_ROUTE = "/api/audios/upload/:kind";
 const RESUMABLE_CHUNK_ROUTE = `${RESUMABLE_UPLOADS_PATH}/:id`;

@@ -4,7 +4,7 @@ import { AppError, collectProcessMetrics, METRICS_CONTENT_TYPE, scrapeMetrics } 
 import { restErrorHandler } from "../routes/rest/error-handler";
 
 /** Where the metrics are served (decision 028). */
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
 /** The 401 message of a scrape without the right METRICS_TOKEN. */
 export const METRICS_TOKEN_REQUIRED = "A valid metrics token is required.";
@@ -19,7 +19,7 @@ function digest(text: string): Buffer {
  * SHA-256 digests of both are compared, so neither the token's length nor its characters leak
  * through timing). Decision 028.
  */
-export function holdsMetricsToken(header: string | undefined, token: string): boolean {
+function holdsMetricsToken(header: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   const given = match?.[1] ?? "";
   // Both sides are always hashed and compared, so a missing header costs the same as a wrong one.

@@ -14,7 +14,7 @@ import {
   type AppDeps,
 } from "@tafsiri/api";
 import { isNotModified, rangeOf, rangeStillApplies, validatorsOf } from "../lib/byte-range";
-import type { RequestLimit } from "../lib/request-limit";
+import type { RequestLimit } from "../plugins/request-limit";
 import { useRestConventions } from "./rest/conventions";
 import { ZRestFailure } from "./rest/shapes/common";
 
@@ -54,7 +54,7 @@ async function openFile(
  * a stored file is never rendered as a page of ours. An expired or forged link answers 403 'This
  * link has expired or is invalid.'; a missing file 404.
  *
- * Issue 11 Build 6: the bytes come through the storage interface (local disk or the S3 bucket,
+ * The bytes come through the storage interface (decision 014; local disk or the S3 bucket,
  * streamed, a Range read of just the slice asked for), never from a local path, with the answers
  * @fastify/send gave before: `Accept-Ranges`, `Content-Length`, `ETag` (weak, from size and last
  * write) and `Last-Modified`; 304 for a conditional GET that matches (If-None-Match,
@@ -71,7 +71,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
   app.get(
     "/files/*",
     {
-      // Sent as stored, never compressed on the fly (issue 15 Build 1): audio is compressed already, and a
+      // Sent as stored, never compressed on the fly: audio is compressed already, and a
       // byte range must count the stored bytes.
       compress: false,
       schema: {
@@ -79,11 +79,11 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
         description:
           'ARCHITECTURE "Decisions"; SPEC §7.2. A signed link from POST /api/fetch-files (or an audio\'s `audioUrl`), ' +
           "valid for an hour, needs no Authorization header. Supports HTTP Range (206; 416 when unsatisfiable). " +
-          "Answers carry `Content-Disposition` (issue 10): audio `inline` under its name (`{filename}.wav`, " +
+          "Answers carry `Content-Disposition`: audio `inline` under its name (`{filename}.wav`, " +
           "`{filename}_TRANSLATEDAUDIO.mp3`), transcripts as `attachment` (`{filename}_INITIALTRANSCRIPT.txt`, the " +
           "version's `.cha` name), with `filename*=UTF-8''…` (RFC 6266, RFC 5987) for names beyond ASCII; and " +
           "`X-Content-Type-Options: nosniff`. " +
-          "403 'This link has expired or is invalid.', 404 'File not found.', 410 'This export was superseded: a " +
+          "400 for a malformed query (a repeated `expires` or `signature`), 403 'This link has expired or is invalid.', 404 'File not found.', 410 'This export was superseded: a " +
           "participant in it withdrew consent. Start a new export.' for a dataset export's zip (decision 024).",
         tags: ["Files"],
         security: [],

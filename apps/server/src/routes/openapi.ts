@@ -4,8 +4,8 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
 /** Where the OpenAPI document and its reference page are served. */
-export const OPENAPI_JSON_PATH = "/api/openapi.json";
-export const OPENAPI_DOCS_PATH = "/api/docs";
+const OPENAPI_JSON_PATH = "/api/openapi.json";
+const OPENAPI_DOCS_PATH = "/api/docs";
 
 /**
  * Registers @fastify/swagger on the root app, before any route, so every route that declares a
@@ -24,7 +24,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           "The documented paths of the Tafsiri specification (SPEC §7.1) for integrators. Send the session token from " +
           "POST /auth/login as `Authorization: Bearer <token>`. Every failure answers " +
-          "`{ status: 'failed', success: false, message }` with its HTTP status. The web app itself uses tRPC at /trpc; " +
+          "`{ status: 'failed', success: false, message }` with its HTTP status: each path's description names the " +
+          "statuses it answers, and besides those any path may answer 400 for text holding the NUL character (U+0000), " +
+          "413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
+          "is read, 429 past the request limit (and the sign-in limit) and 500 for an unexpected failure. " +
+          "The web app itself uses tRPC at /trpc; " +
           "live events are a tRPC subscription over the WebSocket at /trpc (see README).",
       },
       components: {

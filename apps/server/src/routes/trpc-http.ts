@@ -14,7 +14,7 @@ import { getHTTPStatusCode } from "@trpc/server/http";
 import type { TRPCResponse } from "@trpc/server/rpc";
 
 /** The calls of one HTTP request, as tRPC's `info.calls` names them. */
-export interface TrpcHttpCall {
+interface TrpcHttpCall {
   path: string;
 }
 
@@ -35,7 +35,7 @@ interface QueryCall {
 }
 
 /**
- * Serves tRPC over HTTP at `/trpc/:path` in `scope` (issue 11 Build 3, decision 017). A GET of
+ * Serves tRPC over HTTP at `/trpc/:path` in `scope` (decision 017). A GET of
  * query procedures (one, or a batch `?batch=1` as httpBatchLink sends) whose input parses is
  * answered by our own loop: the context is built once, each procedure is called as tRPC calls it
  * (middleware, input and output validation, the error formatter all apply), and the answer is the

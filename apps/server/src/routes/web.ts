@@ -15,7 +15,6 @@ const SHORT_CACHE = "public, max-age=3600";
 /**
  * The `cache-control` of a file of the build at `filePath` (absolute, possibly its `.br` or `.gz` twin):
  * IMMUTABLE under `<distDir>/assets/` (Vite's hashed output), REVALIDATE for HTML, SHORT_CACHE otherwise.
- * Issue 15 Build 1.
  */
 function cacheControlOf(distDir: string, filePath: string): string {
   const relative = path.relative(distDir, filePath).split(path.sep).join("/");
@@ -29,7 +28,7 @@ function cacheControlOf(distDir: string, filePath: string): string {
  * (an API path, a method other than GET, or no build) answers 404 'Not found.' in the REST error
  * model (`{ status: 'failed', success: false, message }`).
  *
- * Issue 15 Build 1: a file the build precompressed (`.br`, `.gz` beside it, vite.config.ts) is sent
+ * A file the build precompressed (`.br`, `.gz` beside it, vite.config.ts) is sent
  * as such when the request accepts that encoding (`content-encoding`), every file with
  * `vary: accept-encoding` and the cache-control of cacheControlOf (index.html `no-cache`, also as
  * the fallback of a client route). A file without a compressed twin is left to @fastify/compress.

@@ -8,7 +8,7 @@ import { createAppHarness, failed, fixture, uploadAudio } from "../fixtures/app-
 import { allProcedures, dbState, ownedWorld, procedureInputs, trpcCall } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: a staff member calls what only administrators may: registering or
+ * Hostile suite, attack: a staff member calls what only administrators may: registering or
  * promoting accounts (themselves included), deactivating colleagues, assigning, reassigning and
  * deleting audios, approving their own work, the Dashboard's figures, the payment rates and the
  * audit log. Every procedure that is not on the explicit list of what staff may call must answer
@@ -68,6 +68,7 @@ const STAFF_PROCEDURES = new Set([
   "recordings.get",
   "notifications.list",
   "notifications.markRead",
+  "notifications.markAllRead",
   "notifications.create",
   "recommendations.check",
   "recommendations.create",
@@ -195,7 +196,7 @@ describe("admin-only procedures called by staff over tRPC", () => {
 /** The documented REST operations staff may call ("METHOD /path" as in the OpenAPI document). */
 const STAFF_OPERATIONS = new Set([
   "GET /healthz",
-  // Resumable uploads (issue 15): staff send recordings and transcripts this way; the admin-only kinds
+  // Resumable uploads (decision 020): staff send recordings and transcripts this way; the admin-only kinds
   // (AUDIO, INITIAL_TRANSCRIPT) answer 403 to staff at creation (resumable-uploads.test.ts).
   "POST /api/uploads",
   "PATCH /api/uploads/{id}",
@@ -216,6 +217,7 @@ const STAFF_OPERATIONS = new Set([
   "PUT /api/updateaudios/{audioId}/{userId}",
   "GET /api/fetchnotifications/{userId}",
   "PUT /api/markNotificationAsRead/{id}",
+  "PUT /api/markAllNotificationsAsRead",
   "POST /api/createnotification",
   "GET /api/hasrecommendation/{audioId}",
   "PUT /api/recommendaudioforrecording/{audioId}",

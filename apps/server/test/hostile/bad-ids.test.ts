@@ -3,7 +3,7 @@ import { createAppHarness, failed } from "../fixtures/app-harness";
 import { dbState, leaksInternals, ownedWorld, trpcCall } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: bad ids. Where an id is expected: strings that are not ids (SQL and
+ * Hostile suite, attack: bad ids. Where an id is expected: strings that are not ids (SQL and
  * NoSQL injection attempts among them), unknown ids, huge ids (100 kB in a body or a query; a
  * 4,000-character path segment), and numbers, arrays, objects, null or booleans. Over tRPC and
  * REST each answers 400 'Unknown id.' (or the field's own message), or 404 '<Thing> not found.',

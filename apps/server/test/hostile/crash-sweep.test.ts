@@ -12,7 +12,7 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "../fi
 
 /**
  * Attack (a power cut, as `kill -9` plays it): the server dies while 30 uploads are under way.
- * Before issue 10 Build 5 this left files in `files/.tmp` and stored files no row pointed at,
+ * Before the crash sweep (decision 014) this left files in `files/.tmp` and stored files no row pointed at,
  * forever. Now the restarted server sweeps at start (keeping anything younger than an hour, so
  * these stay) and every hour; the same sweep run with no age threshold on the stopped server
  * leaves no row without its file, no file without its row and an empty `.tmp`. Runs on PGlite

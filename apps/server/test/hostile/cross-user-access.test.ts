@@ -5,7 +5,7 @@ import { createAppHarness, failed, fixture, type FormParts } from "../fixtures/a
 import { allProcedures, dbState, ownedWorld, trpcCall } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: another staff member's ids. A signed-in staff member (the attacker)
+ * Hostile suite, attack: another staff member's ids. A signed-in staff member (the attacker)
  * takes the ids of everything a colleague (the owner) holds (their audio, task, submission,
  * transcript, recording, comments, notifications, profile, recommendations and stored files) and
  * reads and writes them over tRPC and over REST. Every attempt answers 403 (404 for a
@@ -128,6 +128,7 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   "accounts.me": "the caller's own account",
   "accounts.staff": "the staff dropdown (ids and usernames of active staff), open to every user by design",
   "search.audios": "no id; shows nothing of the owner (checked below)",
+  "notifications.markAllRead": "no id; the caller's own notifications only (notifications-hostile.test.ts)",
   "events.onEvent": "the caller's own events over the WebSocket",
 };
 

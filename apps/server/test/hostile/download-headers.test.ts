@@ -10,7 +10,7 @@ import { appWithUsers, assignOverRest, fixture, uploadAudio } from "../fixtures/
  * transcripts; RFC 6266 with an RFC 5987 `filename*` when the name is not ASCII) beside
  * `X-Content-Type-Options: nosniff`, and every answer carries a `Permissions-Policy` that
  * denies the camera and geolocation (the web app uses neither) and allows the microphone to our
- * own origin only (a take recorded in the browser, issue 12 Build 3), never to another's frame.
+ * own origin only (a take recorded in the browser, decision 018), never to another's frame.
  */
 
 const { h, staffA: staff, adminToken, tokenA: staffToken } = await appWithUsers();

@@ -6,7 +6,7 @@ import { createAppHarness, failed, type AppHarness } from "../fixtures/app-harne
 import { listen, rawConnect } from "../fixtures/live-client";
 
 /**
- * Issue 10 Build 4, attack: forged session tokens. Each token below differs from a valid one in
+ * Hostile suite, attack: forged session tokens. Each token below differs from a valid one in
  * one way only (its algorithm, key, claims or signature); each must answer 401 'You must be
  * signed in.' over REST and be refused by the WebSocket.
  */

@@ -7,7 +7,7 @@ import { dbState, leaksInternals } from "../fixtures/hostile-world";
 import { listen } from "../fixtures/live-client";
 
 /**
- * Issue 10 Build 10, attack: malformed and hostile JSON bodies: invalid or truncated JSON, JSON
+ * Hostile suite, attack: malformed and hostile JSON bodies: invalid or truncated JSON, JSON
  * that is not an object, the wrong Content-Type, nesting 100,000 levels deep, a 2 MB body
  * (declared or streamed in chunks), and prototype pollution (`__proto__`, `constructor.prototype`).
  * REST answers a plain 400 / 413 / 415 in its error model; tRPC answers in its own error shape;

@@ -3,7 +3,7 @@ import { appWithUsers, assignOverRest, failed, fixture, listFiles, uploadAudio }
 import { dbState } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: markup with script uploaded as audio or as a transcript, hoping a
+ * Hostile suite, attack: markup with script uploaded as audio or as a transcript, hoping a
  * browser later renders it as a page of ours (stored XSS). HTML, SVG and XHTML are refused as
  * audio and as a recording, and under any markup or document extension as a transcript, with the
  * spec's message and nothing stored. A transcript is plain text: markup typed into a .txt or .cha

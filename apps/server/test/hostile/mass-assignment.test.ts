@@ -7,7 +7,7 @@ import { assignOverRest, createAppHarness, fixture, uploadAudio } from "../fixtu
 import { ownedWorld, trpcCall } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: mass assignment. A client adds the fields the server owns to an
+ * Hostile suite, attack: mass assignment. A client adds the fields the server owns to an
  * ordinary body (a role, an id, an active flag, a session version, a password hash, an author,
  * an approval status, an assignee, a completion flag) hoping they are written as sent. Each such
  * field is ignored: the request does what it would have done without it, and the row holds what

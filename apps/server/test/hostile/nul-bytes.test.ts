@@ -7,7 +7,7 @@ import { appWithUsers, assignOverRest, fixture, listFiles, uploadAudio } from ".
 import { dbState, trpcCall, type TrpcAnswer } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: a NUL character (U+0000) in a string: a file name, a form field, a
+ * Hostile suite, attack: a NUL character (U+0000) in a string: a file name, a form field, a
  * fileUrl, an e-mail at sign-in, a search, a comment, a transcript, a notification, a username,
  * an object key. PostgreSQL (and PGlite) cannot store or compare U+0000 in text, so before the
  * fix each of these reached SQL and failed there: 500 'An unexpected error occurred.' (logged as a

@@ -9,7 +9,7 @@ import { dbState } from "../fixtures/hostile-world";
 import { listen } from "../fixtures/live-client";
 
 /**
- * Issue 10 Build 10, attack: path traversal. `../` and its spellings (backslashes, `%2e%2e%2f`,
+ * Hostile suite, attack: path traversal. `../` and its spellings (backslashes, `%2e%2e%2f`,
  * `..%5c`, absolute paths) in upload file names, in the ids an upload form names, in the
  * `fileUrl` of /api/fetch-files and in /files/ URLs, hoping to write or read outside the storage
  * folder. Upload names are only labels (the server picks every storage key); ids are ids; links

@@ -3,7 +3,7 @@ import { appWithUsers, assignOverRest, failed, fixture, listFiles, uploadAudio }
 import { dbState } from "../fixtures/hostile-world";
 
 /**
- * Issue 10 Build 10, attack: executables renamed as media. A Linux ELF binary, a Windows PE
+ * Hostile suite, attack: executables renamed as media. A Linux ELF binary, a Windows PE
  * (.exe), a macOS Mach-O binary and a shell script are uploaded as audio (.wav, .mp3, .ogg,
  * .flac), as a translated recording, and as transcripts (.docx, .doc, .pdf, .txt, .cha), with
  * the part's Content-Type claiming audio. Files are typed by their content, so each is refused

@@ -6,7 +6,7 @@ import { loadSettings } from "../../src/settings";
 import { createAppHarness, failed, type AppHarness } from "../fixtures/app-harness";
 
 /**
- * Issue 10 Build 9, attack: one client floods the API to starve the rest. Each signed-in user
+ * Hostile suite (decision 013), attack: one client floods the API to starve the rest. Each signed-in user
  * gets RATE_LIMIT_PER_USER requests a minute over REST, tRPC and file links together, each
  * client address RATE_LIMIT_PER_ADDRESS for requests without a session; past them 429 with
  * Retry-After. Forged tokens and spoofed forwarding headers do not buy a fresh budget.

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify from "fastify";
 import type { SessionUser } from "@tafsiri/api";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
-import { registerSignInLimit, signInAllowed } from "../../src/lib/sign-in-limit";
+import { registerSignInLimit, signInAllowed } from "../../src/plugins/sign-in-limit";
 import { createAppHarness, type AppHarness } from "../fixtures/app-harness";
 
 /**
- * Issue 10 Build 3, attack: password guessing through tRPC batching. One HTTP request to
+ * Hostile suite, attack: password guessing through tRPC batching. One HTTP request to
  * `/trpc/accounts.login,accounts.login,…?batch=1` carries several sign-ins; each must count
  * against LOGIN_RATE_LIMIT as a sign-in of its own, as if sent one by one, and a request whose
  * sign-ins exceed what is left of the minute is refused whole (429 for every call).

@@ -3,7 +3,7 @@ import type { SessionUser } from "@tafsiri/api";
 import { createAppHarness, type AppHarness } from "../fixtures/app-harness";
 
 /**
- * Issue 10 Build 3, attack: account enumeration by timing. If an unknown e-mail is answered
+ * Hostile suite, attack: account enumeration by timing. If an unknown e-mail is answered
  * without a password check, its 401 comes back in milliseconds where a known e-mail with a wrong
  * password takes an argon2id verification: the time tells which e-mails have accounts.
  */

@@ -5,7 +5,7 @@ import { signFileUrl } from "@tafsiri/api";
 import { appWithUsers, assignOverRest, failed, fixture, uploadAudio } from "../fixtures/app-harness";
 
 /**
- * Issue 10 Build 10, attack: tampering with a signed file link
+ * Hostile suite, attack: tampering with a signed file link
  * (`/files/{key}?expires={unix s}&signature={hmac}`, from /api/fetch-files or an audio's
  * `audioUrl`): another key under the same signature, a later expiry, an edited, truncated or
  * re-encoded signature, a signature of another link, an expired link, a link signed with another

@@ -9,7 +9,7 @@ import { createAppHarness, type AppHarness } from "../fixtures/app-harness";
 import { liveClient, listen, rawConnect, waitUntil, type LiveClient, type RawOutcome } from "../fixtures/live-client";
 
 /**
- * Issue 10 Build 10, attack: the live-events WebSocket (/trpc) without a valid session: no token,
+ * Hostile suite, attack: the live-events WebSocket (/trpc) without a valid session: no token,
  * a malformed or forged token, a token in the wrong place, an expired token; and a socket that
  * outlives its session: its token expiring while it is open (closed 4401), its user deactivated
  * (closed 4403) or signed out everywhere (closed 4401). A refused connection gets one UNAUTHORIZED

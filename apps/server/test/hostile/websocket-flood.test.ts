@@ -6,7 +6,7 @@ import { createAppHarness, type AppHarness } from "../fixtures/app-harness";
 import { listen, rawSocket, waitUntil, type RawFrame, type RawSocket } from "../fixtures/live-client";
 
 /**
- * Issue 10 Build 1, attack: a WebSocket flood. One frame of 5,000 subscription requests, each
+ * Hostile suite (decision 013), attack: a WebSocket flood. One frame of 5,000 subscription requests, each
  * reading its backlog, kept `/healthz` from answering for 18 s. A connection now runs at most 10
  * subscriptions, a frame carries at most 20 messages (more closes the socket with 1008), and
  * backlog reads are bounded and shared, so other clients and `/healthz` keep answering.

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
 import {
   ZRestAudio,
@@ -11,12 +12,12 @@ import {
   restUnassignedAudio,
 } from "./shapes/audios";
 
-/** Lists answer a plain array (SPEC §7.1 "audio lists"); the page count travels in this header. */
-const TOTAL_PAGES_HEADER = "x-total-pages";
-
 const AUDIOS = ["Audios"];
 const BEARER = [{ bearerAuth: [] }];
-const PAGED = "Paginated with ?page&limit (50 per page by default); the X-Total-Pages header carries the page count.";
+/** Lists answer a plain array (SPEC §7.1 "audio lists"): the paging travels in headers. */
+const PAGED = pagedDescription(50);
+/** Assign Tasks lists every unassigned audio of a category on one page where it can (audios.unassigned). */
+const PAGED_UNASSIGNED = pagedDescription(100, 200);
 
 const ZOpened = z.object({ ...ZDoneFields, ok: z.boolean() }).meta({ examples: [{ ...DONE, ok: true }] });
 
@@ -38,7 +39,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       },
       async (req, reply) => {
         const page = await req.caller.audios.list({ ...req.query, category });
-        reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
+        sendPageLinks(req, reply, req.query.page, page.totalPages);
         return page.items.map(restManagedAudio);
       },
     );
@@ -48,7 +49,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       {
         schema: {
           summary: `List unassigned ${category} audios (admin)`,
-          description: `SPEC §2.17, §7.1. ${category} audios without a task, for Assign Tasks, each with its length in seconds (duration_seconds, null while not known). ${PAGED} 401, 403 for staff.`,
+          description: `SPEC §2.17, §7.1. ${category} audios without a task, for Assign Tasks, each with its length in seconds (duration_seconds, null while not known). ${PAGED_UNASSIGNED} 401, 403 for staff.`,
           tags: AUDIOS,
           security: BEARER,
           querystring: ZPageQuery,
@@ -57,7 +58,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       },
       async (req, reply) => {
         const page = await req.caller.audios.unassigned({ ...req.query, category });
-        reply.header(TOTAL_PAGES_HEADER, String(page.totalPages));
+        sendPageLinks(req, reply, req.query.page, page.totalPages);
         return page.items.map((a) => restUnassignedAudio(a, category));
       },
     );
@@ -71,7 +72,7 @@ export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         description:
           "SPEC §2.11, §3, §7.1. The audio with signed URLs for its file and initial transcript and its length in seconds " +
           "(duration_seconds, null while not known). Admins see any audio and " +
-          "who opened it last; staff only audios assigned or recommended to them (403). 400 'Unknown id.', 404, 401.",
+          "who opened it last (`lastOpenedBy` the user id, `lastOpenedByUsername` the name); staff only audios assigned or recommended to them (403). 400 'Unknown id.', 404, 401.",
         tags: AUDIOS,
         security: BEARER,
         params: z.object({ id: ZPathId }),

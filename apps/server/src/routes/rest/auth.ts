@@ -11,10 +11,10 @@ import {
 import type { RestOptions } from "./options";
 import { DONE, ZDoneFields, ZPathId, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
-import { signInAllowed, TOO_MANY_SIGN_INS } from "../../lib/sign-in-limit";
+import { signInAllowed, TOO_MANY_SIGN_INS } from "../../plugins/sign-in-limit";
 
-export const USER_ID_REQUIRED = "A user id is required.";
-export const STATUS_REQUIRED = "Status must be activate or deactivate.";
+const USER_ID_REQUIRED = "A user id is required.";
+const STATUS_REQUIRED = "Status must be activate or deactivate.";
 
 const ZLoginBody = ZLoginInput.meta({ examples: [{ email: "amina@example.org", password: "Str0ng-pass!" }] });
 
@@ -137,7 +137,10 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         description:
           "SPEC §2.4, §7.1. Answers a session token (valid SESSION_IDLE_DAYS, 30 days, unless renewed through " +
           "POST /auth/renew) and the user. 400 'Email is required' / 'Password is required', " +
-          "401 for a wrong email or password or a deactivated account, 429 past LOGIN_RATE_LIMIT attempts per IP per minute.",
+          "401 for a wrong email or password, and 401 'Your account has been deactivated. Contact an administrator.' " +
+          "for a deactivated account once its password was right (every other path refuses a deactivated account's " +
+          "session with 401 too), " +
+          "429 past LOGIN_RATE_LIMIT attempts per IP per minute.",
         tags: ACCOUNTS,
         security: [],
         body: ZLoginBody,
@@ -163,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
           "SPEC §2.5, §7.1. Always answers `{ status: 'success', message }` with the same message, whatever the address " +
           "(nobody learns which e-mails have accounts). For an active account a single-use link to /reset-password/{token}, " +
           "valid 60 minutes, is e-mailed (SMTP_URL; unset: an .eml in DATA_DIR/outbox and the link in the log). " +
-          "429 past 5 requests per e-mail or 20 per IP in 15 minutes.",
+          "400 for an address too long to be one, 429 past 5 requests per e-mail or 20 per IP in 15 minutes.",
         tags: ACCOUNTS,
         security: [],
         params: ZPasswordResetParams,
@@ -326,7 +329,7 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Renew the session token",
         description:
-          "SPEC §4 (a session lasts until Sign Out), issue 9. Answers a fresh token for the caller's session, valid SESSION_IDLE_DAYS (30) from now; a " +
+          "SPEC §4 (a session lasts until Sign Out), decision 012. Answers a fresh token for the caller's session, valid SESSION_IDLE_DAYS (30) from now; a " +
           "session ends only by sign-out, by being ended, or after that many days without renewal. The old token stays " +
           "valid until it expires. 401 without a valid token.",
         tags: ACCOUNTS,
@@ -343,7 +346,7 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Sign a user out everywhere (admin)",
         description:
-          "SPEC §2.10, §4, issue 9. Ends every session of the user: their tokens answer 401 from then on and their open live " +
+          "SPEC §2.10, §4, decision 012. Ends every session of the user: their tokens answer 401 from then on and their open live " +
           "connections close within a second. 400 without userId, 401, 403, 404 for an unknown user.",
         tags: ACCOUNTS,
         security: BEARER,

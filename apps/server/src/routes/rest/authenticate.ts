@@ -14,7 +14,7 @@ import {
 const createCaller = createCallerFactory(appRouter);
 
 /** A tRPC caller: REST handlers call the same procedures the web app uses. */
-export type Caller = ReturnType<typeof createCaller>;
+type Caller = ReturnType<typeof createCaller>;
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -8,7 +8,7 @@ import { restErrorHandler } from "./error-handler";
  * by fastify-type-provider-zod, described in the OpenAPI document) and failures answer
  * `{ status: 'failed', success: false, message }` through the one error handler. A path
  * parameter, query or JSON body holding U+0000 in any string answers 400 NUL_IN_TEXT before
- * validation (issue 10; multipart forms are checked as they are read, lib/upload-form.ts).
+ * validation (multipart forms are checked as they are read, plugins/upload-form.ts).
  */
 export function useRestConventions(scope: FastifyInstance): void {
   scope.setValidatorCompiler(validatorCompiler);

@@ -43,8 +43,8 @@ function asDomainError(error: unknown): unknown {
  * The REST scope's one error handler (SPEC §7.3): every failure answers
  * `{ status: 'failed', success: false, message }` with the HTTP status describeError gives it,
  * the same mapping tRPC's error formatter uses. Unexpected failures are logged and answer 500
- * with a plain message, never a stack trace. It is also the app's `frameworkErrors` handler
- * (issue 10), so a path the router refuses (a parameter past maxParamLength: 414; a malformed
+ * with a plain message, never a stack trace. It is also the app's `frameworkErrors` handler,
+ * so a path the router refuses (a parameter past maxParamLength: 414; a malformed
  * URL: 400) answers in the same shape without echoing the URL.
  */
 export function restErrorHandler(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {

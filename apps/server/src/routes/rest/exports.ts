@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZChatSettings, ZExportChoice } from "@tafsiri/api";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestFailure, answers } from "./shapes/common";
 import { REST_EXPORT_STATUSES, ZRestExportPage, ZRestExportStarted, restExport } from "./shapes/exports";
 
@@ -64,7 +65,7 @@ const ZRestExportDownload = z.object({ ...ZDoneFields, url: z.string() }).meta({
   ],
 });
 
-/** Issue 12 Build 1: dataset exports over REST, Admin only (the procedures exports.list and exports.create). */
+/** Dataset exports over REST (decision 019), Admin only (the procedures exports.list and exports.create). */
 export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
   app.get(
     "/api/exports",
@@ -72,18 +73,18 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "List dataset exports",
         description:
-          "SPEC §2.2 (Management), §6 (Admin only); issue 12. Every export, newest first, 10 per page by default: its choice, state, progress (`done` of " +
+          "SPEC §2.2 (Management), §6 (Admin only); decision 019. Every export, newest first: its choice, state, progress (`done` of " +
           "`total` audios) and, while ready, `download_url`, a signed link to the zip valid until 24 hours after it " +
-          "finished. 400 for a page or limit that is not a positive whole number (limit at most 100), 401 without a " +
-          "session, 403 for staff.",
+          `finished. 401 without a session, 403 for staff. ${pagedDescription(10)}`,
         tags: EXPORTS,
         security: BEARER,
         querystring: ZPageQuery,
         response: answers(ZRestExportPage),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = await req.caller.exports.list({ page: req.query.page, limit: req.query.limit });
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
       return { exports: page.items.map(restExport), pagination: { totalPages: page.totalPages } };
     },
   );
@@ -94,7 +95,7 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Start a dataset export",
         description:
-          "SPEC §2.2 (Management), §3 (.cha transcripts), §6 (Admin only); issue 12. Starts a background job writing a zip of the chosen approved work: per audio " +
+          "SPEC §2.2 (Management), §3 (.cha transcripts), §6 (Admin only); decision 019. Starts a background job writing a zip of the chosen approved work: per audio " +
           "`{category}/{filename}/` holding the original audio, the approved transcript as a CHAT (.cha) file and " +
           "the approved translated recording, plus `manifest.csv` and `manifest.jsonl` (audio id, file name, " +
           "category, assignee, recorder, approval dates, each file's path, size and SHA-256, the session day and " +
@@ -138,8 +139,8 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       schema: {
         summary: "Get a dataset export's download link",
         description:
-          "SPEC §6 (Admin only); issue 12, decision 024. A signed link to a ready export's zip (no Authorization " +
-          "header needed), valid until 24 hours after it finished. 404 'Export not found.', 409 'This export is " +
+          "SPEC §6 (Admin only); decisions 019 and 024. A signed link to a ready export's zip (no Authorization " +
+          "header needed), valid until 24 hours after it finished. 400 'Unknown id.', 404 'Export not found.', 409 'This export is " +
           "not ready to download.' while it runs or when it failed, 410 'This export was superseded: a participant " +
           "in it withdrew consent. Start a new export.' or \"This export's link has expired. Start a new export.\", " +
           "401 without a session, 403 for staff.",

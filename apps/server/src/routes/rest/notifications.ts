@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCreateNotificationInput, ZId } from "@tafsiri/api";
@@ -30,10 +31,37 @@ const ZCreated = ZRestDone.extend({ count: z.number().int() }).meta({
   examples: [{ ...DONE, message: "Notification sent.", count: 2 }],
 });
 
+const ZMarkedAll = ZRestDone.extend({ count: z.number().int() }).meta({
+  examples: [{ ...DONE, message: "All notifications marked as read.", count: 3 }],
+});
+
+/** `?limit&cursor` of the bell's list: the page size, and where an older page starts ('Show older'). */
+const ZNotificationQuery = ZPageQuery.pick({ limit: true }).extend({
+  cursor: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Where the page starts: the cursor in the `Link` header\'s rel="next" URL of the page before, opaque. ' +
+        "Left out: the newest notifications. 400 'The cursor is malformed.' for any other value.",
+    }),
+});
+
+/**
+ * The root-relative URL of the page after this one (SPEC §2.3 'Show older'): the request's own
+ * path and query with `cursor` set, so `limit` is kept; URLSearchParams percent-encodes it.
+ */
+function nextPageUrl(req: FastifyRequest, cursor: string): string {
+  // req.url is the path and query as sent; the base only lets URL parse it.
+  const url = new URL(req.url, "http://list.invalid");
+  url.searchParams.set("cursor", cursor);
+  return `${url.pathname}${url.search}`;
+}
+
 const NOTIFICATIONS = ["Notifications"];
 const BEARER = [{ bearerAuth: [] }];
 
-/** SPEC §7.1 notification paths: the bell's list, marking one read, creating notifications. */
+/** SPEC §7.1 notification paths: the bell's list (paged by cursor), marking one or all read, creating notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
   app.get(
     "/api/fetchnotifications/:userId",
@@ -41,18 +69,45 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
       schema: {
         summary: "List my notifications",
         description:
-          "SPEC §2.3, §3, §7.1. Newest first, ?limit (20 by default). Only the caller's own id is allowed, admins " +
-          "included (403 'You may only read your own notifications.'). 401 without a session.",
+          "SPEC §2.3, §3, §7.1. Newest first, ?limit (20 by default, at most 100). Paged by cursor: when older " +
+          'notifications follow, the `Link` header (RFC 8288) gives the root-relative URL of the next page, rel="next" ' +
+          "(the same path and limit with `cursor` set); the last page has no `Link`. Only the caller's own id is " +
+          "allowed, admins included (403 'You may only read your own notifications.'). 400 for a limit that is not a " +
+          "whole number from 1 to 100 or a malformed cursor, 401 without a session.",
         tags: NOTIFICATIONS,
         security: BEARER,
         params: z.object({ userId: ZPathId }),
-        querystring: ZPageQuery.pick({ limit: true }),
+        querystring: ZNotificationQuery,
         response: answers(ZRestNotificationList),
       },
     },
-    async (req) => {
-      const result = await req.caller.notifications.list({ limit: req.query.limit, userId: req.params.userId });
+    async (req, reply) => {
+      const result = await req.caller.notifications.list({
+        limit: req.query.limit,
+        cursor: req.query.cursor,
+        userId: req.params.userId,
+      });
+      if (result.nextCursor) reply.header("link", `<${nextPageUrl(req, result.nextCursor)}>; rel="next"`);
       return result.items.map(restNotification);
+    },
+  );
+
+  app.put(
+    "/api/markAllNotificationsAsRead",
+    {
+      schema: {
+        summary: "Mark all my notifications read",
+        description:
+          "SPEC §2.3. Every unread notification of the caller becomes Read, nobody else's; `count` says how many " +
+          "changed (0 when none was unread). 401 without a session.",
+        tags: NOTIFICATIONS,
+        security: BEARER,
+        response: answers(ZMarkedAll),
+      },
+    },
+    async (req) => {
+      const out = await req.caller.notifications.markAllRead();
+      return { ...DONE, message: "All notifications marked as read.", count: out.count };
     },
   );
 
@@ -82,7 +137,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
         summary: "Create a notification",
         description:
           "SPEC §3, §7.1. To every admin (`toAdmins: true`) or to `recipientId`. Admins may send as anyone, others only " +
-          "as themselves (403). 400 for a missing message or a link outside the app, 401, 404 for an unknown recipient.",
+          "as themselves (403). 400 for a missing message, a link outside the app, or an unknown sender or recipient (as " +
+          "every path answers an unknown user named in a body), 401, 404 for an unknown audio (a staff sender's).",
         tags: NOTIFICATIONS,
         security: BEARER,
         body: ZCreateNotificationBody,

@@ -15,6 +15,7 @@ import {
   type SessionUser,
 } from "@tafsiri/api";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { signedInUser } from "./authenticate";
 import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, ZRestFailure, answers } from "./shapes/common";
 import {
@@ -28,7 +29,7 @@ import {
   restParticipant,
   restParticipantBrief,
 } from "./shapes/participants";
-import { readUploadForm } from "../../lib/upload-form";
+import { readUploadForm } from "../../plugins/upload-form";
 
 const PARTICIPANTS = ["Participants"];
 const BEARER = [{ bearerAuth: [] }];
@@ -114,17 +115,18 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
       schema: {
         summary: "List participants",
         description:
-          'ARCHITECTURE "Long recordings and the corpus", decision 024. Participants ordered by code, 20 a page by default (`limit` at most 100), with each one\'s age ' +
+          'ARCHITECTURE "Long recordings and the corpus", decision 024. Participants ordered by code, with each one\'s age ' +
           "today in months and number of linked audios; `search` is a code prefix whatever its case, `group` and " +
-          `\`consent\` filter. 400 for a bad page, limit or filter. ${ADMIN_ONLY}`,
+          `\`consent\` filter. 400 for a bad filter. ${ADMIN_ONLY} ${pagedDescription(20)}`,
         tags: PARTICIPANTS,
         security: BEARER,
         querystring: ZListQuery,
         response: answers(ZRestParticipantPage),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const page = await req.caller.participants.list(req.query);
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
       return {
         participants: page.items.map(restParticipant),
         total: page.total,
@@ -171,8 +173,8 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
           "names the columns (those of the export, any order); age_years and age_months add up to the age; " +
           "languages are ISO 639-3 codes separated by spaces or ';'. A row whose code exists (any case) updates " +
           "that participant, any other creates one. Every row is checked first: when any fails, nothing is written " +
-          "and the answer is 400 with `problems`, each with its CSV line (the header is line 1). 413 past the body " +
-          `limit. ${ADMIN_ONLY}`,
+          "and the answer is 400 with `problems`, each with its CSV line (the header is line 1). 409 when another " +
+          `import created one of its codes meanwhile. 413 past the body limit. ${ADMIN_ONLY}`,
         tags: PARTICIPANTS,
         security: BEARER,
         consumes: ["text/csv", "application/json"],

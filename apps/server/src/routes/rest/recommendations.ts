@@ -68,7 +68,8 @@ export const recommendationRoutes: FastifyPluginAsyncZod<RestOptions> = async (a
         summary: "Recommend an audio for recording",
         description:
           "SPEC §2.15, §4, §5, §7.1. The recipient is notified. 400 'Please select a staff member' or 'Translation stage " +
-          "has not been completed.', 403 for an audio not yours, 404, 401.",
+          "has not been completed.', 403 for an audio not yours, 404, 409 'This audio has already been recommended to " +
+          "this staff member.', 401.",
         tags: RECOMMENDATIONS,
         security: BEARER,
         params: z.object({ audioId: ZPathId }),

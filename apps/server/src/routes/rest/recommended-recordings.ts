@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { ZPageQuery, ZPathId, answers } from "./shapes/common";
 import { ZRestRecommendedRecordingPage, restRecommendedRecordingPage } from "./shapes/recommended-recordings";
 
@@ -15,16 +16,19 @@ export const recommendedRecordingRoutes: FastifyPluginAsyncZod<RestOptions> = as
       schema: {
         summary: "List recommended recordings",
         description:
-          "SPEC §2.9, §6, §7.1, §9. Admins get every recommendation, staff those made to them; newest first, 10 per " +
-          "page by default. 400 for a page or limit that is not a positive whole number (limit at most 100), 401 " +
-          "without a session.",
+          "SPEC §2.9, §6, §7.1, §9. Admins get every recommendation, staff those made to them; newest first. 401 " +
+          `without a session. ${pagedDescription(10)}`,
         tags: RECOMMENDATIONS,
         security: BEARER,
         querystring: ZPageQuery,
         response: answers(ZRestRecommendedRecordingPage),
       },
     },
-    async (req) => restRecommendedRecordingPage(await req.caller.recommendations.list(req.query)),
+    async (req, reply) => {
+      const page = await req.caller.recommendations.list(req.query);
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
+      return restRecommendedRecordingPage(page);
+    },
   );
 
   app.get(
@@ -34,8 +38,8 @@ export const recommendedRecordingRoutes: FastifyPluginAsyncZod<RestOptions> = as
         summary: "List one user's recommended recordings",
         description:
           "SPEC §2.9, §6, §7.1. The recommendations made to user {userId}: admins may list anyone's, staff only their " +
-          "own (403 'You may only list your own recommendations.'). 400 'Unknown id.' for a malformed id or a bad " +
-          "page or limit, 401 without a session.",
+          "own (403 'You may only list your own recommendations.'). 400 'Unknown id.' for a malformed id, 401 without " +
+          `a session. ${pagedDescription(10)}`,
         tags: RECOMMENDATIONS,
         security: BEARER,
         params: z.object({ userId: ZPathId }),
@@ -43,9 +47,10 @@ export const recommendedRecordingRoutes: FastifyPluginAsyncZod<RestOptions> = as
         response: answers(ZRestRecommendedRecordingPage),
       },
     },
-    async (req) =>
-      restRecommendedRecordingPage(
-        await req.caller.recommendations.list({ ...req.query, recommendedTo: req.params.userId }),
-      ),
+    async (req, reply) => {
+      const page = await req.caller.recommendations.list({ ...req.query, recommendedTo: req.params.userId });
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
+      return restRecommendedRecordingPage(page);
+    },
   );
 };

@@ -5,33 +5,23 @@ import { z } from "zod";
 import { Metadata, Server } from "@tus/server";
 import {
   AppError,
-  checkResumableUpload,
+  cancelResumableUpload,
   finishResumableUpload,
-  isUploadId,
-  requireUploader,
-  resumableUploadForm,
+  openResumableUpload,
+  ownResumableUpload,
+  recordResumableUpload,
+  startResumableUpload,
   takeFinishedUpload,
-  uploadLimit,
-  UPLOAD_KINDS,
-  UPLOAD_NOT_FOUND,
   type SessionUser,
   type UploadKind,
 } from "@tafsiri/api";
-import {
-  deleteResumableUpload,
-  findResumableUpload,
-  insertResumableUpload,
-  type ResumableUploadRow,
-} from "@tafsiri/db/repositories/resumable-uploads";
 import type { RestOptions } from "./options";
 import { signedInUser } from "./authenticate";
 import { ZRestFailure, answers } from "./shapes/common";
 import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
-import { tooLargeMessage } from "../../lib/upload-form";
 
-/** Where the tus protocol is served (issue 15 Build 2). */
+/** Where the tus protocol is served (decision 020). */
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
-export const UPLOAD_ALREADY_FINISHED = "This upload is already finished.";
 
 /** A new upload's owner and kind, from the Fastify request to tus's onUploadCreate hook. */
 interface PendingCreation {
@@ -61,26 +51,13 @@ function metadataOf(req: FastifyRequest): Record<string, string | null> {
   }
 }
 
-function kindOf(value: string | null | undefined): UploadKind {
-  const kind = UPLOAD_KINDS.find((k) => k === (value ?? "").toUpperCase());
-  if (!kind) throw new AppError("BAD_REQUEST", `Unknown upload kind. Use one of ${UPLOAD_KINDS.join(", ")}.`);
-  return kind;
-}
-
-function lengthOf(req: FastifyRequest): number {
-  const raw = req.headers["upload-length"];
-  if (typeof raw !== "string" || !/^\d{1,15}$/.test(raw))
-    throw new AppError("BAD_REQUEST", "Upload-Length is required: the file's size in bytes.");
-  return Number(raw);
-}
-
 /**
  * `POST /api/uploads`, `HEAD|PATCH|DELETE /api/uploads/{id}` (the tus 1.0 protocol: creation,
  * core and termination, @tus/server writing to `storage.uploadStore`) and
- * `POST /api/uploads/{id}/finish` (issue 15 Build 2). Every request needs the Bearer token; an
- * upload is its owner's alone (another user's id answers 404 as an unknown one). A new upload
- * names its kind and form fields in Upload-Metadata and is checked before its first byte
- * (checkResumableUpload: role, size limit, kind's rules); its bytes survive a dropped connection
+ * `POST /api/uploads/{id}/finish` (decision 020). Every request needs the Bearer token; an
+ * upload is its owner's alone (ownResumableUpload: another user's id answers 404 as an unknown one).
+ * A new upload names its kind and form fields in Upload-Metadata and is checked before its first byte
+ * (startResumableUpload: role, size limit, kind's rules); its bytes survive a dropped connection
  * and continue from Upload-Offset; `finish` then turns them into what the multipart path of the
  * same kind makes, once, and answers as it does.
  */
@@ -95,12 +72,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
       const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
       const creation = raw ? pending.get(raw) : undefined;
       if (!creation || upload.size === undefined) throw { status_code: 400, body: "Upload not checked.\n" };
-      await insertResumableUpload(deps.db, {
-        id: upload.id,
-        userId: creation.user.id,
-        kind: creation.kind,
-        sizeBytes: upload.size,
-      });
+      await recordResumableUpload(deps, { id: upload.id, ...creation, sizeBytes: upload.size });
       return {};
     },
   });
@@ -115,13 +87,6 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
     await tus.handle(req.raw, reply.raw);
   };
 
-  /** The caller's upload `id`; NOT_FOUND for a malformed or unknown id and for another user's. */
-  const ownUpload = async (user: SessionUser, id: string): Promise<ResumableUploadRow> => {
-    const row = isUploadId(id) ? await findResumableUpload(deps.db, id) : undefined;
-    if (!row || row.userId !== user.id) throw new AppError("NOT_FOUND", UPLOAD_NOT_FOUND);
-    return row;
-  };
-
   const idParams = z.object({ id: ZUploadId });
   const base = { tags: ["Uploads"], security: [{ bearerAuth: [] }] };
 
@@ -132,7 +97,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
         ...base,
         summary: "Start a resumable upload (tus)",
         description:
-          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 creation: `Upload-Length` (bytes) and ' +
+          'Decision 020; ARCHITECTURE "Decisions" (uploads). tus 1.0 creation: `Upload-Length` (bytes) and ' +
           "`Upload-Metadata` with `kind` (AUDIO, INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT), " +
           "`filename` and the fields of the multipart form of that kind (`category`, `participant_code` and `session_date` " +
           "(decision 024), `audioId`, `recordedBy`, " +
@@ -151,13 +116,8 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
     },
     async (req, reply) => {
       const user = signedInUser(req);
-      const metadata = metadataOf(req);
-      const kind = kindOf(metadata.kind);
-      requireUploader(user, kind);
-      const limit = uploadLimit(kind, maxUploadBytes);
-      if (lengthOf(req) > limit) throw new AppError("TOO_LARGE", tooLargeMessage(limit));
-      await checkResumableUpload(deps, user, kind, resumableUploadForm(metadata));
-      pending.set(req.raw, { user, kind });
+      const start = { metadata: metadataOf(req), uploadLength: req.headers["upload-length"], maxUploadBytes };
+      pending.set(req.raw, { user, kind: await startResumableUpload(deps, user, start) });
       await toTus(req, reply);
     },
   );
@@ -168,7 +128,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
     schema: { hide: true },
     handler: async (req, reply) => {
       const { id } = req.params as { id: string };
-      const row = await ownUpload(signedInUser(req), id);
+      const row = await ownResumableUpload(deps, signedInUser(req), id);
       // Claimed by `finish`: the bytes have left the tus store, but for the client they are all there.
       if (row.finishingAt !== null) {
         return reply
@@ -192,10 +152,10 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
         ...base,
         summary: "Send bytes of a resumable upload (tus)",
         description:
-          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 core: `Upload-Offset` (the offset `HEAD` ' +
+          'Decision 020; ARCHITECTURE "Decisions" (uploads). tus 1.0 core: `Upload-Offset` (the offset `HEAD` ' +
           "answered) and `Content-Type: application/offset+octet-stream`; answers 204 with the new `Upload-Offset`. " +
-          "`HEAD` on the same path answers the offset to continue from. 404 for an unknown upload or another user's, " +
-          "409 for a wrong offset or a finished upload.",
+          "`HEAD` on the same path answers the offset to continue from. 400 for a missing or malformed tus header, " +
+          "401 without a session, 404 for an unknown upload or another user's, 409 for a wrong offset or a finished upload.",
         params: idParams,
         headers: z.object({
           "tus-resumable": TUS_RESUMABLE,
@@ -208,8 +168,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const row = await ownUpload(signedInUser(req), req.params.id);
-      if (row.finishingAt !== null) throw new AppError("CONFLICT", UPLOAD_ALREADY_FINISHED);
+      await openResumableUpload(deps, signedInUser(req), req.params.id);
       await toTus(req, reply);
     },
   );
@@ -221,8 +180,8 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
         ...base,
         summary: "Cancel a resumable upload (tus)",
         description:
-          'Issue 15 Build 2; ARCHITECTURE "Decisions" (uploads). tus 1.0 termination: removes the bytes received so ' +
-          "far; answers 204. 404 for an unknown upload or another user's, 409 once it is finished.",
+          'Decision 020; ARCHITECTURE "Decisions" (uploads). tus 1.0 termination: removes the bytes received so ' +
+          "far; answers 204. 401 without a session, 404 for an unknown upload or another user's, 409 once it is finished.",
         params: idParams,
         headers: z.object({ "tus-resumable": TUS_RESUMABLE }),
         response: tusAnswers(204),
@@ -230,10 +189,10 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
       validatorCompiler: documentOnly,
     },
     async (req, reply) => {
-      const row = await ownUpload(signedInUser(req), req.params.id);
-      if (row.finishingAt !== null) throw new AppError("CONFLICT", UPLOAD_ALREADY_FINISHED);
-      await toTus(req, reply);
-      if (reply.raw.statusCode === 204) await deleteResumableUpload(deps.db, row.id);
+      await cancelResumableUpload(deps, signedInUser(req), req.params.id, async () => {
+        await toTus(req, reply);
+        return reply.raw.statusCode === 204;
+      });
     },
   );
 
@@ -244,18 +203,17 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
         ...base,
         summary: "Finish a resumable upload",
         description:
-          "Issue 15 Build 2; SPEC §2.13, §2.16, §2.18, §5, §7.2. Once every byte is sent, stores the upload as " +
+          "Decision 020; SPEC §2.13, §2.16, §2.18, §5, §7.2. Once every byte is sent, stores the upload as " +
           "`POST /api/audios/upload/{KIND}` does (content sniffed, the same rules and messages, no row written " +
           "before they pass) and answers the same. Safe to repeat: a repeat answers what the first request did. " +
-          "404 'Upload not found.' (unknown, or another user's), 409 'The upload is not complete yet.'.",
+          "400, 403 and 415 as that path answers them, 401 without a session, 404 'Upload not found.' (unknown, or " +
+          "another user's), 409 'The upload is not complete yet.'.",
         params: idParams,
         response: answers(ZUploadAnswer),
       },
     },
     async (req) => {
-      const user = signedInUser(req);
-      await ownUpload(user, req.params.id);
-      const result = await finishResumableUpload(deps, user, {
+      const result = await finishResumableUpload(deps, signedInUser(req), {
         id: req.params.id,
         take: () => takeFinishedUpload(deps.storage.uploadStore, req.params.id, deps.storage.tempPath()),
       });

@@ -13,8 +13,8 @@ export const searchRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         description:
           "SPEC §2.3, §5, §7.1. Up to 20 audios whose filename contains {q} (any part, case-insensitive; % and _ match " +
           "themselves), those starting with it first, then by filename, each with its task and assignee (task null when " +
-          "unassigned). Staff find only audios assigned to them, admins all. A blank or missing q answers []. 401 " +
-          "without a session.",
+          "unassigned). Staff find only audios assigned to them, admins all. A blank or missing q answers []. 400 " +
+          "'Search keyword is too long (200 characters at most).', 401 without a session.",
         tags: ["Search"],
         security: [{ bearerAuth: [] }],
         querystring: ZSearchQuery,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZCommentText, ZEnsureSubmissionInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, answers } from "./shapes/common";
 import {
   ZRestCommentAdded,
@@ -52,11 +53,17 @@ const ZSubmissionListQuery = ZPageQuery.extend({
     }),
 });
 
+/**
+ * SPEC §7.1, §9: the submission lists' calls ask for 10 a page by default; the web app's
+ * Submissions page asks submissions.list for its 20 itself, so only REST's default is 10.
+ */
+const REST_SUBMISSIONS_PAGE_SIZE = 10;
+
 /** The procedure's list input from the query (and the user of /usersubmissions/{userId}). */
 function listInput(query: z.output<typeof ZSubmissionListQuery>, userId?: string) {
   return {
     page: query.page,
-    limit: query.limit,
+    limit: query.limit ?? REST_SUBMISSIONS_PAGE_SIZE,
     status: query.status === undefined ? undefined : REST_FILTERS[query.status],
     userId,
   };
@@ -74,16 +81,19 @@ export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
         summary: "List submissions",
         description:
           "SPEC §2.7, §5, §7.1, §9. Admins get every submission, staff their own (of tasks assigned to them); newest " +
-          "change first, 20 per page by default, with `status` as a filter and the count of each filter. 400 for a " +
-          "page or limit that is not a positive whole number (limit at most 100) or an unknown status, 401 without a " +
-          "session.",
+          "change first, with `status` as a filter and the count of each filter. 400 for an unknown status, 401 " +
+          `without a session. ${pagedDescription(REST_SUBMISSIONS_PAGE_SIZE)}`,
         tags: SUBMISSIONS,
         security: BEARER,
         querystring: ZSubmissionListQuery,
         response: answers(ZRestSubmissionPage),
       },
     },
-    async (req) => restSubmissionPage(await req.caller.submissions.list(listInput(req.query))),
+    async (req, reply) => {
+      const page = await req.caller.submissions.list(listInput(req.query));
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
+      return restSubmissionPage(page);
+    },
   );
 
   app.get(
@@ -94,7 +104,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
         description:
           "SPEC §2.7, §5, §7.1. The submissions of tasks assigned to user {userId}, as GET /api/submissions: admins " +
           "may list anyone's, staff only their own (403 'You may only list your own submissions.'). 400 'Unknown id.' " +
-          "for a malformed id, or a bad page, limit or status; 401 without a session.",
+          `for a malformed id, or a bad status; 401 without a session. ${pagedDescription(REST_SUBMISSIONS_PAGE_SIZE)}`,
         tags: SUBMISSIONS,
         security: BEARER,
         params: z.object({ userId: ZPathId }),
@@ -102,7 +112,11 @@ export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
         response: answers(ZRestSubmissionPage),
       },
     },
-    async (req) => restSubmissionPage(await req.caller.submissions.list(listInput(req.query, req.params.userId))),
+    async (req, reply) => {
+      const page = await req.caller.submissions.list(listInput(req.query, req.params.userId));
+      sendPageLinks(req, reply, req.query.page, page.totalPages);
+      return restSubmissionPage(page);
+    },
   );
 
   app.post(

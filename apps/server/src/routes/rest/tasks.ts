@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ZAssignTaskInput, ZReassignInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
+import { pagedDescription, sendPageLinks } from "./paging";
 import { DONE, EXAMPLE_ID, EXAMPLE_USER_ID, ZPageQuery, ZPathId, ZRestDone, answers } from "./shapes/common";
 import {
   EXAMPLE_TASK_REF,
@@ -35,17 +36,16 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
     {
       schema: {
         summary: "List tasks",
-        description:
-          "SPEC §2.8, §7.1, §9. Admins get every task, staff their own; 10 per page by default. 400 for a page or limit " +
-          "that is not a positive whole number, 401 without a session.",
+        description: `SPEC §2.8, §7.1, §9. Admins get every task, staff their own. ${pagedDescription(10)} 401 without a session.`,
         tags: TASKS,
         security: BEARER,
         querystring: ZPageQuery,
         response: answers(ZRestTaskPage),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const result = await req.caller.tasks.list(req.query);
+      sendPageLinks(req, reply, req.query.page, result.totalPages);
       return { tasks: result.items.map(restTaskCard), pagination: { totalPages: result.totalPages } };
     },
   );
@@ -57,7 +57,7 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         summary: "List one user's tasks",
         description:
           "SPEC §6, §7.1. The tasks assigned to user {id}: admins may list anyone's, staff only their own (403 'You may " +
-          "only list your own tasks.'). 400 'Unknown id.' for a malformed id, 401 without a session.",
+          `only list your own tasks.'). 400 'Unknown id.' for a malformed id, 401 without a session. ${pagedDescription(10)}`,
         tags: TASKS,
         security: BEARER,
         params: z.object({ id: ZPathId }),
@@ -65,8 +65,9 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         response: answers(ZRestTaskPage),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const result = await req.caller.tasks.list({ ...req.query, assignedTo: req.params.id });
+      sendPageLinks(req, reply, req.query.page, result.totalPages);
       return { tasks: result.items.map(restTaskCard), pagination: { totalPages: result.totalPages } };
     },
   );
@@ -115,7 +116,8 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         summary: "Reassign an audio (admin)",
         description:
           "SPEC §2.18, §5, §7.1. Moves the audio's task to another staff member. 400 'Please select a staff member to " +
-          "reassign.', 401, 403 for staff, 404 for an unknown audio, 409 for an audio without a task or the same assignee.",
+          "reassign.', 'This audio is not assigned yet.' or 'This audio is already assigned to this staff member.', 401, " +
+          "403 for staff, 404 for an unknown audio.",
         tags: TASKS,
         security: BEARER,
         body: ZReassignBody,

@@ -4,7 +4,7 @@ import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS }
 import type { RestOptions } from "./options";
 import { answers } from "./shapes/common";
 import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
-import { readUploadForm } from "../../lib/upload-form";
+import { readUploadForm } from "../../plugins/upload-form";
 
 /** The multipart form's parts as the OpenAPI document describes them (read by readUploadForm, not by a validator). */
 const ZUploadForm = z

@@ -23,8 +23,8 @@ const ZRestAudioTask = z
 
 /**
  * SPEC §3 Audio (§2.11): `audioUrl` and `transcript` are short-lived signed URLs;
- * `lastOpenedBy` / `timeLastOpened` are filled for admins only; `duration_seconds` is null while
- * the file's length is not known.
+ * `lastOpenedBy` (the user id, as SPEC §3 has it), `lastOpenedByUsername` and `timeLastOpened` are
+ * filled for admins only; `duration_seconds` is null while the file's length is not known.
  */
 export const ZRestAudio = z
   .object({
@@ -36,7 +36,14 @@ export const ZRestAudio = z
     duration_seconds: ZRestDurationSeconds,
     transcript: z.string().nullable(),
     task: ZRestAudioTask,
-    lastOpenedBy: z.string().nullable(),
+    lastOpenedBy: z
+      .string()
+      .nullable()
+      .meta({ description: "SPEC §3: the id of the user who opened it last (admins only; null for staff or nobody)." }),
+    lastOpenedByUsername: z
+      .string()
+      .nullable()
+      .meta({ description: "The username of `lastOpenedBy` (admins only; null for staff or nobody)." }),
     timeLastOpened: z.string().nullable(),
     /** Decision 024: the participant it records as staff may see it (code, group, age at the session), or null. */
     participant: ZRestParticipantBrief,
@@ -60,7 +67,8 @@ export const ZRestAudio = z
           recording_status: "In Progress",
           is_complete: false,
         },
-        lastOpenedBy: "admin",
+        lastOpenedBy: "1c9d8e7f-6a5b-4c3d-8e2f-0a1b2c3d4e5f",
+        lastOpenedByUsername: "admin",
         timeLastOpened: "2026-11-23T09:30:00.000Z",
         participant: { code: "P0042", group: "Control", age_months_at_recording: 866 },
         session_date: "2026-03-02",
@@ -149,7 +157,8 @@ export function restAudio(audio: AudioDetail): z.output<typeof ZRestAudio> {
       recording_status: task.recordingStatus,
       is_complete: task.isComplete,
     },
-    lastOpenedBy: audio.lastOpened?.username ?? null,
+    lastOpenedBy: audio.lastOpened?.id ?? null,
+    lastOpenedByUsername: audio.lastOpened?.username ?? null,
     timeLastOpened: audio.lastOpened?.at ?? null,
     participant: restParticipantBrief(audio.participant),
     session_date: audio.sessionDate,

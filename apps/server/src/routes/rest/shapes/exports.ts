@@ -33,7 +33,7 @@ const EXAMPLE_EXPORT = {
   download_url: `/files/exports/${EXAMPLE_ID}.zip?expires=1795685472&signature=Jx0…`,
 } as const;
 
-/** Issue 12 Build 1: a dataset export as REST answers it. */
+/** A dataset export as REST answers it (decision 019). */
 export const ZRestExport = z
   .object({
     _id: z.string(),

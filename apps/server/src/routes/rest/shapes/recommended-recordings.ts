@@ -9,7 +9,7 @@ type RecommendedRecording = RouterOutputs["recommendations"]["list"]["items"][nu
  * SPEC §3 Recommended recording: `{ _id, taskId: {…}, recommended_to, submission: {…} }`; the task
  * and the submission's statuses are the task card's (shapes/tasks.ts).
  */
-export const ZRestRecommendedRecording = z.object({
+const ZRestRecommendedRecording = z.object({
   _id: z.string(),
   taskId: ZRestTaskCard.omit({ submission: true }),
   recommended_to: ZRestUserRef,
@@ -41,7 +41,7 @@ export const ZRestRecommendedRecordingPage = z
   .meta({ examples: [{ recommendedRecordings: [EXAMPLE_RECOMMENDED_RECORDING], pagination: { totalPages: 2 } }] });
 
 /** The REST recommended recording of a procedure's row (the task mapped as a task card). */
-export function restRecommendedRecording(row: RecommendedRecording): z.output<typeof ZRestRecommendedRecording> {
+function restRecommendedRecording(row: RecommendedRecording): z.output<typeof ZRestRecommendedRecording> {
   const { submission, ...taskId } = restTaskCard({
     ...row.task,
     transcriptStatus: row.transcriptStatus,

@@ -107,7 +107,7 @@ type SubmissionListItem = RouterOutputs["submissions"]["list"]["items"][number];
  * (with its length in seconds, null while not known) and assignee (`task_id` populated), the time
  * of its last change and its number of comments.
  */
-export const ZRestSubmissionListItem = ZRestSubmission.omit({ task_id: true, comments: true }).extend({
+const ZRestSubmissionListItem = ZRestSubmission.omit({ task_id: true, comments: true }).extend({
   task_id: z.object({
     _id: z.string(),
     audio_id: z.object({
@@ -165,7 +165,7 @@ export const ZRestSubmissionPage = z
   });
 
 /** The REST row of a procedure's Submissions list row. */
-export function restSubmissionListItem(s: SubmissionListItem): z.output<typeof ZRestSubmissionListItem> {
+function restSubmissionListItem(s: SubmissionListItem): z.output<typeof ZRestSubmissionListItem> {
   return {
     _id: s.id,
     task_id: {

@@ -1,14 +1,13 @@
 import type { Database } from "@tafsiri/db";
-import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
-import { pruneEvents, timeJob } from "@tafsiri/api";
-import { runHourly, skipReason, type JobLog } from "../lib/hourly-job";
+import { pruneEvents, timeJob, type JobLocks } from "@tafsiri/api";
+import { runHourly, skipReason, type JobLog } from "./hourly-job";
 
 /**
  * Prunes live events older than `retentionDays` now and then every hour (EVENT_RETENTION_DAYS),
  * logging `live event retention: deleted N event(s) older than D day(s)`. Failures are logged and
  * retried at the next round. With several server processes on one database only the one holding
  * the `event-retention` job lock prunes; the others log `live event retention: skipped, another
- * process runs this job` (issue 11 Build 7, openJobLocks). Returns the function that stops it
+ * process runs this job` (decision 015, openJobLocks). Returns the function that stops it
  * (awaiting a round in progress). The timer does not keep the process alive.
  */
 export function keepEventsFor(

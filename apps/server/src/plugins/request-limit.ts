@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, bearerToken, verifySessionToken } from "@tafsiri/api";
 
-export const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
+const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 
 /** Requests allowed per minute when RATE_LIMIT_PER_USER / RATE_LIMIT_PER_ADDRESS are unset. */
 export const DEFAULT_REQUEST_LIMITS: RequestLimits = { perUser: 600, perAddress: 1200 };
@@ -19,7 +19,7 @@ export interface RequestLimits {
 export type RequestLimit = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Issue 10 Build 9, a general request limit so one client cannot starve the rest: returns the
+ * A general request limit so one client cannot starve the rest (decision 013): returns the
  * check the API's scopes run first on every request (before authentication reads the database).
  * A request with a valid session token (signature and claims, verifySessionToken: a forged one
  * cannot spend someone else's budget) counts against its user, `limits.perUser` a minute; any

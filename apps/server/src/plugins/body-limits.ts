@@ -13,7 +13,7 @@ const MAX_JSON_BYTES_PER_CHAR = 6;
  * maximum (MAX_TRANSCRIPT_CHARS) however it is encoded, plus the call's envelope. It applies to
  * the whole /trpc route, since the procedures a request names are the client's choice anyway.
  */
-export const TRPC_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * MAX_JSON_BYTES_PER_CHAR + 64 * 1024;
+const TRPC_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * MAX_JSON_BYTES_PER_CHAR + 64 * 1024;
 
 /** The route fastifyTRPCPlugin registers for queries and mutations under the /trpc prefix. */
 const TRPC_HTTP_ROUTE = "/trpc/:path";
@@ -60,7 +60,7 @@ function trpcBodyTooLarge(error: FastifyError, req: FastifyRequest, reply: Fasti
 const SEND_JSON = "Send the request body as JSON.";
 
 /**
- * Issue 10: the tRPC HTTP route takes JSON bodies only (no procedure takes FormData; uploads are
+ * The tRPC HTTP route takes JSON bodies only (no procedure takes FormData; uploads are
  * REST). A body of any other Content-Type, or a body without one, answers 415 SEND_JSON in tRPC's
  * error shape before Fastify's parsers run: Fastify's own answers were its raw error body (415),
  * or a 500 for multipart, whose stream fastifyTRPCPlugin hands tRPC as the body. A request
@@ -79,7 +79,7 @@ async function trpcJsonOnly(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Makes the JSON body limits agree with the schemas (issue 10): every route keeps the app's
+ * Makes the JSON body limits agree with the schemas: every route keeps the app's
  * `bodyLimit` (1 MB; REST bodies are small) except tRPC over HTTP, which takes TRPC_BODY_LIMIT and answers a body past it
  * in tRPC's shape. The tRPC HTTP route also takes JSON bodies only (trpcJsonOnly: 415 in tRPC's
  * shape). Register before the routes (it is an onRoute hook).

@@ -2,10 +2,16 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyBaseLogger } from "fastify";
-import { timeJob, writeBackup, type BackupSummary, type FileStorage } from "@tafsiri/api";
+import {
+  auditBackup,
+  auditBackupFailure,
+  timeJob,
+  writeBackup,
+  type BackupSummary,
+  type FileStorage,
+  type JobLocks,
+} from "@tafsiri/api";
 import type { Database } from "@tafsiri/db";
-import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
-import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
 import { formatBytes } from "../cli/open-target";
 import { HOURLY_MS, skipReason } from "./hourly-job";
 
@@ -93,7 +99,7 @@ export async function listBackupArchives(dir: string): Promise<BackupArchive[]> 
  * and writes and removes a probe file. Resolves with its absolute path; rejects with
  * `BACKUP_DIR {dir} cannot be used: {why}. …` when it cannot be created or written.
  */
-export async function checkBackupDir(dir: string): Promise<string> {
+async function checkBackupDir(dir: string): Promise<string> {
   const absolute = path.resolve(dir);
   const probe = path.join(absolute, `.tafsiri-backup-probe-${process.pid}`);
   try {
@@ -179,11 +185,9 @@ export async function startBackupSchedule(
           ? `scheduled backup ${name} abandoned: the server is stopping`
           : `scheduled backup failed: ${reason}; trying again in ${Math.round(retryMs / 60_000)} min`,
       );
-      await insertAuditEntry(deps.db, null, "backup-failed", "archive", null, {
-        file: name,
-        error: reason,
-        durationMs,
-      }).catch((auditError: unknown) => log.warn({ err: auditError }, "scheduled backup: the audit entry failed"));
+      await auditBackupFailure(deps.db, { file: name, error: reason, durationMs }).catch((auditError: unknown) =>
+        log.warn({ err: auditError }, "scheduled backup: the audit entry failed"),
+      );
       return { next: retryMs };
     } finally {
       abort = null;
@@ -195,8 +199,7 @@ export async function startBackupSchedule(
     });
     const { manifest } = summary;
     const rows = Object.values(manifest.database.tables).reduce((a, b) => a + b, 0);
-    await insertAuditEntry(deps.db, null, "backup", "archive", name, {
-      file: name,
+    await auditBackup(deps.db, name, {
       bytes: summary.sizeBytes,
       files: manifest.files.length,
       rows,

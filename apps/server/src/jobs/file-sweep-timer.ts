@@ -1,15 +1,14 @@
-import { sweepStoredFiles, sweepTempFiles, timeJob, type FileStorage } from "@tafsiri/api";
+import { sweepStoredFiles, sweepTempFiles, timeJob, type FileStorage, type JobLocks } from "@tafsiri/api";
 import type { Database } from "@tafsiri/db";
-import type { JobLocks } from "@tafsiri/db/repositories/job-locks";
 import { runHourly, skipReason, type JobLog } from "./hourly-job";
 
 /**
- * Issue 10 Build 5: sweeps left-over files now and then every hour: temp entries and stored
+ * Sweeps left-over files now and then every hour (the crash sweep, decision 014): temp entries and stored
  * files no row points at, each older than an hour (sweepFiles, in its two parts). Each round logs
  * one info line with the counts and the names removed ("file sweep: removed …"); a failure is
  * logged as an error and retried at the next round.
  *
- * Issue 11 Build 7 (several instances): every process sweeps its own temp folder (DATA_DIR is each
+ * Several instances (decision 015): every process sweeps its own temp folder (DATA_DIR is each
  * instance's own) every round; the shared part (unfinished multipart uploads, stored files no row
  * points at: a listing of the whole bucket) runs only in the process holding the `file-sweep` job
  * lock, and the others log `file sweep: removed N temp file(s); stored files skipped, another

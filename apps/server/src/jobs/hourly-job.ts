@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { JobRound } from "@tafsiri/db/repositories/job-locks";
+import type { JobRound } from "@tafsiri/api";
 
 /** How often the hourly jobs run after the round at start. */
 export const HOURLY_MS = 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export function runHourly(opts: {
 }
 
 /**
- * Why a round's job did not run here (issue 11 Build 7): another process holds the job's lock and
+ * Why a round's job did not run here (decision 015): another process holds the job's lock and
  * runs it (see openJobLocks), or this process's previous round of it still runs.
  */
 export function skipReason(outcome: JobRound<unknown> & { ran: false }): string {

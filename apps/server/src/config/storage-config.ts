@@ -14,7 +14,7 @@ type StorageSettings = Pick<
 >;
 
 /**
- * Issue 11 Build 6: the file storage the settings ask for (openStorage's input). STORAGE=local:
+ * The file storage the settings ask for (openStorage's input; decision 014). STORAGE=local:
  * `dataDir/files`. STORAGE=s3: the S3_* bucket, with temp files (uploads being received) in
  * `dataDir/files/.tmp` on local disk, where the local backend keeps them too. `dataDir` is an
  * absolute path. Throws when STORAGE=s3 lacks a required S3_* setting (loadSettings refuses

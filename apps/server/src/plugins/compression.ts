@@ -2,7 +2,7 @@ import { constants } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import compress from "@fastify/compress";
 
-/** Answers smaller than this many bytes go out as they are (issue 15 Build 1: JSON above 1 KB is compressed). */
+/** Answers smaller than this many bytes go out as they are (JSON above 1 KB is compressed). */
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
@@ -13,7 +13,7 @@ export const COMPRESS_THRESHOLD = 1024;
 const COMPRESSIBLE = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)/;
 
 /**
- * Registers @fastify/compress for every route registered after it (issue 15 Build 1): answers of a
+ * Registers @fastify/compress for every route registered after it: answers of a
  * compressible type from COMPRESS_THRESHOLD bytes up are sent in brotli (quality 4) or gzip, as the
  * request's `accept-encoding` prefers, with `vary: accept-encoding`. The plugin itself leaves alone
  * an answer that already has a `content-encoding` (the web app's precompressed files, routes/web.ts),

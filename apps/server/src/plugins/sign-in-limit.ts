@@ -20,7 +20,7 @@ export async function registerSignInLimit(app: FastifyInstance, maxPerMinute: nu
 
 /**
  * Counts `attempts` sign-in attempts of the request's IP (default 1; a batched tRPC request
- * counts one per accounts.login call it holds, issue 10 Build 3), one increment of the shared
+ * counts one per accounts.login call it holds), one increment of the shared
  * count each. Returns true while all of them fit in what is left of the minute. When they do not,
  * the whole request is refused (none of its sign-ins is checked): counting stops at the first
  * attempt past the limit, which stays counted, so the rest of the minute is used up as it would be

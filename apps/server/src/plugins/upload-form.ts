@@ -2,26 +2,19 @@ import { createWriteStream, promises as fs } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { AppError, refuseNulText, type FileStorage, type ReceivedFile, type UploadForm } from "@tafsiri/api";
+import {
+  AppError,
+  refuseNulText,
+  tooLargeMessage,
+  type FileStorage,
+  type ReceivedFile,
+  type UploadForm,
+} from "@tafsiri/api";
 
 /** A multipart upload form as read from the request, with a way to drop its temp file. */
 export interface ReadUploadForm extends UploadForm {
   /** Removes the temp file unless a service has already moved it away; safe to call twice. */
   discard(): Promise<void>;
-}
-
-/** Human-readable size limit, e.g. 512 MB, 64 KB, 900 bytes. */
-export function formatLimit(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  const kb = bytes / 1024;
-  if (kb >= 1) return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} KB`;
-  return `${bytes} bytes`;
-}
-
-/** The 413 answer's message for a limit in bytes. */
-export function tooLargeMessage(maxBytes: number): string {
-  return `File is too large. The limit is ${formatLimit(maxBytes)}.`;
 }
 
 function tooLarge(maxBytes: number): AppError {
@@ -53,7 +46,7 @@ function isLimitError(error: unknown): error is { code: string } {
  * limit is N MB.'), for a second file ('Please upload one file at a time.') and for more than 20
  * fields ('The upload form has too many fields. The limit is 20 fields and one file.');
  * BAD_REQUEST for a body that is not multipart, and NUL_IN_TEXT for a field name, field value or
- * file name holding U+0000 (issue 10). On any error the temp file is removed.
+ * file name holding U+0000. On any error the temp file is removed.
  */
 export async function readUploadForm(
   req: FastifyRequest,
