@@ -7,7 +7,7 @@ const api = "http://127.0.0.1:3000";
 export default defineConfig({
   plugins: [
     react(),
-    // Issue 15 Build 1: every text file of the build also as `.br` (quality 11) and `.gz` (level 9) beside it,
+    // Every text file of the build also as `.br` (quality 11) and `.gz` (level 9) beside it,
     // which the server sends as they are (apps/server/src/routes/web.ts). The manifest is for tests only.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.vite\//] }),
   ],

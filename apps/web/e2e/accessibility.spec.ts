@@ -1,4 +1,4 @@
-// Issue 14 Build 1: every screen of SPEC §2.1 passes axe-core (WCAG 2.1 A and AA rules) with no
+// Every screen of SPEC §2.1 passes axe-core (WCAG 2.1 A and AA rules) with no
 // serious or critical violation, signed out, as Admin and as Staff, with an audio selected, and
 // with each dialog, side panel, dropdown and menu open. One test per view, so a screen that
 // regresses fails by name. Each dialog is opened from the keyboard (Enter on its opener); the test

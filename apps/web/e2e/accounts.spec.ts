@@ -1,4 +1,4 @@
-// Issue 9 items 2 and 3, SPEC §2.10, §4, §5, §8: the Accounts page and sessions that can be ended,
+// SPEC §2.10, §4, §5, §8, decision 012: the Accounts page and sessions that can be ended,
 // in a real browser. With nobody but the admin the create panel opens by itself; the admin creates
 // a staff account in the side panel (a weak password refused with the toast, then a strong one
 // accepted), the card appears; edits it; the staff member signs in in a second browser context;

@@ -1,4 +1,4 @@
-// Issue 14 Build 3: what a screen-reader user hears. Every toast is read once through the app's
+// What a screen-reader user hears. Every toast is read once through the app's
 // live regions, errors in the assertive one and the rest in the polite one (sonner's own region is
 // silenced so nothing is read twice); a new notification is announced once; a submission that
 // arrives live on the Submissions page is announced once, and refetches that change nothing say

@@ -1,4 +1,4 @@
-// Issue 2, "Done when": the core workflow in a real browser, one ordered flow sharing state.
+// The core workflow (SPEC §4) in a real browser, one ordered flow sharing state.
 // An admin uploads audios (single and bulk) and assigns one to a staff member; the staff member
 // plays it, writes a translated transcript and uploads a translated recording; the admin
 // approves the transcript, rejects then approves the recording; both see the task Completed.

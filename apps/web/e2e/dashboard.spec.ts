@@ -1,4 +1,4 @@
-// SPEC §2.6 and issue 9, "Done when": the Admin dashboard in a real browser on a small known set
+// SPEC §2.6 and decision 011: the Admin dashboard in a real browser on a small known set
 // built through the real procedures (two staff, seven tasks, transcripts saved, a recording
 // uploaded, some approved or rejected by the admin). Checks the cards, the Staff overall Activity
 // rows, the Work Load chart (one bar per staff member, with its text alternative), the Team

@@ -1,4 +1,4 @@
-// Issue 12 Build 1, "Done when": a browser test exports a finished task. A staff member sees no
+// Decision 019: a browser test exports a finished task. A staff member sees no
 // 'Export' entry and is refused the page. The admin opens Management → Export, sees the form's
 // defaults and 'No exports yet.', gets the server's message for a first day after the last day,
 // then exports Control, completed tasks: 'Start export' is disabled while the request runs, the

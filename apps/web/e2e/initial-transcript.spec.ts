@@ -1,4 +1,4 @@
-// Issue 10 Build 8: Manage Audios attaches an initial transcript, and replaces it only after a
+// SPEC §2.18: Manage Audios attaches an initial transcript, and replaces it only after a
 // confirmation (the server refuses to overwrite one otherwise: 409 'This audio already has a
 // transcript.'). An admin uploads a transcript to an audio without one; 'View Transcript' shows
 // it; 'Replace transcript' with another file asks first; Cancel keeps the old text, confirming

@@ -1,4 +1,4 @@
-// Issue 14 Build 2, "the main job by keyboard alone": the core workflow of core-flow.spec.ts done
+// The main job by keyboard alone (docs/accessibility.md): the core workflow of core-flow.spec.ts done
 // with the keyboard only (Tab, Shift+Tab, Enter, Escape and typed text; the operating system's file
 // dialog is the one part that is not, its files are set on the file chooser). The admin signs in,
 // uploads an audio and assigns it; the staff member signs in, opens the task, writes and saves a

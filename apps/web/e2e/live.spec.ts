@@ -1,4 +1,4 @@
-// Issue 3, "Done when": live notifications and live views in a real browser, two contexts
+// Decisions 004 and 005: live notifications and live views in a real browser, two contexts
 // (admin, staff) on one server. The staff member saves a transcript: the admin's bell badge rises
 // within 2 s without a reload and the entry reads '{username} uploaded a new transcript for
 // {filename}'; the admin approves: the staff member's task card turns Approved without a reload;
@@ -23,7 +23,7 @@ import type { TestUser } from "./support/server";
 
 const FILENAME = "live-control";
 const TRANSCRIPT_TEXT = "Habari za asubuhi.";
-/** Issue 3: the badge rises within 2 s of the save. */
+/** The badge rises within 2 s of the save. */
 const LIVE_WITHIN_MS = 2_000;
 
 /** The bell in the header. */

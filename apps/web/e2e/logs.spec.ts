@@ -1,4 +1,4 @@
-// Issue 9 Build 5 and "Done when": the Logs page shows the approval made in the test, filtered by
+// Logs (SPEC §2.1): the Logs page shows the approval made in the test, filtered by
 // its actor. Two admins each approve a transcript (through the real procedures); the Logs page
 // shows both approvals in words; filtering by one actor shows only that one's approval and the
 // filter survives a reload (it is in the URL); an approval made elsewhere appears without a

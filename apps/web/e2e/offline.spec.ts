@@ -1,4 +1,4 @@
-// Issue 15 Build 3, "Offline-aware": staff on a flaky mobile link. With the browser offline (DevTools
+// Decision 021, "Offline-aware": staff on a flaky mobile link. With the browser offline (DevTools
 // network emulation) the banner says 'Cannot connect to the server. Please try again later.' (SPEC
 // §7.3) and is announced once; a transcript saved meanwhile is held ('Waiting for connection…') and
 // nothing reaches the server; back online it is saved exactly once, its success toast shows once,

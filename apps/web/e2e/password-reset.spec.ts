@@ -1,4 +1,4 @@
-// Issue 9 Build 4, "Done when": password reset against a real SMTP server started by the test.
+// SPEC §2.5: password reset against a real SMTP server started by the test.
 // Request on /reset-password → the mail arrives with the link → the link's page sets a Strong
 // password → 'Success' and /signin → the new password signs in, the old does not → the reused
 // link shows 'Error' with the reason. An unknown e-mail gets the same answer and no mail.

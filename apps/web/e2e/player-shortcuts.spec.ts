@@ -1,4 +1,4 @@
-// Issue 12 Build 4: the player is driven from the keyboard while the transcript editor has focus.
+// SPEC §2.11: the player is driven from the keyboard while the transcript editor has focus.
 // A staff member opens the Translated Transcript of an assigned audio, shows the original audio
 // and types in the editor; Ctrl+↓ slows the player down to 0.25x, Ctrl+Space plays and pauses it,
 // Ctrl+→ and Ctrl+← move it 3 s (kept within the 1.3 s audio), Ctrl+↑ speeds it up again; the

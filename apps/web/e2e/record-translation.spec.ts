@@ -1,4 +1,4 @@
-// Issue 12 Build 3, "Recording in the browser" (SPEC §2.13 Translated Audio, Staff). Chromium runs
+// Decision 018, "Recording in the browser" (SPEC §2.13 Translated Audio, Staff). Chromium runs
 // with a fake microphone that plays fixtures/microphone-speech.wav in a loop. The staff member
 // opens a task's Translated Audio and presses Record beside the drop zone: the level meter and the
 // elapsed time move. Stop gives a player of the take, its waveform drawn from the peaks kept while
@@ -28,7 +28,7 @@ import type { TestUser } from "./support/server";
 const AUDIO = "record-lake";
 const REFUSED = "record-refused";
 const LOST = "record-lost";
-// The take is sent as a resumable upload (issue 15 Build 2): one tus creation request per upload.
+// The take is sent as a resumable upload (decision 020): one tus creation request per upload.
 const UPLOAD_PATH = "/api/uploads";
 /** What the player shows instead of a waveform while the server prepares its peaks. */
 const WAVEFORM_PENDING = "Waveform is being prepared";

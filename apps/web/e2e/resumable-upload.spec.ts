@@ -1,4 +1,4 @@
-// Issue 15 Build 2, "Done when": a 20 MB recording uploaded through a link that drops twice, with a
+// Decision 020: a 20 MB recording uploaded through a link that drops twice, with a
 // reload of the page in between, arrives whole and once. The browser reaches the real server through a
 // TCP proxy (support/cutting-proxy.ts) that limits what it sends to 4 MB/s and cuts every connection
 // at 5 MB and at 14 MB sent; the page is reloaded at about 9 MB and the same file chosen again.

@@ -1,4 +1,4 @@
-// Issue 8, "Done when": the review loop in a real browser with three contexts (admin, staff A,
+// SPEC §2.7, §4: the review loop in a real browser with three contexts (admin, staff A,
 // staff B) on one server. A saves a transcript: the row appears on the admin's Submissions page
 // under 'Needs review' without a reload. The admin goes to the task from the row and rejects with
 // a reason: A's bell shows it, A's Feedback screen shows it as a comment; A replies and the admin

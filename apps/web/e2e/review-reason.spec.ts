@@ -1,4 +1,4 @@
-// SPEC §2.12, §4 (issue 8): Reject asks for an optional reason. A staff member's saved transcript
+// SPEC §2.12, §4: Reject asks for an optional reason. A staff member's saved transcript
 // is Pending; the admin's Reject opens a dialog ('Reason (optional)', a counter, at most 1,000
 // characters). Cancel and Escape change nothing and return focus to Reject. Rejecting with
 // '  Line 2 is missing  ' keeps both dialog buttons disabled while the request runs, then shows

@@ -1,4 +1,4 @@
-// Issue 9 item 3, sessions in a real browser, with tokens made to last 6 s (SESSION_IDLE_DAYS'
+// Decision 012, sessions in a real browser, with tokens made to last 6 s (SESSION_IDLE_DAYS'
 // lifetime, shortened for the test). A tab being used renews its token before it expires and
 // stays signed in and live past the first token's expiry without a reload; a tab nobody touches
 // is renewed once (loading it is use) and then signed out when its token expires; Sign Out goes

@@ -1,4 +1,4 @@
-// Issue 12 Build 4: the transcript being written is kept in the browser, so closing the tab loses
+// The transcript being written is kept in the browser, so closing the tab loses
 // nothing. A staff member types without saving and reloads the page: the panel offers the draft;
 // 'Restore draft' brings the text back into the editor and saving it clears the draft. A second
 // draft is offered again after a reload and 'Discard' drops it, leaving the saved text.

@@ -1,4 +1,4 @@
-// Issue 14 Build 4: the app respects the user's settings. With `prefers-reduced-motion: reduce`
+// The app respects the user's settings. With `prefers-reduced-motion: reduce`
 // the sidebar does not slide and toasts do not animate (and without it they do, so the test can
 // tell). At 320 CSS px wide (WCAG 1.4.10; the same as 1280 px zoomed to 400 %) and at 640 px (200 %)
 // the Tasks, Submissions and Translated Transcript screens reflow without horizontal scrolling,

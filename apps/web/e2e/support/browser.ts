@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe } from "vitest";
 import { REPO_ROOT, startServer, type TestServer } from "./server";
 
 /** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Set by .ci/run: a missing Chromium fails the browser tests instead of skipping them. */
 const BROWSER_REQUIRED = process.env.REQUIRE_BROWSER === "1";
 /** Screenshots of key steps and of failures. */
@@ -54,7 +54,7 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
 
 /**
  * Chromium flags for a fake microphone that plays `wavFile` (16-bit PCM WAV) in a loop, with every
- * camera and microphone request granted without a prompt (issue 12 Build 3's recording test).
+ * camera and microphone request granted without a prompt (the recording test, decision 018).
  */
 export function fakeMicrophoneArgs(wavFile: string): string[] {
   return [

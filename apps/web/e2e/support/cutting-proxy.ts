@@ -18,7 +18,7 @@ export interface CuttingProxy {
 }
 
 /**
- * Issue 15 (resumable uploads): starts a TCP proxy on 127.0.0.1 to `target` (the server's
+ * Resumable uploads (decision 020): starts a TCP proxy on 127.0.0.1 to `target` (the server's
  * host:port). `upstreamBytesPerSecond` caps what the browser sends, so that an upload takes long
  * enough to be cut in the middle. WebSockets pass too (it is plain TCP).
  */

@@ -52,7 +52,7 @@ export async function uploadInitialTranscript(
 }
 
 /**
- * Issue 12 Build 1's test data: the admin uploads `task.filename` (fixtures/single-control.wav) and
+ * The dataset export's test data (decision 019): the admin uploads `task.filename` (fixtures/single-control.wav) and
  * assigns it to `staff`, who saves `task.transcript` and uploads a translated recording; the admin
  * approves the transcript, and the recording too unless `recordingApproved` is false (then the
  * task is not completed). Through the real procedures and REST upload. Returns the audio's id.

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "playwright-core";
 
 /** The thinnest outline that counts as a visible focus indicator (px). */
-export const MIN_RING_WIDTH_PX = 2;
+const MIN_RING_WIDTH_PX = 2;
 /** WCAG 1.4.11 (non-text contrast): the ring against the colour next to it. */
-export const MIN_RING_CONTRAST = 3;
+const MIN_RING_CONTRAST = 3;
 /** How many Tab presses tabTo tries before giving up, unless told. */
 const DEFAULT_MAX_PRESSES = 40;
 
@@ -39,7 +39,7 @@ export interface FocusRing {
  * colour, the background behind the ring (see FocusRing.background) and their WCAG contrast
  * ratio, all computed in the page. Answers null when nothing is focused (the body has focus).
  */
-export async function focusRing(page: Page): Promise<FocusRing | null> {
+async function focusRing(page: Page): Promise<FocusRing | null> {
   return page.evaluate(() => {
     const focused = document.activeElement;
     if (!(focused instanceof HTMLElement) || focused === document.body) return null;
@@ -163,7 +163,7 @@ export async function focusRing(page: Page): Promise<FocusRing | null> {
  * outline (or 'auto', the browser's thin default), thinner than MIN_RING_WIDTH_PX, or contrast
  * below MIN_RING_CONTRAST against the background behind it.
  */
-export function focusRingProblems(ring: FocusRing): string[] {
+function focusRingProblems(ring: FocusRing): string[] {
   const problems: string[] = [];
   if (!ring.focusVisible) problems.push("does not match :focus-visible");
   if (ring.outlineStyle === "none" || ring.outlineStyle === "auto") {

@@ -10,7 +10,7 @@ export interface HeldReads {
 
 /**
  * Slows the test server's reads of stored original audios (`audios/…` keys) so a browser test can
- * watch a dataset export run (issue 12 Build 1): the first read waits `firstDelayMs` (long enough
+ * watch a dataset export run (decision 019): the first read waits `firstDelayMs` (long enough
  * for the export to report its first audio done: it reports at most every 500 ms), and the
  * `holdFrom`-th read (counted from 1) and those after it wait until release(). Other keys are read
  * as usual. The server runs in the test's process, so its storage object is this one.

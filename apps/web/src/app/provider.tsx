@@ -8,7 +8,7 @@ import { LiveAnnouncer } from "../components/live-announcer";
 
 /**
  * Query cache, tRPC client, toasts and screen-reader announcements for the whole app, and the
- * connection banner above every screen, signed in or not (issue 15 Build 3: lib/connection follows
+ * connection banner above every screen, signed in or not (decision 021: lib/connection follows
  * the connection and holds mutations while it is lost).
  */
 export function AppProvider({ children }: { children: ReactNode }) {

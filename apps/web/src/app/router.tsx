@@ -32,7 +32,7 @@ const routes: RouteObject[] = [
   { path: paths.notFound, lazy: () => import("./routes/not-found") },
   {
     // The signed-in shell (header, sidebar, live events, search) loads with the first signed-in page, so
-    // the sign-in page on a slow link does not wait for it (issue 15 Build 1).
+    // the sign-in page on a slow link does not wait for it.
     lazy: async () => {
       const { AppLayout } = await import("./layouts/app-layout");
       return {

@@ -15,7 +15,7 @@ function toastText(toast: ToastT): string {
 }
 
 /**
- * Announces each toast once when it appears (issue 14 Build 3): errors assertively, the rest
+ * Announces each toast once when it appears: errors assertively, the rest
  * politely. Sonner's own region would read every toast politely, errors too, so it is silenced.
  */
 function useToastAnnouncements(container: React.RefObject<HTMLDivElement | null>) {

@@ -40,7 +40,7 @@ function OnlineIcon() {
 }
 
 /**
- * The connection banner (issue 15 Build 3, SPEC §7.3), on every screen, signed in or not: 'Cannot
+ * The connection banner (SPEC §7.3, decision 021), on every screen, signed in or not: 'Cannot
  * connect to the server. Please try again later.' while the server cannot be reached (the browser
  * is offline or calls get no answer), then 'Connected again.' for a few seconds; nothing otherwise.
  * It sticks to the top of the page and sets --connection-banner-height, so the sticky header and

@@ -11,7 +11,7 @@ interface Announcement {
 }
 
 /**
- * The app's two live regions (issue 14 Build 3): a polite one (role status) and an assertive one
+ * The app's two live regions: a polite one (role status) and an assertive one
  * (role alert), both visually hidden. Each announcement is added as a new line, so the screen
  * reader reads it once, even when the same words come twice in a row, and is removed after
  * KEEP_MS. Mounted once, by the app provider.

@@ -1,4 +1,5 @@
 import { criteriaMet, passwordStrength } from "../lib/password-strength";
+import "../styles/password-meter.css";
 
 /**
  * SPEC §4 strength meter under a password field: a bar of five steps and the word Weak, Moderate

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Field, type FieldControlProps } from "./field";
 
 /** A staff member as a staff dropdown lists them. */
 export interface StaffChoice {
@@ -55,18 +56,12 @@ export function StaffSelect({
   error,
 }: StaffSelectProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const problemId = `${id}-problem`;
-  const describedBy = [failed && !labelHidden ? errorId : "", error && !labelHidden ? problemId : ""]
-    .filter(Boolean)
-    .join(" ");
-  const select = (
+  const failedId = `${id}-failed`;
+  const select = (wiring: Pick<FieldControlProps, "id"> & Partial<FieldControlProps>) => (
     <select
-      id={id}
+      {...wiring}
       className="select"
       aria-label={labelHidden ? label : undefined}
-      aria-describedby={describedBy || undefined}
-      aria-invalid={error && !labelHidden ? true : undefined}
       name={name}
       value={value}
       disabled={disabled}
@@ -83,23 +78,19 @@ export function StaffSelect({
         ))}
     </select>
   );
-  if (labelHidden) return select;
+  if (labelHidden) return select({ id });
   return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      {select}
-      {failed && (
-        <span id={errorId} className="field-error">
-          {STAFF_LIST_FAILED}
-        </span>
+    <Field id={id} label={label} error={error} describedBy={failed ? failedId : undefined}>
+      {(control) => (
+        <>
+          {select(control)}
+          {failed && (
+            <span id={failedId} className="field-error">
+              {STAFF_LIST_FAILED}
+            </span>
+          )}
+        </>
       )}
-      {error && (
-        <span id={problemId} className="field-error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -13,7 +13,7 @@ import "./transcript-changes.css";
 const HISTORY_CAP = 200;
 
 /** A review or save time as the history shows it, e.g. '26 Nov 2026, 14:03' (the viewer's local time). */
-export function reviewTime(at: string): string {
+function reviewTime(at: string): string {
   return dayjs(at).format("D MMM YYYY, HH:mm");
 }
 
@@ -23,7 +23,7 @@ function who(user: { username: string } | null): string {
 }
 
 /** 'Rejected by admin1 on 26 Nov 2026, 14:03: Check the names.' / 'Approved by admin1 on …'. */
-export function reviewSentence(review: TranscriptVersionReview): string {
+function reviewSentence(review: TranscriptVersionReview): string {
   const verb = review.action === "reject" ? "Rejected" : "Approved";
   const reason = review.reason ? `: ${review.reason}` : "";
   return `${verb} by ${who(review.reviewer)} on ${reviewTime(review.reviewedAt)}${reason}`;

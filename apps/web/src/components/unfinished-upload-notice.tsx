@@ -8,7 +8,7 @@ import {
 import { formatBytes } from "./upload-progress";
 
 /**
- * Issue 15 Build 2: after a reload (or a closed tab) a browser cannot reopen a file by itself, so an
+ * Resumable uploads (decision 020): after a reload (or a closed tab) a browser cannot reopen a file by itself, so an
  * upload form says which of the user's uploads of `kind` (with the fields in `match`) did not finish
  * here, newest first: "'{filename}' ({size}) did not finish uploading. Choose the same file again to
  * go on from where it stopped." 'Discard' gives it up (the file stays on the device; the server

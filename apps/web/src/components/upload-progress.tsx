@@ -14,7 +14,7 @@ function formatTimeLeft(seconds: number): string {
 }
 
 /**
- * Issue 15 Build 2: the progress of a resumable upload: a progress bar, bytes sent of the total,
+ * The progress of a resumable upload (decision 020): a progress bar, bytes sent of the total,
  * the rate and the time left (or 'Paused'), and Pause / Resume. Renders nothing when no upload runs.
  */
 export function UploadProgress({ upload, label }: { upload: ResumableUploadState; label: string }) {

@@ -35,7 +35,7 @@ export const paths = {
   createTasks: "/management/createtasks",
   /** Manage audios (Admin). */
   manageAudios: "/management/manageaudios",
-  /** Dataset export (Admin; issue 12 Build 1). */
+  /** Dataset export (Admin; decision 019). */
   exports: "/management/export",
   /** Research participants (Admin; decision 024). */
   participants: "/management/participants",
@@ -50,8 +50,3 @@ export const paths = {
   /** Not-found page (open); any other path shows it too. */
   notFound: "/utility/404",
 } as const;
-
-/** The name of a route in `paths`. */
-export type PathName = keyof typeof paths;
-/** One of the app's route paths. */
-export type AppPath = (typeof paths)[PathName];

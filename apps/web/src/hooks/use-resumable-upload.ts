@@ -13,7 +13,7 @@ export interface ResumableUploadState {
   resume(): void;
 }
 
-/** Issue 15 Build 2: one resumable upload at a time for a form, with its progress, Pause and Resume. */
+/** One resumable upload at a time for a form (decision 020), with its progress, Pause and Resume. */
 export function useResumableUpload(): ResumableUploadState {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [paused, setPaused] = useState(false);

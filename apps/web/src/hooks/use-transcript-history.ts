@@ -11,6 +11,13 @@ export type TranscriptVersionEntry = TranscriptHistory["versions"][number];
 export type TranscriptVersionReview = TranscriptVersionEntry["reviews"][number];
 
 /**
+ * SPEC §8 'Error fetching transcript:', the console's message for a failed `transcripts.get`. Every
+ * screen reading an audio's transcript passes it as the query's meta, so the query logs it whichever
+ * of its readers rendered last.
+ */
+export const TRANSCRIPT_FETCH_FAILED = "Error fetching transcript:";
+
+/**
  * Decision 025: the transcript history of `audioId` (admins only; `enabled` false fetches nothing,
  * e.g. for staff). It follows the same live events as the transcript: whenever the audio's
  * `transcripts.get` is fetched again (a save, a review or a deletion, by anyone, arrives as an
@@ -20,7 +27,11 @@ export function useTranscriptHistory(audioId: string, enabled = true) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { audioId };
-  const transcript = useQuery({ ...trpc.transcripts.get.queryOptions(input), enabled });
+  const transcript = useQuery({
+    ...trpc.transcripts.get.queryOptions(input),
+    enabled,
+    meta: { errorMessage: TRANSCRIPT_FETCH_FAILED },
+  });
   const history = useQuery({ ...trpc.transcripts.history.queryOptions(input), enabled });
   const seen = useRef(transcript.dataUpdatedAt);
   const updatedAt = transcript.dataUpdatedAt;

@@ -1,5 +1,5 @@
 /**
- * Screen-reader announcements (issue 14 Build 3, WCAG 4.1.3): anything in the app may call
+ * Screen-reader announcements (WCAG 4.1.3): anything in the app may call
  * `announce`; the LiveAnnouncer mounted once by the app provider reads it out through its live
  * regions. A plain module, so code outside React (a query callback, a toast) can announce too.
  */

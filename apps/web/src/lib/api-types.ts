@@ -27,21 +27,17 @@ export type SubmissionRow = RouterOutputs["submissions"]["list"]["items"][number
 export type SubmissionCounts = RouterOutputs["submissions"]["list"]["counts"];
 /** A filter of the Submissions list. */
 export type SubmissionFilter = keyof SubmissionCounts;
-/** `statistics.overview`: the Dashboard's cards (SPEC §2.6). */
-export type DashboardOverview = RouterOutputs["statistics"]["overview"];
 /** A row of `statistics.engagement` (Staff overall Activity, Work Load). */
 export type EngagementRow = RouterOutputs["statistics"]["engagement"][number];
 /** A row of `statistics.teamReport` (Team Engagement Report). */
 export type TeamReportRow = RouterOutputs["statistics"]["teamReport"][number];
-/** `statistics.rates`: the payment rates in whole UGX. */
-export type PaymentRates = RouterOutputs["statistics"]["rates"];
 /** A user of `accounts.list` (Accounts page): never a password hash. */
 export type AccountUser = RouterOutputs["accounts"]["list"][number];
 /** A row of `logs.list` (Logs page). */
 export type LogEntry = RouterOutputs["logs"]["list"]["items"][number];
 /** `logs.filters`: the Logs page's actor and action choices. */
 export type LogFilterChoices = RouterOutputs["logs"]["filters"];
-/** One dataset export of `exports.list` (Export page, issue 12 Build 1). */
+/** One dataset export of `exports.list` (Export page). */
 export type ExportItem = RouterOutputs["exports"]["list"]["items"][number];
 /** What `exports.create` takes: the Export form's choice. */
 export type ExportChoiceInput = RouterInputs["exports"]["create"];

@@ -48,7 +48,7 @@ export const ZIP_ACCEPT: Record<string, string[]> = {
 };
 
 /** SPEC §8: the translated-recording form got no file. */
-export const NO_RECORDING_FILE = "Invalid file type. Please select an audio file.";
+const NO_RECORDING_FILE = "Invalid file type. Please select an audio file.";
 /** SPEC §8: the translated-recording form got a file that is not an accepted audio type. */
 export const INVALID_RECORDING_FILE = "Invalid file type. Please select a valid audio file.";
 

@@ -1,5 +1,5 @@
 /**
- * Whether the server can be reached (issue 15 Build 3, SPEC §7.3): staff on a flaky mobile link
+ * Whether the server can be reached (SPEC §7.3, decision 021): staff on a flaky mobile link
  * see a banner while it cannot, and what they save meanwhile is held, not lost.
  *
  * The connection is lost when the browser says it is offline, or when a call to the server fails
@@ -104,7 +104,7 @@ async function probe(): Promise<void> {
   else lose();
 }
 
-/** The connection as it is now (issue 15 Build 3). */
+/** The connection as it is now. */
 export function connectionStatus(): ConnectionStatus {
   return status;
 }
@@ -117,18 +117,18 @@ export function subscribeConnection(listener: () => void): () => void {
 
 /**
  * Whether a mutation started now is held until the connection returns (TanStack Query pauses it
- * before sending), so the screen can say so (issue 15 Build 3).
+ * before sending), so the screen can say so.
  */
 export function sendsLater(): boolean {
   return !onlineManager.isOnline();
 }
 
-/** A call to the server failed at network level (no answer): the connection is lost (issue 15 Build 3). */
+/** A call to the server failed at network level (no answer): the connection is lost. */
 export function reportNetworkFailure(): void {
   lose();
 }
 
-/** The server answered a call (any status) or the live WebSocket opened: the connection is there (issue 15 Build 3). */
+/** The server answered a call (any status) or the live WebSocket opened: the connection is there. */
 export function reportServerAnswer(): void {
   if (status === "disconnected") regain();
 }
@@ -142,7 +142,7 @@ export function checkServer(): void {
 }
 
 /**
- * Starts following the connection (issue 15 Build 3): the browser's offline and online events,
+ * Starts following the connection: the browser's offline and online events,
  * and TanStack Query's onlineManager set from connectionStatus() instead of from those events
  * alone (an 'online' event only leads to a check of the server). Answers the function that stops
  * it. Mounted once, by the app provider.

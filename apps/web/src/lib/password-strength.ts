@@ -3,7 +3,7 @@
 // checks again: this copy only drives the meter and the early 'Password is weak' toast.
 
 /** The five password criteria of SPEC §5, in order. */
-export const PASSWORD_CRITERIA: ReadonlyArray<{ label: string; test: (p: string) => boolean }> = [
+const PASSWORD_CRITERIA: ReadonlyArray<{ label: string; test: (p: string) => boolean }> = [
   { label: "at least 8 characters", test: (p) => p.length >= 8 },
   { label: "an uppercase letter", test: (p) => /[A-Z]/.test(p) },
   { label: "a lowercase letter", test: (p) => /[a-z]/.test(p) },

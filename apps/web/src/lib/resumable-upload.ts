@@ -2,7 +2,7 @@ import { Upload, defaultOptions, type PreviousUpload } from "tus-js-client";
 import { CONNECTION_ERROR, type RestResult } from "./rest";
 import { readSession } from "./session";
 
-/** Where the server speaks tus 1.0 (issue 15 Build 2). */
+/** Where the server speaks tus 1.0 (decision 020). */
 const ENDPOINT = "/api/uploads";
 
 /** The upload kinds of `POST /api/audios/upload/{KIND}`, which the resumable path takes too. */
@@ -104,7 +104,7 @@ export interface UnfinishedUpload {
 const KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issue 15 Build 2: the signed-in user's unfinished uploads of `kind` begun in this browser within
+ * The signed-in user's unfinished uploads of `kind` begun in this browser within
  * the last 24 hours, newest first, limited to those whose fields include every entry of `match`
  * (e.g. `{ audioId }`). Choosing the same file for the same purpose goes on with one of them.
  */
@@ -150,7 +150,7 @@ async function forget(fingerprint: string): Promise<void> {
 }
 
 /**
- * Issue 15 Build 2: sends `file` as an upload of `kind` with the multipart form's `fields`
+ * Sends `file` as an upload of `kind` with the multipart form's `fields`
  * (category, audioId, recordedBy, replace) over tus to `/api/uploads`, then finishes it, and
  * answers what `POST /api/audios/upload/{KIND}` would. A dropped connection is retried from the
  * last byte the server has; after a reload, choosing the same file for the same purpose goes on

@@ -18,7 +18,7 @@ export interface TranscriptDiff {
 }
 
 /** How long the comparison may run before giving up (ms): two very different long texts are shown plain. */
-export const DIFF_TIMEOUT_MS = 1_500;
+const DIFF_TIMEOUT_MS = 1_500;
 
 /** Words in `text`: runs of non-space characters. */
 function wordCount(text: string): number {

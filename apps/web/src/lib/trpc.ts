@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import {
   createTRPCClient,
   createWSClient,
@@ -17,8 +17,36 @@ import { CONNECTION_ERROR } from "./rest";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
+/**
+ * What a query says about itself in TanStack Query's `meta` (typed for every query through `Register`):
+ * `errorMessage` is what the console says when the query fails (SPEC §8: some failures, such as the
+ * statistics, tasks and search, are only logged). Queries that share a key must pass the same meta,
+ * since the query keeps the options of the observer that rendered last.
+ */
+type AppQueryMeta = {
+  /** The console's message for a failed fetch of this query; QUERY_FAILED when absent. */
+  errorMessage?: string;
+};
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: AppQueryMeta;
+  }
+}
+
+/** The console's message for a failed query that names none of its own. */
+const QUERY_FAILED = "Failed to load data";
+
+/**
+ * The app's query client: data is fresh for 10 s; a refusal (a 4xx) is not retried, anything else twice.
+ * Every failed query is logged here, once per failed fetch (after its retries), with its
+ * `meta.errorMessage` (SPEC §8); what the user sees of the failure is each screen's own.
+ */
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => console.error(query.meta?.errorMessage ?? QUERY_FAILED, error),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -48,7 +76,7 @@ const RESTART_QUIET_MS = 5_000;
  * instant, then 250 ms, 500 ms, 1 s … at most 10 s; after any other close 0.5 s, 1 s, 2 s … at most
  * 10 s (decision 029).
  */
-export function reconnectDelayMs(attempt: number, restart: boolean): number {
+function reconnectDelayMs(attempt: number, restart: boolean): number {
   if (restart && attempt === 0) return Math.floor(Math.random() * 250);
   return Math.min((restart ? 250 : 500) * 2 ** attempt, 10_000);
 }
@@ -103,7 +131,7 @@ function liveClient(): TRPCWebSocketClient {
           }, RESTART_QUIET_MS);
         }
       }
-      // Issue 15 Build 3: a socket lost otherwise may mean the server is gone; ask it (the banner shows if not).
+      // A socket lost otherwise may mean the server is gone; ask it (the banner shows if not).
       else if (!refused && live?.client === client && !restarting) checkServer();
     },
     onOpen: () => {
@@ -161,7 +189,7 @@ function aborted(error: unknown): boolean {
 }
 
 /**
- * fetch, telling lib/connection whether the server answered (issue 15 Build 3): any answer, even
+ * fetch, telling lib/connection whether the server answered: any answer, even
  * a 4xx or 5xx, means it is reachable; a network failure (no answer) that the connection is lost,
  * which holds further mutations until it returns. The failed call itself still fails: it may have
  * reached the server before the answer was lost, so it is shown as not sent rather than sent again.
@@ -175,6 +203,11 @@ async function answerOrReport(url: RequestInfo | URL, init?: RequestInit): Promi
     if (!aborted(error)) reportNetworkFailure();
     throw error;
   }
+}
+
+/** Whether an answer's body is JSON (the server's own answers; a proxy's error page is not). */
+function isJson(res: Response): boolean {
+  return /\bjson\b/i.test(res.headers.get("content-type") ?? "");
 }
 
 /** Subscriptions go over the WebSocket, queries and mutations over batched HTTP. */
@@ -194,6 +227,9 @@ export function makeTrpcClient() {
             const res = await answerOrReport(url, init);
             // An expired or revoked token: drop the session so the route guard sends the user to /signin.
             if (res.status === 401 && readSession() && (await sessionRefused(res))) writeSession(null);
+            // A failure that is not the server's own answer (a proxy's 502 page): said by its status
+            // (SPEC §8 'An error occurred: {message}') rather than as a JSON parse error.
+            if (!res.ok && !isJson(res)) throw new Error(`Request failed with status code ${res.status}`);
             return res;
           },
         }),
@@ -204,10 +240,18 @@ export function makeTrpcClient() {
 
 /**
  * True when a call got no answer from the server (a network failure, SPEC §7.3 'No server
- * response'), not a refusal: it is shown with CONNECTION_ERROR (issue 15 Build 3).
+ * response'), not a refusal: it is shown with CONNECTION_ERROR (SPEC §7.3).
  */
 export function isConnectionError(error: unknown): boolean {
   return error instanceof TRPCClientError && !error.data && /fetch|network/i.test(error.message);
+}
+
+/**
+ * True when the server itself refused the call with a message of its own (a tRPC error answer);
+ * false when the request failed on its way (no answer, or a proxy's error page).
+ */
+export function isServerRefusal(error: unknown): boolean {
+  return error instanceof TRPCClientError && Boolean(error.data);
 }
 
 /** The message to show for a failed call: the server's, or the spec's connection message. */

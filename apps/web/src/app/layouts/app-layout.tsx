@@ -1,5 +1,6 @@
 import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
+import "../../styles/shell.css";
 import { LiveEvents } from "../../features/live/components/live-events";
 import { SessionRenewal } from "../../features/auth/components/session-renewal";
 import { NotificationBell } from "../../features/notifications/components/notification-bell";

@@ -2,6 +2,7 @@ import { Navigate } from "react-router";
 import { useSession } from "../../hooks/use-session";
 import { paths } from "../../config/paths";
 import { Dashboard } from "../../features/dashboard/components/dashboard";
+import { WelcomeBanner } from "../../features/dashboard/components/welcome-banner";
 
 /** SPEC §2.6: 'Good morning' before 12, 'Good afternoon' before 18, otherwise 'Good evening'. */
 function greeting(hour: number): string {
@@ -10,7 +11,10 @@ function greeting(hour: number): string {
   return "Good evening";
 }
 
-/** / (SPEC §2.1, §2.6): the Admin dashboard under a greeting by time of day; Staff go to /Audios. */
+/**
+ * / (SPEC §1, §2.1, §2.6): the Admin dashboard under its welcome banner (the greeting by time of
+ * day and the programme's name); Staff go to /Audios.
+ */
 export function Component() {
   const session = useSession();
   if (!session) return null;
@@ -18,9 +22,7 @@ export function Component() {
 
   return (
     <section className="page">
-      <h1 className="page-title">
-        {greeting(new Date().getHours())}, {session.username}
-      </h1>
+      <WelcomeBanner greeting={greeting(new Date().getHours())} username={session.username} />
       <Dashboard />
     </section>
   );

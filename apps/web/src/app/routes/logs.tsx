@@ -1,6 +1,6 @@
 import { LogsPage } from "../../features/logs/components/logs-page";
 
-/** /log/log-listing: the Logs page (Admin; issue 9 Build 5). */
+/** /log/log-listing: the Logs page (Admin; SPEC §2.1). */
 export function Component() {
   return <LogsPage />;
 }

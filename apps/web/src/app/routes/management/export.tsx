@@ -1,7 +1,7 @@
 import { ManagementLayout } from "../../../features/management/components/management-layout";
 import { ExportPage } from "../../../features/exports/components/export-page";
 
-/** /management/export: dataset export (Admin; issue 12 Build 1), beside the management menu. */
+/** /management/export: dataset export (Admin; decision 019), beside the management menu. */
 export function Component() {
   return (
     <ManagementLayout title="Dataset export">

@@ -11,7 +11,7 @@ import { EndSessionsButton } from "./end-sessions-button";
 /**
  * SPEC §2.10: one user's card: initials, username, email, role and Active or Inactive in words;
  * 'Edit Profile' (the 'Edit account' panel), 'Send Email' (a mailto: link), 'Sign out everywhere'
- * for an active account (issue 9 Build 3) and Activate or Deactivate after a confirmation (not
+ * for an active account (decision 012) and Activate or Deactivate after a confirmation (not
  * offered on the signed-in admin's own card).
  */
 export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boolean }) {

@@ -5,6 +5,7 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
 import { EMPTY_FORM, formErrors, formOf, ROLES, type AccountField, type AccountForm } from "../lib/account-form";
+import { Field, SelectField } from "../../../components/field";
 import { PasswordMeter } from "../../../components/password-meter";
 import { CloseButton, SideSheet } from "../../../components/side-sheet";
 
@@ -98,35 +99,24 @@ export function AccountPanel({
     label: string,
     input: { type: string; autoComplete: string },
     extra?: { describedBy?: string; after?: ReactNode },
-  ) => {
-    const id = `${idPrefix}-${name}`;
-    const error = shown(name);
-    const describedBy = [error ? `${id}-error` : "", extra?.describedBy ?? ""].filter(Boolean).join(" ");
-    return (
-      <div className="field">
-        <label className="label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          className="input"
-          type={input.type}
-          autoComplete={input.autoComplete}
-          value={form[name]}
-          disabled={pending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(e) => change(name, e.target.value)}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        )}
-        {extra?.after}
-      </div>
-    );
-  };
+  ) => (
+    <Field id={`${idPrefix}-${name}`} label={label} error={shown(name)} describedBy={extra?.describedBy}>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="input"
+            type={input.type}
+            autoComplete={input.autoComplete}
+            value={form[name]}
+            disabled={pending}
+            onChange={(e) => change(name, e.target.value)}
+          />
+          {extra?.after}
+        </>
+      )}
+    </Field>
+  );
 
   return (
     <SideSheet
@@ -160,31 +150,15 @@ export function AccountPanel({
             after: <PasswordMeter id={`${idPrefix}-password-strength`} password={form.password} />,
           },
         )}
-        <div className="field">
-          <label className="label" htmlFor={`${idPrefix}-role`}>
-            Role
-          </label>
-          <select
-            id={`${idPrefix}-role`}
-            className="select"
-            value={form.role}
-            disabled={pending}
-            aria-invalid={shown("role") ? true : undefined}
-            aria-describedby={shown("role") ? `${idPrefix}-role-error` : undefined}
-            onChange={(e) => change("role", e.target.value)}
-          >
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-          {shown("role") && (
-            <p id={`${idPrefix}-role-error`} className="field-error">
-              {shown("role")}
-            </p>
-          )}
-        </div>
+        <SelectField
+          id={`${idPrefix}-role`}
+          label="Role"
+          error={shown("role")}
+          value={form.role}
+          options={ROLES}
+          disabled={pending}
+          onChange={(role) => change("role", role)}
+        />
         {field("adminPassword", "Your admin password", { type: "password", autoComplete: "current-password" })}
         <div className="dialog-actions">
           <CloseButton disabled={pending} />

@@ -1,13 +1,17 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 import { useSession } from "../../../hooks/use-session";
 import { AccountCard } from "./account-card";
 import { AccountPanel } from "./account-panel";
 import { describeFilter, FilterMenu, type AccountFilter } from "./filter-menu";
+import "../accounts.css";
+
+/** The console's message when the accounts cannot be loaded (the page shows its own, with Retry). */
+const LOAD_FAILED = { errorMessage: "Failed to load users" };
 
 /**
- * The Accounts page (/accounts/users, Admin, SPEC §2.10, issue 9): title ACCOUNTS, 'Add Account'
+ * The Accounts page (/accounts/users, Admin, SPEC §2.10): title ACCOUNTS, 'Add Account'
  * opening the 'Create new account' panel, the filter menu, and a card per user (active and
  * inactive). When there is nobody but the signed-in admin, the create panel opens by itself once.
  */
@@ -17,8 +21,13 @@ export function AccountsPage() {
   const [filter, setFilter] = useState<AccountFilter>({});
   const [creating, setCreating] = useState(false);
   const [autoOpened, setAutoOpened] = useState(false);
-  const users = useQuery({ ...trpc.accounts.list.queryOptions(filter), placeholderData: keepPreviousData });
-  const everyone = useQuery(trpc.accounts.list.queryOptions({}));
+  // The same meta on both: with no filter they are one query.
+  const users = useQuery({
+    ...trpc.accounts.list.queryOptions(filter),
+    placeholderData: keepPreviousData,
+    meta: LOAD_FAILED,
+  });
+  const everyone = useQuery({ ...trpc.accounts.list.queryOptions({}), meta: LOAD_FAILED });
   const filtered = describeFilter(filter);
 
   // Once the full list is known (state adjusted while rendering, not in an effect).
@@ -26,10 +35,6 @@ export function AccountsPage() {
     setAutoOpened(true);
     if (everyone.data.every((u) => u.id === session?._id)) setCreating(true);
   }
-
-  useEffect(() => {
-    if (users.error) console.error("Failed to load users", users.error);
-  }, [users.error]);
 
   return (
     <section className="page">

@@ -6,7 +6,7 @@ import type { AccountUser } from "../../../lib/api-types";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 
 /**
- * Issue 9 Build 3: 'Sign out everywhere' on an account's card, after a confirmation: every
+ * 'Sign out everywhere' on an account's card (decision 012), after a confirmation: every
  * session of the user ends (their open tabs are signed out within seconds, their tokens refused).
  * On the admin's own card it signs the admin out too. `describedBy` names the card's heading.
  */

@@ -6,6 +6,8 @@ import { useCurrentAudio } from "../hooks/use-current-audio";
 import { AudioSubNav } from "./audio-sub-nav";
 import { LastOpenedBanner } from "./last-opened-banner";
 import { paths } from "../../../config/paths";
+import { isRefusal } from "../../../lib/query-failure";
+import "../audiomanagement.css";
 
 export interface AudioManagementLayoutProps {
   /** The screen's name (e.g. 'Translated Transcript'), the heading while no audio is shown. */
@@ -40,7 +42,7 @@ export function AudioManagementLayout({ section, children }: AudioManagementLayo
         <span className="spinner" aria-hidden="true" /> Loading audio…
       </p>
     );
-  } else if (query.isError) {
+  } else if (query.data === undefined || (query.isError && isRefusal(query.error))) {
     body = (
       <div className="empty-state" role="alert">
         <p>Error fetching audio details</p>

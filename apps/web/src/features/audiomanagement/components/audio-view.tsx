@@ -4,6 +4,8 @@ import type { AudioDetail } from "../../../lib/api-types";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { ageLabel } from "@tafsiri/corpus";
 import { sourceKey } from "../lib/source-key";
+import { isRefusal } from "../../../lib/query-failure";
+import "../../../styles/audio-player.css";
 
 /** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
 async function fetchText(url: string): Promise<string> {
@@ -51,10 +53,10 @@ export function AudioView({ audio }: { audio: AudioDetail }) {
           <span className="spinner" aria-hidden="true" /> Loading transcript…
         </p>
       );
-    } else if (text.isError) {
+    } else if (text.data === undefined || (text.isError && isRefusal(text.error))) {
       transcript = (
         <p className="field-error" role="alert">
-          Failed to load transcript: {text.error.message}
+          Failed to load transcript: {text.error?.message}
         </p>
       );
     } else if (!text.data.trim()) {

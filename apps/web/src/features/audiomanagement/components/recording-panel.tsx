@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
@@ -12,12 +11,14 @@ import { sourceKey } from "../lib/source-key";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { RecordingUploadForm } from "./recording-upload-form";
 import { ReviewActions } from "./review-actions";
+import { isRefusal } from "../../../lib/query-failure";
+import "../../../styles/audio-player.css";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 /**
  * SPEC §8: a refused action shows 'Error' with the server's message; no answer at all SPEC §7.3's
- * connection message (issue 15 Build 3); anything else the generic text.
+ * connection message (decision 021); anything else the generic text.
  */
 function showFailure(error: unknown): void {
   if (isConnectionError(error)) toast.error("Error", { description: errorMessage(error) });
@@ -37,13 +38,12 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
   const client = useTRPCClient();
   const session = useSession();
   const refresh = useRefreshAudioWork();
-  const recording = useQuery(trpc.recordings.get.queryOptions({ audioId: audio.id }));
+  const recording = useQuery({
+    ...trpc.recordings.get.queryOptions({ audioId: audio.id }),
+    meta: { errorMessage: "Failed to load the translated audio" },
+  });
   const isAdmin = session?.role === "Admin";
   const data = recording.data;
-
-  useEffect(() => {
-    if (recording.error) console.error("Failed to load the translated audio", recording.error);
-  }, [recording.error]);
 
   let submission;
   if (recording.isPending) {
@@ -52,7 +52,7 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         <span className="spinner" aria-hidden="true" /> Loading translated audio…
       </p>
     );
-  } else if (recording.isError) {
+  } else if (recording.data === undefined || (recording.isError && isRefusal(recording.error))) {
     submission = (
       <div className="stack" role="alert">
         <p className="field-error">The translated audio could not be loaded.</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
@@ -21,7 +21,7 @@ function takeName(filename: string): string {
 
 /**
  * SPEC §2.13 'Upload Translated Audio' (Staff, while the recording is not Approved): a drop zone for
- * one audio file and beside it 'Record' (issue 12 Build 3: a take recorded in the browser, kept as
+ * one audio file and beside it 'Record' (decision 018: a take recorded in the browser, kept as
  * `{filename}_take.wav`), a 'Select Recorder' list of staff (the current user marked '(You)') and
  * 'Upload Audio'. The file uploaded is the last one chosen: a dropped file replaces the take, a new
  * take replaces the dropped file. Nothing is sent before 'Upload Audio' (disabled while a take is
@@ -40,7 +40,7 @@ export function RecordingUploadForm({
 }) {
   const trpc = useTRPC();
   const session = useSession();
-  const staff = useQuery(trpc.accounts.staff.queryOptions());
+  const staff = useQuery({ ...trpc.accounts.staff.queryOptions(), meta: { errorMessage: STAFF_LIST_FAILED } });
   const [picked, setPicked] = useState<File | null>(null);
   const [recorder, setRecorder] = useState("");
   const [uploading, setUploading] = useState(false);
@@ -48,10 +48,6 @@ export function RecordingUploadForm({
   const microphone = useMicrophoneRecorder(takeName(audioFilename));
   const taking = ["requesting", "recording", "encoding"].includes(microphone.status);
   const file = microphone.take?.file ?? picked;
-
-  useEffect(() => {
-    if (staff.error) console.error(STAFF_LIST_FAILED, staff.error);
-  }, [staff.error]);
 
   const chooseFiles = (files: File[]) => {
     const choice = pickRecordingFile(files);

@@ -1,17 +1,18 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
+import { Field } from "../../../components/field";
 import { StaffSelect, type StaffChoice } from "../../../components/staff-select";
 import { useTRPC } from "../../../lib/trpc";
 import "./reject-reason-dialog.css";
 
 /** Longest reason the server accepts with a rejection (its ZReviewReason). */
-export const MAX_REJECT_REASON = 1_000;
+const MAX_REJECT_REASON = 1_000;
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
 /** Decision 025: the server's words when 'Reassign to…' has no staff member chosen. */
-export const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
+const REASSIGN_STAFF_REQUIRED = "Please select a staff member to reassign.";
 
 /** Where the task goes after a rejection (decision 025): back to its assignee, or to another staff member. */
 type Destination = "return" | "reassign";
@@ -108,7 +109,6 @@ function RejectReasonForm({
   const [destination, setDestination] = useState<Destination>("return");
   const [staffId, setStaffId] = useState("");
   const [staffError, setStaffError] = useState<string | null>(null);
-  const fieldId = useId();
   const counterId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const selectRef = useRef<HTMLDivElement>(null);
@@ -136,26 +136,26 @@ function RejectReasonForm({
 
   return (
     <form className="stack reject-reason-form" onSubmit={(event) => void submit(event)}>
-      <div className="field">
-        <label className="label" htmlFor={fieldId}>
-          Reason (optional)
-        </label>
-        <textarea
-          ref={fieldRef}
-          id={fieldId}
-          className="textarea reject-reason-input"
-          rows={4}
-          maxLength={MAX_REJECT_REASON}
-          placeholder={`What should be fixed in the ${subject}?`}
-          aria-describedby={counterId}
-          value={reason}
-          readOnly={pending}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        <p id={counterId} className="reject-reason-counter">
-          {NUMBER.format(reason.length)} / {NUMBER.format(MAX_REJECT_REASON)} characters
-        </p>
-      </div>
+      <Field label="Reason (optional)" describedBy={counterId}>
+        {(control) => (
+          <>
+            <textarea
+              {...control}
+              ref={fieldRef}
+              className="textarea reject-reason-input"
+              rows={4}
+              maxLength={MAX_REJECT_REASON}
+              placeholder={`What should be fixed in the ${subject}?`}
+              value={reason}
+              readOnly={pending}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <p id={counterId} className="reject-reason-counter">
+              {NUMBER.format(reason.length)} / {NUMBER.format(MAX_REJECT_REASON)} characters
+            </p>
+          </>
+        )}
+      </Field>
       {assignee && (
         <DestinationFields
           assignee={assignee}

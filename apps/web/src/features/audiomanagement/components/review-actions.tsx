@@ -4,6 +4,7 @@ import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { sendsLater } from "../../../lib/connection";
 import type { StaffChoice } from "../../../components/staff-select";
+import "../audiomanagement.css";
 import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";
@@ -17,9 +18,9 @@ interface ReviewRequest<S extends string> {
   reassignTo?: string;
 }
 
-/** Issue 15 Build 3: what a review held while the connection is lost is called in its notice. */
+/** What a review held while the connection is lost is called in its notice (decision 021). */
 const HELD_NAME: Record<ReviewAction, string> = { approve: "Approval", reject: "Rejection", remove: "Deletion" };
-/** Issue 15 Build 3: the label of the button whose action is held. */
+/** The label of the button whose action is held (decision 021). */
 const WAITING = "Waiting for connection…";
 
 export interface ReviewActionsProps<S extends string> {
@@ -55,7 +56,7 @@ export interface ReviewActionsProps<S extends string> {
  * Buttons are disabled while an action runs; after an approval or a rejection focus is on the group.
  * Each action is a TanStack mutation: made while the connection is lost it is held, its button
  * saying 'Waiting for connection…', and sent once when it returns, its success or failure toasted
- * even if the screen was left meanwhile (issue 15 Build 3).
+ * even if the screen was left meanwhile (decision 021).
  */
 export function ReviewActions<S extends string>({
   status,

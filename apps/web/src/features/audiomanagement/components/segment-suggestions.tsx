@@ -11,7 +11,7 @@ interface Segment {
 }
 
 /** Said when the server found no speech at all. */
-export const NO_SPEECH = "No speech found in this recording.";
+const NO_SPEECH = "No speech found in this recording.";
 
 /**
  * Decision 024, "Who spoke, when": 'Suggest segments' asks the server for the stretches of speech

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
@@ -8,6 +8,7 @@ import { transcriptApprovalLabel } from "../../../lib/approval-labels";
 import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { sendsLater } from "../../../lib/connection";
 import { useSession } from "../../../hooks/use-session";
+import { TRANSCRIPT_FETCH_FAILED } from "../../../hooks/use-transcript-history";
 import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
@@ -20,12 +21,13 @@ import { displayTime } from "../../../lib/dates";
 import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
 import { shortLineTime, SPEAKER_NAMES, TRANSCRIPT_SHORTCUTS } from "../lib/speaker-paragraph";
 import { ChangesSinceReview } from "../../../components/transcript-changes";
+import { isRefusal } from "../../../lib/query-failure";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";
-/** Issue 15 Build 3: a Save made while the connection is lost is held and sent when it returns. */
+/** A Save made while the connection is lost is held and sent when it returns (decision 021). */
 const SAVE_HELD = "Transcript will be saved when the connection returns.";
-/** Issue 15 Build 3: the Save button while its save is held. */
+/** The Save button while its save is held (decision 021). */
 const WAITING = "Waiting for connection…";
 
 /**
@@ -79,9 +81,9 @@ function SavedTranscript({ text }: { text: string }) {
  * Changes', and for an Admin Approve / Reject / Delete. Once Approved it is read-only. What is
  * written is kept in the browser until it is saved or cancelled; an unsaved draft that differs
  * from the saved text is offered back ('Restore draft' / 'Discard') when the panel opens again
- * (issue 12 Build 4). A Save made while the connection is lost is held (the button says 'Waiting
+ * (SPEC §2.12). A Save made while the connection is lost is held (the button says 'Waiting
  * for connection…') and sent once when it returns, the draft kept until it succeeded; a save that
- * got no answer is shown as not saved, its text still in the editor and the draft (issue 15 Build 3).
+ * got no answer is shown as not saved, its text still in the editor and the draft (decision 021).
  * Decision 024, "Who spoke, when": the editor marks each paragraph's speaker and start from the
  * original audio's player (which lists the editor's keys) and plays from a start, showing the
  * player when it is hidden; 'Suggest segments' offers start times found in the audio.
@@ -91,7 +93,10 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const client = useTRPCClient();
   const session = useSession();
   const refresh = useRefreshAudioWork();
-  const transcript = useQuery(trpc.transcripts.get.queryOptions({ audioId: audio.id }));
+  const transcript = useQuery({
+    ...trpc.transcripts.get.queryOptions({ audioId: audio.id }),
+    meta: { errorMessage: TRANSCRIPT_FETCH_FAILED },
+  });
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [audioShown, setAudioShown] = useState(false);
@@ -146,10 +151,6 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       onSettled: refresh,
     }),
   );
-
-  useEffect(() => {
-    if (transcript.error) console.error("Error fetching transcript:", transcript.error);
-  }, [transcript.error]);
 
   const status = transcript.data?.status ?? "No transcript";
   const savedText = transcript.data?.text ?? "";
@@ -207,7 +208,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
         <span className="spinner" aria-hidden="true" /> Loading transcript…
       </p>
     );
-  } else if (transcript.isError) {
+  } else if (transcript.data === undefined || (transcript.isError && isRefusal(transcript.error))) {
     body = (
       <div className="stack" role="alert">
         <p className="field-error">Failed to load transcript.</p>

@@ -5,6 +5,9 @@ import { toast } from "sonner";
 import { getCurrentAudioId } from "../../../lib/current-audio";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 
+/** SPEC §8: a failed load of the current audio, logged (the query's meta) and toasted. */
+const AUDIO_FETCH_FAILED = "Error fetching audio details";
+
 /**
  * The current audio of the audiomanagement screens (SPEC §2.1: its id is kept in local storage).
  * `audioId` is null when none was selected. A failed load toasts 'Error fetching audio details' (SPEC §8).
@@ -16,12 +19,14 @@ export function useCurrentAudio() {
   if (current.key !== key) setCurrent({ key, audioId: getCurrentAudioId() });
   const { audioId } = current;
   const trpc = useTRPC();
-  const query = useQuery(trpc.audios.get.queryOptions(audioId ? { audioId } : skipToken));
+  const query = useQuery({
+    ...trpc.audios.get.queryOptions(audioId ? { audioId } : skipToken),
+    meta: { errorMessage: AUDIO_FETCH_FAILED },
+  });
 
   useEffect(() => {
     if (!query.error) return;
-    console.error("Error fetching audio details", query.error);
-    toast.error("Error fetching audio details", { id: "audio-details-error", description: errorMessage(query.error) });
+    toast.error(AUDIO_FETCH_FAILED, { id: "audio-details-error", description: errorMessage(query.error) });
   }, [query.error]);
 
   return { audioId, query };

@@ -18,10 +18,10 @@ import { TAKE_SAMPLE_RATE, TakeWriter, type WavTake } from "../lib/take-writer";
  * recording, finishing the take's file (`encoding`), or a take ready to hear and upload
  * (`recorded`).
  */
-export type RecorderStatus = "idle" | "requesting" | "recording" | "encoding" | "recorded";
+type RecorderStatus = "idle" | "requesting" | "recording" | "encoding" | "recorded";
 
 /** A take ready to upload, with an object URL of its WAV file for the player. */
-export interface RecordedTake extends WavTake {
+interface RecordedTake extends WavTake {
   url: string;
 }
 

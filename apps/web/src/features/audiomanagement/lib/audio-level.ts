@@ -1,5 +1,5 @@
-/** The quietest level the microphone meter shows above zero, in dBFS (issue 12 Build 3). */
-export const LEVEL_FLOOR_DB = -60;
+/** The quietest level the microphone meter shows above zero, in dBFS. */
+const LEVEL_FLOOR_DB = -60;
 
 /**
  * The loudness of a slice of samples (-1..1, e.g. an AnalyserNode's time-domain data) for the

@@ -1,12 +1,12 @@
 /**
- * What the in-browser recorder (issue 12 Build 3, SPEC §2.13) tells the user when the microphone
+ * What the in-browser recorder (decision 018, SPEC §2.13) tells the user when the microphone
  * cannot be used, shown in its alert region. Each says what happened and what to do next.
  */
 
-export const MICROPHONE_REFUSED =
+const MICROPHONE_REFUSED =
   "Microphone access was refused. Allow the microphone in your browser's site settings and press Record again.";
-export const NO_MICROPHONE = "No microphone was found. Connect a microphone and press Record again.";
-export const MICROPHONE_BUSY =
+const NO_MICROPHONE = "No microphone was found. Connect a microphone and press Record again.";
+const MICROPHONE_BUSY =
   "The microphone could not be started; another application may be using it. Close that application and press Record again.";
 export const RECORDING_UNSUPPORTED =
   "This browser cannot record here: recording needs a secure (https) connection and a recent browser. You can still upload an audio file.";

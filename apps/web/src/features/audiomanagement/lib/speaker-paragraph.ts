@@ -27,9 +27,9 @@ export interface SpeakerParagraphOptions {
 export const SPEAKER_NAMES: Record<Speaker, string> = { PAR: "Participant", INV: "Investigator" };
 
 /** Said by Alt+T while there is no player position to mark. */
-export const NO_PLAYER_POSITION = "Show the original audio to mark where a paragraph starts.";
+const NO_PLAYER_POSITION = "Show the original audio to mark where a paragraph starts.";
 /** Said by Alt+P on a paragraph without a start. */
-export const NO_START_TIME = "This paragraph has no start time yet (Alt+T marks it).";
+const NO_START_TIME = "This paragraph has no start time yet (Alt+T marks it).";
 
 /**
  * The editor's keys (decision 024), listed in the player's 'Shortcuts' beside PLAYER_SHORTCUTS.
@@ -89,7 +89,7 @@ function setStartAt(editor: Editor, pos: number, startMs: number | null): void {
  * Alt+S: the selected paragraphs all take the speaker the first of them does not have (a single
  * paragraph switches between PAR and INV). Answers whether there was a paragraph.
  */
-export function switchSpeaker(editor: Editor): boolean {
+function switchSpeaker(editor: Editor): boolean {
   const paragraphs = selectedParagraphs(editor.state);
   if (paragraphs.length === 0) return false;
   const speaker = other(speakerOf(paragraphs[0]!.node));

@@ -15,7 +15,7 @@ import { BYTES_PER_SAMPLE, wavHeader } from "./wav-encoding";
 export const TAKE_SAMPLE_RATE = 22_050;
 
 /** The min/max peaks of a take's waveform, PEAKS_PER_SECOND pairs a second, each -1..1. */
-export interface TakePeaks {
+interface TakePeaks {
   min: Float32Array;
   max: Float32Array;
 }

@@ -25,7 +25,7 @@ export function transcriptToDoc(text: string): JSONContent {
  * without a time), and a line break inside a block starts another line of the same speaker without
  * a time, as the plain text had it.
  */
-export function docToLines(doc: PMNode): TranscriptLine[] {
+function docToLines(doc: PMNode): TranscriptLine[] {
   const lines: TranscriptLine[] = [];
   doc.descendants((block) => {
     if (!block.isTextblock) return true;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 Build 4: the transcript being written is kept in the browser (localStorage) until it is
+ * The transcript being written is kept in the browser (localStorage) until it is
  * saved or cancelled, so closing the tab or losing the connection loses nothing. One draft per
  * user and audio; only this browser sees it.
  */

@@ -6,7 +6,7 @@
  */
 
 /** Bytes of the canonical RIFF/WAVE header written by wavHeader (RIFF, fmt and data chunk heads). */
-export const WAV_HEADER_BYTES = 44;
+const WAV_HEADER_BYTES = 44;
 /** Bytes of one mono 16-bit sample. */
 export const BYTES_PER_SAMPLE = 2;
 

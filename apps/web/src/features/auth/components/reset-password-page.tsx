@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "./text-field";
+import { TextField } from "../../../components/field";
 import { emailError } from "../lib/validation";
 import { paths } from "../../../config/paths";
 
@@ -42,6 +42,7 @@ export function ResetPasswordPage() {
       <p className="auth-subtitle muted">Enter the email address of your account.</p>
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
+          className="auth-input"
           id="reset-email"
           label="Email"
           type="email"

@@ -27,7 +27,7 @@ function at(time: number, run: () => void): () => void {
 }
 
 /**
- * Issue 9 Build 3: keeps a used session signed in. Mounted once in the signed-in layout: when
+ * Keeps a used session signed in (decision 012). Mounted once in the signed-in layout: when
  * the token is due (renewalTime: an hour after it was issued) and the user has used the app since
  * it was stored, it asks for a fresh token (accounts.renewSession) and stores it; the open
  * WebSocket stays open. A tab left untouched is not renewed, so a session nobody uses ends after

@@ -6,11 +6,11 @@ import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
 import { PasswordMeter } from "../../../components/password-meter";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "./text-field";
+import { TextField } from "../../../components/field";
 import { paths } from "../../../config/paths";
 
 /**
- * The e-mailed link's page (/reset-password/{token}, issue 9): a new Strong password (with the
+ * The e-mailed link's page (/reset-password/{token}, SPEC §2.5): a new Strong password (with the
  * SPEC §4 meter) typed twice. Success: toast 'Success' and /signin; an expired, used or unknown
  * link, or a refused password: toast 'Error' with the reason (SPEC §8).
  */
@@ -54,16 +54,19 @@ export function SetNewPasswordPage({ token }: { token: string }) {
       </p>
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
+          className="auth-input"
           id="new-password"
           label="New password"
           type="password"
           autoComplete="new-password"
           value={password}
           error={errors.password}
+          describedBy="new-password-strength"
           onChange={setPassword}
         />
         <PasswordMeter id="new-password-strength" password={password} />
         <TextField
+          className="auth-input"
           id="confirm-password"
           label="Confirm new password"
           type="password"

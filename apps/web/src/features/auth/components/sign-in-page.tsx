@@ -2,11 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { errorMessage, isServerRefusal, useTRPC } from "../../../lib/trpc";
 import { homePathFor, writeSession } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "./text-field";
+import { TextField } from "../../../components/field";
 import { emailError, passwordError, returnPath } from "../lib/validation";
 import { paths } from "../../../config/paths";
 
@@ -44,7 +44,12 @@ export function SignInPage() {
             image: user.image,
             token,
           }),
-        onError: (error) => toast.error("Login Failed", { description: errorMessage(error) }),
+        // SPEC §8: 'Login Failed' with the server's message, or 'An error occurred: {message}' when
+        // the request itself failed (no answer, or a proxy's error page).
+        onError: (error) =>
+          isServerRefusal(error)
+            ? toast.error("Login Failed", { description: errorMessage(error) })
+            : toast.error(`An error occurred: ${errorMessage(error)}`),
       },
     );
   };
@@ -55,6 +60,7 @@ export function SignInPage() {
       <p className="auth-subtitle muted">Welcome back. Enter your email and password to continue.</p>
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
+          className="auth-input"
           id="signin-email"
           label="Email"
           type="email"
@@ -68,6 +74,7 @@ export function SignInPage() {
           }}
         />
         <TextField
+          className="auth-input"
           id="signin-password"
           label="Password"
           type="password"

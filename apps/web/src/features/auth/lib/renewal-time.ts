@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 
 /** The longest a token goes without renewal while the app is used: one hour. */
-export const RENEW_AFTER_MS = 60 * 60 * 1000;
+const RENEW_AFTER_MS = 60 * 60 * 1000;
 
 /** When a session token should be renewed and when it expires (ms since the epoch). */
 export interface TokenTimes {

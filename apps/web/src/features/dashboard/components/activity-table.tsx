@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
+import { ENGAGEMENT_META } from "../lib/statistics-meta";
 import { formatCount } from "../lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
+import { ScrollRegion } from "./scroll-region";
 
 const COLUMNS = ["User", "Tasks", "Completed", "Pending", "Submissions"] as const;
 
@@ -12,8 +13,7 @@ const COLUMNS = ["User", "Tasks", "Completed", "Pending", "Submissions"] as cons
  */
 export function ActivityTable() {
   const trpc = useTRPC();
-  const engagement = useQuery(trpc.statistics.engagement.queryOptions());
-  useLoggedError("Staff activity", engagement.error);
+  const engagement = useQuery({ ...trpc.statistics.engagement.queryOptions(), meta: ENGAGEMENT_META });
 
   const body = () => {
     if (!engagement.data) {
@@ -56,7 +56,7 @@ export function ActivityTable() {
       <h2 className="section-title" id="dash-activity-title">
         Staff overall Activity
       </h2>
-      <div className="table-wrap dash-table-wrap">
+      <ScrollRegion label="Staff overall Activity">
         <table className="table dash-table" aria-labelledby="dash-activity-title">
           <thead>
             <tr>
@@ -69,7 +69,7 @@ export function ActivityTable() {
           </thead>
           <tbody>{body()}</tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

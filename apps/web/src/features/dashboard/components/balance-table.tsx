@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { AGE_BANDS, PARTICIPANT_GROUPS, SEXES, type ParticipantGroup, type Sex } from "@tafsiri/corpus";
 import type { RouterOutputs } from "@tafsiri/api";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
 import { formatCount } from "../lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
+import { ScrollRegion } from "./scroll-region";
 
 type BalanceRow = RouterOutputs["participants"]["balance"]["rows"][number];
 interface Counts {
@@ -26,7 +26,7 @@ interface BalanceLine {
  * The lines of the table: each group × sex (female, male; 'sex not recorded' only where someone
  * has no sex recorded), with the counts of every age band (0 where the server gave no row).
  */
-export function balanceLines(rows: readonly BalanceRow[]): BalanceLine[] {
+function balanceLines(rows: readonly BalanceRow[]): BalanceLine[] {
   const lines: BalanceLine[] = [];
   for (const group of PARTICIPANT_GROUPS) {
     for (const sex of [...SEXES, null]) {
@@ -71,8 +71,10 @@ function CountsCell({ counts }: { counts: Counts | undefined }) {
  */
 export function BalanceTable() {
   const trpc = useTRPC();
-  const balance = useQuery(trpc.participants.balance.queryOptions());
-  useLoggedError("Study balance", balance.error);
+  const balance = useQuery({
+    ...trpc.participants.balance.queryOptions(),
+    meta: { errorMessage: "Study balance could not be loaded" },
+  });
   const columns = [...AGE_BANDS, "All ages"];
 
   let content;
@@ -86,7 +88,7 @@ export function BalanceTable() {
     content = <p className="empty-state">No participants yet.</p>;
   } else {
     content = (
-      <div className="table-wrap dash-table-wrap">
+      <ScrollRegion label="Study balance">
         <table className="table dash-table balance-table">
           <caption className="dash-caption">
             Each cell: participants / approved recordings. Participants are counted by their age today, recordings by
@@ -116,7 +118,7 @@ export function BalanceTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     );
   }
 

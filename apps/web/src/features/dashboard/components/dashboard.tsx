@@ -6,9 +6,10 @@ import { ReviewerFigures } from "./reviewer-figures";
 import { StatCards } from "./stat-cards";
 import { TeamReport } from "./team-report";
 import { WorkLoad } from "./work-load";
+import "../dashboard.css";
 
 /**
- * The Admin dashboard's statistics (SPEC §2.6, issue 9): the three cards, Staff overall Activity,
+ * The Admin dashboard's statistics (SPEC §2.6): the three cards, Staff overall Activity,
  * Work Load, the Team Engagement Report, the Reviews of decision 025 (for the report's period), and
  * the Study balance of decision 024. Each part loads and fails on its own; the statistics follow
  * task changes live (the live events refetch their queries).

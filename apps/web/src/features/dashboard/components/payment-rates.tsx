@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
+import { TextField } from "../../../components/field";
 import { formatUgx } from "../lib/format";
 import { StatsProblem } from "./stats-problem";
 
@@ -11,6 +11,13 @@ function typedRate(value: string): number | undefined {
   const trimmed = value.trim();
   return trimmed === "" ? undefined : Number(trimmed);
 }
+
+/** The three rate fields of the edit form, in order; the per-minute rate may be 0 (none). */
+const RATE_FIELDS = [
+  { key: "transcript", id: "dash-rate-transcript", label: "Transcript rate (UGX)", min: 1 },
+  { key: "recording", id: "dash-rate-recording", label: "Recording rate (UGX)", min: 1 },
+  { key: "audioMinute", id: "dash-rate-audio-minute", label: "Rate per audio minute (UGX, 0 = none)", min: 0 },
+] as const;
 
 /**
  * The payment rates above the Team Engagement Report (`statistics.rates`, whole UGX per approved
@@ -22,8 +29,10 @@ function typedRate(value: string): number | undefined {
 export function PaymentRates() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const rates = useQuery(trpc.statistics.rates.queryOptions());
-  useLoggedError("Payment rates", rates.error);
+  const rates = useQuery({
+    ...trpc.statistics.rates.queryOptions(),
+    meta: { errorMessage: "Payment rates could not be loaded" },
+  });
   const [draft, setDraft] = useState<{ transcript: string; recording: string; audioMinute: string } | null>(null);
 
   const save = useMutation(
@@ -94,51 +103,20 @@ export function PaymentRates() {
 
   return (
     <form className="dash-rates dash-rates-form" aria-label="Edit payment rates" onSubmit={submit}>
-      <div className="field">
-        <label className="label" htmlFor="dash-rate-transcript">
-          Transcript rate (UGX)
-        </label>
-        <input
-          id="dash-rate-transcript"
-          className="input dash-rate-input"
+      {RATE_FIELDS.map(({ key, id, label, min }) => (
+        <TextField
+          key={key}
+          id={id}
+          label={label}
+          className="dash-rate-input"
           type="number"
           inputMode="numeric"
-          min={1}
+          min={min}
           step={1}
-          value={draft.transcript}
-          onChange={(e) => setDraft({ ...draft, transcript: e.target.value })}
+          value={draft[key]}
+          onChange={(value) => setDraft({ ...draft, [key]: value })}
         />
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="dash-rate-recording">
-          Recording rate (UGX)
-        </label>
-        <input
-          id="dash-rate-recording"
-          className="input dash-rate-input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={draft.recording}
-          onChange={(e) => setDraft({ ...draft, recording: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="dash-rate-audio-minute">
-          Rate per audio minute (UGX, 0 = none)
-        </label>
-        <input
-          id="dash-rate-audio-minute"
-          className="input dash-rate-input"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={draft.audioMinute}
-          onChange={(e) => setDraft({ ...draft, audioMinute: e.target.value })}
-        />
-      </div>
+      ))}
       <div className="dash-rates-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
           {save.isPending ? "Saving…" : "Save"}

@@ -1,3 +1,4 @@
+import { DateRangeField } from "../../../components/date-range-field";
 import type { Period, PeriodKind } from "../lib/period";
 
 const OPTIONS: [PeriodKind, string][] = [
@@ -8,8 +9,8 @@ const OPTIONS: [PeriodKind, string][] = [
 ];
 
 /**
- * The Team Engagement Report's period (issue 9): All time, This month, Last month or a Custom
- * range with From and To date fields (both days included). `error` explains an unusable range.
+ * The Team Engagement Report's period (decision 011): All time, This month, Last month or a Custom
+ * range with From and To date fields (both days included). `error` explains an unusable custom range.
  */
 export function PeriodSelect({
   value,
@@ -40,41 +41,13 @@ export function PeriodSelect({
         </select>
       </div>
       {value.kind === "custom" && (
-        <>
-          <div className="field">
-            <label className="label" htmlFor="dash-period-from">
-              From
-            </label>
-            <input
-              id="dash-period-from"
-              className="input"
-              type="date"
-              value={value.from}
-              max={value.to || undefined}
-              aria-describedby={error ? "dash-period-error" : undefined}
-              onChange={(e) => onChange({ ...value, from: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor="dash-period-to">
-              To
-            </label>
-            <input
-              id="dash-period-to"
-              className="input"
-              type="date"
-              value={value.to}
-              min={value.from || undefined}
-              aria-describedby={error ? "dash-period-error" : undefined}
-              onChange={(e) => onChange({ ...value, to: e.target.value })}
-            />
-          </div>
-        </>
-      )}
-      {error && (
-        <p className="field-error dash-period-error" id="dash-period-error" role="alert">
-          {error}
-        </p>
+        <DateRangeField
+          legend="Custom range"
+          legendHidden
+          value={{ from: value.from, to: value.to }}
+          onChange={(range) => onChange({ ...value, ...range })}
+          error={error}
+        />
       )}
     </div>
   );

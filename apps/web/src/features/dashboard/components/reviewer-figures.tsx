@@ -2,12 +2,12 @@ import { lazy, Suspense } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
 import { formatCount } from "../lib/format";
 import type { ReportRange } from "../lib/period";
 import { dailyTotals } from "../lib/review-days";
 import { formatWait, spokenWait } from "../lib/wait";
 import { StatsLoading, StatsProblem } from "./stats-problem";
+import { ScrollRegion } from "./scroll-region";
 
 /** recharts is only fetched when the chart is first shown, never with the sign-in page. */
 const ReviewsPerDayChart = lazy(() => import("./reviews-per-day-chart"));
@@ -56,8 +56,8 @@ export function ReviewerFigures({ range }: { range: ReportRange }) {
     ...trpc.statistics.reviewers.queryOptions(input),
     enabled: range.ok,
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Reviewer figures could not be loaded" },
   });
-  useLoggedError("Reviewer figures", figures.error);
 
   const content = () => {
     if (!range.ok) return <p className="empty-state">Choose a valid period to see the reviews.</p>;
@@ -73,13 +73,7 @@ export function ReviewerFigures({ range }: { range: ReportRange }) {
     const chartDays = dailyTotals(days, range.input, today);
     return (
       <>
-        {/* Focusable, so the table scrolls sideways by keyboard on a narrow screen (WCAG 2.1.1). */}
-        <div
-          className="table-wrap dash-table-wrap dash-scroll"
-          role="region"
-          aria-label="Reviews per admin"
-          tabIndex={0}
-        >
+        <ScrollRegion label="Reviews per admin">
           <table className="table dash-table" aria-labelledby="dash-reviews-title dash-reviews-period">
             <caption className="dash-caption" id="dash-reviews-period">
               {range.label}
@@ -117,7 +111,7 @@ export function ReviewerFigures({ range }: { range: ReportRange }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <h3 className="dash-subtitle" id="dash-reviews-days-title">
           Reviews per day
         </h3>
@@ -133,12 +127,7 @@ export function ReviewerFigures({ range }: { range: ReportRange }) {
         </div>
         <details className="dash-reviews-days">
           <summary>Reviews per day as a table</summary>
-          <div
-            className="table-wrap dash-table-wrap dash-scroll"
-            role="region"
-            aria-label="Reviews per day, per admin"
-            tabIndex={0}
-          >
+          <ScrollRegion label="Reviews per day, per admin">
             <table className="table dash-table" aria-labelledby="dash-reviews-days-title dash-reviews-period">
               <thead>
                 <tr>
@@ -169,7 +158,7 @@ export function ReviewerFigures({ range }: { range: ReportRange }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className="muted dash-reviews-days-note">
             Days with reviews only; a day is midnight to midnight in {figures.data.timeZone}.
           </p>

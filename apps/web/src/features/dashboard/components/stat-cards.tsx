@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
+import { OVERVIEW_META } from "../lib/statistics-meta";
 import { formatCount } from "../lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 
@@ -35,8 +35,7 @@ function StatCard({ title, parts }: { title: string; parts: [label: string, valu
  */
 export function StatCards() {
   const trpc = useTRPC();
-  const overview = useQuery(trpc.statistics.overview.queryOptions());
-  useLoggedError("Dashboard cards", overview.error);
+  const overview = useQuery({ ...trpc.statistics.overview.queryOptions(), meta: OVERVIEW_META });
 
   if (!overview.data) {
     if (overview.isError) return <StatsProblem onRetry={() => void overview.refetch()} />;

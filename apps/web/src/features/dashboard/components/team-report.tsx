@@ -2,7 +2,6 @@ import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
 import { downloadCsv } from "../../../lib/csv";
 import { reportCsv } from "../lib/csv";
 import type { Period, ReportRange } from "../lib/period";
@@ -10,9 +9,10 @@ import { PaymentRates } from "./payment-rates";
 import { PeriodSelect } from "./period-select";
 import { REPORT_COLUMNS, ReportRow } from "./report-row";
 import { StatsLoading, StatsProblem } from "./stats-problem";
+import { ScrollRegion } from "./scroll-region";
 
 /**
- * SPEC §2.6 Team Engagement Report (issue 9): the payment rates with their in-place edit, a
+ * SPEC §2.6 Team Engagement Report (decision 011): the payment rates with their in-place edit, a
  * period selector, 'Download CSV' of the rows shown, and the table from `statistics.teamReport`
  * for the period, each row expandable to its details. 'No staff yet' when there is none. The
  * period (`period`, its `range`) is the Dashboard's: the Reviews section follows it too.
@@ -31,8 +31,8 @@ export function TeamReport({
     ...trpc.statistics.teamReport.queryOptions(range.ok ? range.input : {}),
     enabled: range.ok,
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Team report could not be loaded" },
   });
-  useLoggedError("Team report", report.error);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = (id: string) =>
@@ -105,7 +105,7 @@ export function TeamReport({
       </div>
       <PaymentRates />
       <PeriodSelect value={period} onChange={choosePeriod} error={range.ok ? undefined : range.error} />
-      <div className="table-wrap dash-table-wrap" aria-busy={report.isFetching}>
+      <ScrollRegion label="Team Engagement Report" busy={report.isFetching}>
         <table className="table dash-table" aria-labelledby="dash-report-title dash-report-period">
           <caption className="dash-caption" id="dash-report-period">
             {range.ok ? range.label : "No period"}
@@ -125,7 +125,7 @@ export function TeamReport({
           </thead>
           <tbody>{body()}</tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
-import { useLoggedError } from "../hooks/use-logged-error";
+import { ENGAGEMENT_META } from "../lib/statistics-meta";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 
-/** recharts is only fetched when the chart is first shown (issue 9), never with the sign-in page. */
+/** recharts is only fetched when the chart is first shown, never with the sign-in page. */
 const WorkLoadChart = lazy(() => import("./work-load-chart"));
 
 /**
@@ -14,8 +14,7 @@ const WorkLoadChart = lazy(() => import("./work-load-chart"));
  */
 export function WorkLoad() {
   const trpc = useTRPC();
-  const engagement = useQuery(trpc.statistics.engagement.queryOptions());
-  useLoggedError("Work load", engagement.error);
+  const engagement = useQuery({ ...trpc.statistics.engagement.queryOptions(), meta: ENGAGEMENT_META });
 
   const content = () => {
     if (!engagement.data) {

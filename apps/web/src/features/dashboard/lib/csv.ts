@@ -2,7 +2,7 @@ import type { TeamReportRow } from "../../../lib/api-types";
 import { toCsv } from "../../../lib/csv";
 
 /** The CSV columns of the Team Engagement Report: the table's, then the expanded row's. */
-export const REPORT_CSV_HEADER = [
+const REPORT_CSV_HEADER = [
   "Username",
   "Tasks",
   "Completed",

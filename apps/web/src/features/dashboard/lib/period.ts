@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 
-/** The periods the Team Engagement Report offers (issue 9). */
+/** The periods the Team Engagement Report offers (decision 011). */
 export type PeriodKind = "all" | "thisMonth" | "lastMonth" | "custom";
 
 /** The chosen period; `from` and `to` (YYYY-MM-DD, both inclusive as typed) are used for "custom" only. */

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ExportChoiceInput } from "../../../lib/api-types";
+import { DateRangeField } from "../../../components/date-range-field";
+import { SelectField, TextField } from "../../../components/field";
 import {
   CATEGORY_CHOICES,
   CHAT_ROLES,
@@ -10,7 +12,7 @@ import {
 } from "../lib/export-form";
 
 /**
- * Issue 12 Build 1: the Export form. Category (Control and Dementia, Control, Dementia), status
+ * The Export form (decision 019). Category (Control and Dementia, Control, Dementia), status
  * ('Completed tasks only' or 'Everything with an approved transcript'), the approval period's
  * 'First day' and 'Last day' (both included, either may stay empty), and the 'CHAT transcript
  * settings' (languages, participant role, corpus) with the server's defaults filled in, each with a
@@ -86,41 +88,15 @@ export function ExportForm({
             ))}
           </fieldset>
 
-          <fieldset className="export-fieldset" aria-describedby="export-period-hint">
-            <legend className="label">Approval date</legend>
-            <p className="field-hint" id="export-period-hint">
-              Both days included; leave a day empty for no limit. For completed tasks the later of the two approvals
-              counts.
-            </p>
-            <div className="export-days">
-              <div className="field">
-                <label className="label" htmlFor="export-from">
-                  First day
-                </label>
-                <input
-                  id="export-from"
-                  className="input"
-                  type="date"
-                  value={values.approvedFrom}
-                  max={values.approvedTo || undefined}
-                  onChange={(e) => set({ approvedFrom: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label className="label" htmlFor="export-to">
-                  Last day
-                </label>
-                <input
-                  id="export-to"
-                  className="input"
-                  type="date"
-                  value={values.approvedTo}
-                  min={values.approvedFrom || undefined}
-                  onChange={(e) => set({ approvedTo: e.target.value })}
-                />
-              </div>
-            </div>
-          </fieldset>
+          <DateRangeField
+            className="export-fieldset"
+            legend="Approval date"
+            fromLabel="First day"
+            toLabel="Last day"
+            hint="Both days included; leave a day empty for no limit. For completed tasks the later of the two approvals counts."
+            value={{ from: values.approvedFrom, to: values.approvedTo }}
+            onChange={({ from, to }) => set({ approvedFrom: from, approvedTo: to })}
+          />
 
           <fieldset className="export-fieldset">
             <legend className="label">Consent</legend>
@@ -146,61 +122,32 @@ export function ExportForm({
           <fieldset className="export-fieldset export-chat">
             <legend className="label">CHAT transcript settings</legend>
             <div className="export-chat-fields">
-              <div className="field">
-                <label className="label" htmlFor="export-languages">
-                  Languages
-                </label>
-                <input
-                  id="export-languages"
-                  className="input"
-                  value={values.languages}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-describedby="export-languages-hint"
-                  onChange={(e) => set({ languages: e.target.value })}
-                />
-                <p className="field-hint" id="export-languages-hint">
-                  ISO 639-3 codes separated by commas, the main language first (e.g. eng, swa); one to five.
-                </p>
-              </div>
-              <div className="field">
-                <label className="label" htmlFor="export-role">
-                  Participant role
-                </label>
-                <select
-                  id="export-role"
-                  className="select"
-                  value={values.participantRole}
-                  aria-describedby="export-role-hint"
-                  onChange={(e) => set({ participantRole: e.target.value as ExportFormValues["participantRole"] })}
-                >
-                  {CHAT_ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-                <p className="field-hint" id="export-role-hint">
-                  The speaker&apos;s role in the @Participants and @ID headers (the speaker code is PAR).
-                </p>
-              </div>
-              <div className="field">
-                <label className="label" htmlFor="export-corpus">
-                  Corpus
-                </label>
-                <input
-                  id="export-corpus"
-                  className="input"
-                  value={values.corpus}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-describedby="export-corpus-hint"
-                  onChange={(e) => set({ corpus: e.target.value })}
-                />
-                <p className="field-hint" id="export-corpus-hint">
-                  The corpus name in each @ID header: letters, digits, _ and - (at most 40).
-                </p>
-              </div>
+              <TextField
+                id="export-languages"
+                label="Languages"
+                hint="ISO 639-3 codes separated by commas, the main language first (e.g. eng, swa); one to five."
+                value={values.languages}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(languages) => set({ languages })}
+              />
+              <SelectField
+                id="export-role"
+                label="Participant role"
+                hint="The speaker's role in the @Participants and @ID headers (the speaker code is PAR)."
+                value={values.participantRole}
+                options={CHAT_ROLES}
+                onChange={(participantRole) => set({ participantRole })}
+              />
+              <TextField
+                id="export-corpus"
+                label="Corpus"
+                hint="The corpus name in each @ID header: letters, digits, _ and - (at most 40)."
+                value={values.corpus}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(corpus) => set({ corpus })}
+              />
             </div>
           </fieldset>
         </div>

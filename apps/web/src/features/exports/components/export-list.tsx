@@ -5,7 +5,7 @@ import { useExports } from "../hooks/use-exports";
 import { EXPORT_COLUMNS, ExportRow } from "./export-row";
 
 /**
- * Issue 12 Build 1: the dataset exports, newest first, 10 per page with numbered pagination, each
+ * The dataset exports, newest first, 10 per page with numbered pagination, each
  * with its state and progress, live (features/live refetches the list on 'export.changed') and
  * read again after a reload. Loading, empty ('No exports yet.') and error states.
  */

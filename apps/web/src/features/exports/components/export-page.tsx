@@ -3,9 +3,10 @@ import { errorMessage } from "../../../lib/trpc";
 import { useStartExport } from "../hooks/use-start-export";
 import { ExportForm } from "./export-form";
 import { ExportList } from "./export-list";
+import "../exports.css";
 
 /**
- * The Export page (Management → Export, Admin; issue 12 Build 1): the form that starts a dataset
+ * The Export page (Management → Export, Admin; decision 019): the form that starts a dataset
  * export and the list of exports, newest first. A started export shows at the top of the list's
  * first page; its progress follows live and survives a reload (it is all in the list).
  */

@@ -7,7 +7,7 @@ import { ExportState } from "./export-state";
 export const EXPORT_COLUMNS = ["Started", "Choice", "State"] as const;
 
 /**
- * One export of the Export page's table (issue 12 Build 1): when it started and by whom, what it
+ * One export of the Export page's table: when it started and by whom, what it
  * took in words (category, status, approval period, CHAT settings) and where it is (ExportState).
  */
 export function ExportRow({ item }: { item: ExportItem }) {

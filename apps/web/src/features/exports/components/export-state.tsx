@@ -12,7 +12,7 @@ const STATE_BADGES: Record<ExportItem["state"], { word: string; className: strin
 };
 
 /**
- * Where an export is (issue 12 Build 1), in words: running, a progress bar (a `<progress>` named
+ * Where an export is, in words: running, a progress bar (a `<progress>` named
  * 'Export progress') and '340 of 1,000 audios' ('Counting the audios…' before the total is known);
  * ready, a 'Download' link to the zip with its size, until when the link works and whether files
  * or the whole zip were reused from the previous export; failed, the reason; expired, 'Link

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 
 /** Exports shown per page of the Export page's list. */
-export const EXPORTS_PAGE_SIZE = 10;
+const EXPORTS_PAGE_SIZE = 10;
 /** The longest a timer may wait in browsers (about 24.8 days); a later expiry is not waited for. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Issue 12 Build 1: one page of the dataset exports (exports.list), newest first, each with its
+ * One page of the dataset exports (exports.list), newest first, each with its
  * state, progress and download link. 'export.changed' events refetch it (features/live), so a
  * running export's progress moves without a reload; after a reload it is read again from here.
  * The previous page stays on screen while the next loads; a failure is logged as well as shown.
@@ -20,10 +20,8 @@ export function useExports(page: number) {
   const result = useQuery({
     ...trpc.exports.list.queryOptions({ page, limit: EXPORTS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to load the exports." },
   });
-  useEffect(() => {
-    if (result.error) console.error("Failed to load the exports.", result.error);
-  }, [result.error]);
 
   const { data, refetch } = result;
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 
 /**
- * Issue 12 Build 1: starts a dataset export (exports.create) and refetches the list of exports, so
+ * Starts a dataset export (exports.create) and refetches the list of exports, so
  * the new one shows at once (its progress then follows the 'export.changed' events). `onStarted`
  * runs after it started, e.g. to show the list's first page.
  */

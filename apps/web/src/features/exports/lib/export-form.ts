@@ -1,6 +1,6 @@
 import type { ExportChoiceInput, ExportItem } from "../../../lib/api-types";
 
-/** What an export takes: Control, Dementia or both (issue 12 Build 1). */
+/** What an export takes: Control, Dementia or both. */
 export type CategoryChoice = ExportItem["category"];
 /** Which audios an export takes: completed tasks, or every audio with an approved transcript. */
 export type StatusChoice = ExportItem["status"];
@@ -74,7 +74,7 @@ export const DEFAULT_EXPORT_FORM: ExportFormValues = {
 };
 
 /** The language codes typed: split on commas (and spaces), trimmed, lower-cased, empty ones dropped. */
-export function languageCodes(text: string): string[] {
+function languageCodes(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((code) => code.trim().toLowerCase())
@@ -82,7 +82,7 @@ export function languageCodes(text: string): string[] {
 }
 
 /**
- * Issue 12 Build 1: the form's values as `exports.create`'s input; empty days mean no limit. The
+ * The form's values as `exports.create`'s input; empty days mean no limit. The
  * server checks the rest (codes, corpus, the order of the days) and answers a message to show.
  */
 export function exportChoice(values: ExportFormValues): ExportChoiceInput {

@@ -18,7 +18,7 @@ function periodInWords(from: string | null, to: string | null): string {
 }
 
 /**
- * Issue 12 Build 1: what an export took, in words, e.g. 'Control and Dementia, completed tasks
+ * What an export took, in words, e.g. 'Control and Dementia, completed tasks
  * only, approved any time', with ', restricted consent included' when it took those participants
  * too (decision 024).
  */

@@ -3,7 +3,7 @@ import { displayTime } from "../../../lib/dates";
 import { initials } from "../../../lib/initials";
 
 /** SPEC §2.14: the name shown for a comment whose author's account is gone. */
-export const UNKNOWN_USER = "Unknown User";
+const UNKNOWN_USER = "Unknown User";
 
 /**
  * The comments, oldest first (SPEC §2.14): each with the author's initials, name, date and time,

@@ -1,16 +1,16 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { toast } from "sonner";
 import type { AudioDetail } from "../../../lib/api-types";
 import { errorMessage } from "../../../lib/trpc";
 import { sendsLater } from "../../../lib/connection";
-import { useComments } from "../hooks/use-comments";
+import { COMMENTS_FETCH_FAILED, useComments } from "../hooks/use-comments";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
+import "../feedback.css";
 
-/** SPEC §8 texts of the Feedback screen. */
-const FETCH_FAILED = "Error fetching comments";
+/** SPEC §8 texts of the Feedback screen (a failed load: COMMENTS_FETCH_FAILED). */
 const ADD_FAILED = "Error adding comment";
-/** Issue 15 Build 3: a comment sent while the connection is lost is held, then sent when it returns. */
+/** A comment sent while the connection is lost is held, then sent when it returns (decision 021). */
 const ADD_HELD = "Comment will be sent when the connection returns.";
 const HELD_SENT = "Comment sent.";
 
@@ -19,15 +19,11 @@ const HELD_SENT = "Comment sent.";
  * audio's comments, which update live. A failed send toasts 'Error adding comment' with the
  * server's message; a failed load shows 'Error fetching comments' with a Retry button. A comment
  * sent while the connection is lost is held in the box (read-only, 'Waiting for connection…') and
- * sent once when it returns, then confirmed with 'Comment sent.' (issue 15 Build 3).
+ * sent once when it returns, then confirmed with 'Comment sent.' (decision 021).
  */
 export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
   const { list, add } = useComments(audio.id);
   const listHeadingId = useId();
-
-  useEffect(() => {
-    if (list.error) console.error(FETCH_FAILED, list.error);
-  }, [list.error]);
 
   const send = async (text: string): Promise<boolean> => {
     const held = sendsLater();
@@ -52,7 +48,7 @@ export function FeedbackPanel({ audio }: { audio: AudioDetail }) {
   } else if (list.isError) {
     comments = (
       <div className="stack" role="alert">
-        <p className="field-error">{FETCH_FAILED}</p>
+        <p className="field-error">{COMMENTS_FETCH_FAILED}</p>
         <p className="muted">{errorMessage(list.error)}</p>
         <div className="row">
           <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import type { LiveEvent } from "@tafsiri/api";
-import type { NotificationItem, NotificationList } from "../../../lib/api-types";
+import type { NotificationItem } from "../../../lib/api-types";
+import { withNewNotification, type NotificationPages } from "../../../lib/notification-pages";
 import { announce } from "../../../lib/announce";
 import { writeSession } from "../../../lib/session";
 import { useSession } from "../../../hooks/use-session";
@@ -25,7 +26,7 @@ function linksToRecordings(link: string): boolean {
  * audio's task, transcript, recording, comments, assignment or recommendations (or its deletion),
  * every task, audio, recommended-recording and submission list, review mode's queue (decision 025), the Dashboard's statistics and
  * that audio's details, transcript, recording, comments and recommendation check; for a dataset
- * export that started, moved on or ended (issue 12 Build 1), the Export page's list only. With no
+ * export that started, moved on or ended, the Export page's list only. With no
  * event (the subscription has just (re)started) all of them.
  */
 function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
@@ -81,7 +82,7 @@ function useStaleKeys(): (event: LiveEvent | null) => QueryKey[] {
 
 /**
  * Returns a function applying one live event to the query cache: a new notification is added
- * to the bell at once and announced to screen readers (issue 14 Build 3), then the stale queries are refetched (only those on screen; the rest are
+ * to the bell at once and announced to screen readers, then the stale queries are refetched (only those on screen; the rest are
  * marked stale), once per burst of events.
  */
 function useApplyEvent(): (event: LiveEvent) => void {
@@ -104,10 +105,8 @@ function useApplyEvent(): (event: LiveEvent) => void {
         // The event carries the new entry, so the badge rises now; the refetch confirms it.
         const item: NotificationItem = event.notification;
         if (event.kind === "notification.created" && !item.isRead) announce(`New notification: ${item.message}`);
-        queryClient.setQueriesData<NotificationList>(trpc.notifications.list.queryFilter(), (page) =>
-          page && !page.items.some((entry) => entry.id === item.id)
-            ? { items: [item, ...page.items], unreadCount: page.unreadCount + (item.isRead ? 0 : 1) }
-            : page,
+        queryClient.setQueriesData<NotificationPages>(trpc.notifications.list.infiniteQueryFilter(), (data) =>
+          withNewNotification(data, item),
         );
       }
       for (const key of staleKeys(event)) pending.current.set(JSON.stringify(key), key);
@@ -124,12 +123,12 @@ function useApplyEvent(): (event: LiveEvent) => void {
 }
 
 /**
- * Live views (issue 3): mounted once in the signed-in layout, subscribes to events.onEvent over
+ * Live views (decision 004): mounted once in the signed-in layout, subscribes to events.onEvent over
  * the WebSocket and refetches what each event changed, so the bell, the task cards and every
  * approval or completion status update without a reload. When the subscription starts (also
  * after a reconnect) everything live is refetched once, covering the moments before it ran; a
  * reconnect resumes after the last event received, so none is missed. A 'user.deactivated' or
- * 'session.ended' event (issue 9 Build 3) or an UNAUTHORIZED end drops the session (the guard then shows /signin); any other
+ * 'session.ended' event (decision 012) or an UNAUTHORIZED end drops the session (the guard then shows /signin); any other
  * failure subscribes again after RETRY_MS.
  */
 export function LiveEvents() {

@@ -1,8 +1,15 @@
+import { DateRangeField } from "../../../components/date-range-field";
+import { SelectField } from "../../../components/field";
 import type { LogFilterChoices } from "../../../lib/api-types";
 import type { LogFilterValues } from "../lib/log-filters";
 
+/** The choices of a filter, led by the value chosen (e.g. from the URL) when it is not among them (yet). */
+function withCurrent(choices: string[], current: string): string[] {
+  return current && !choices.includes(current) ? [current, ...choices] : choices;
+}
+
 /**
- * The Logs filters (issue 9 Build 5): Actor and Action selects (the users who acted and the
+ * The Logs filters: Actor and Action selects (the users who acted and the
  * actions in the log, from logs.filters), From and To days (both included), and Clear filters.
  * A value in the URL that is not among the choices (yet) is still offered, so the select shows it.
  */
@@ -21,90 +28,43 @@ export function LogFiltersBar({
 }) {
   const actors = choices?.actors ?? [];
   const actions = choices?.actions ?? [];
-  const describedBy = error ? "logs-filter-error" : undefined;
   const any = Boolean(values.actorId || values.action || values.from || values.to);
   return (
     <form className="logs-filters" role="search" aria-label="Filter log entries" onSubmit={(e) => e.preventDefault()}>
-      <div className="field">
-        <label className="label" htmlFor="logs-actor">
-          Actor
-        </label>
-        <select
-          id="logs-actor"
-          className="select"
-          value={values.actorId}
-          onChange={(e) => onChange({ actorId: e.target.value })}
-        >
-          <option value="">All actors</option>
-          {values.actorId && !actors.some((a) => a.id === values.actorId) && (
-            <option value={values.actorId}>Unknown user</option>
-          )}
-          {actors.map((actor) => (
-            <option key={actor.id} value={actor.id}>
-              {actor.username}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="logs-action">
-          Action
-        </label>
-        <select
-          id="logs-action"
-          className="select"
-          value={values.action}
-          onChange={(e) => onChange({ action: e.target.value })}
-        >
-          <option value="">All actions</option>
-          {values.action && !actions.some((a) => a.value === values.action) && (
-            <option value={values.action}>{values.action}</option>
-          )}
-          {actions.map((action) => (
-            <option key={action.value} value={action.value}>
-              {action.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="logs-from">
-          From
-        </label>
-        <input
-          id="logs-from"
-          className="input"
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label className="label" htmlFor="logs-to">
-          To
-        </label>
-        <input
-          id="logs-to"
-          className="input"
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
+      <SelectField
+        id="logs-actor"
+        label="Actor"
+        value={values.actorId}
+        emptyOption="All actors"
+        options={withCurrent(
+          actors.map((a) => a.id),
+          values.actorId,
+        )}
+        optionLabel={(id) => actors.find((a) => a.id === id)?.username ?? "Unknown user"}
+        onChange={(actorId) => onChange({ actorId })}
+      />
+      <SelectField
+        id="logs-action"
+        label="Action"
+        value={values.action}
+        emptyOption="All actions"
+        options={withCurrent(
+          actions.map((a) => a.value),
+          values.action,
+        )}
+        optionLabel={(value) => actions.find((a) => a.value === value)?.label ?? value}
+        onChange={(action) => onChange({ action })}
+      />
+      <DateRangeField
+        legend="Date range"
+        legendHidden
+        value={{ from: values.from, to: values.to }}
+        onChange={onChange}
+        error={error}
+      />
       <button type="button" className="btn" onClick={onClear} disabled={!any}>
         Clear filters
       </button>
-      {error && (
-        <p className="field-error logs-filter-error" id="logs-filter-error" role="alert">
-          {error}
-        </p>
-      )}
     </form>
   );
 }

@@ -8,9 +8,10 @@ import { logQuery } from "../lib/log-filters";
 import { LogFiltersBar } from "./log-filters-bar";
 import { LOG_COLUMNS, LogRow } from "./log-row";
 import { DataTable } from "../../../components/data-table";
+import "../logs.css";
 
 /**
- * The Logs page (/log/log-listing, Admin; issue 9 Build 5): the audit log, newest first, 50 per
+ * The Logs page (/log/log-listing, Admin; SPEC §2.1): the audit log, newest first, 50 per
  * page with numbered pagination: time, actor, the action in words, and the audio (opened as the
  * current audio) or user it concerns. Filters by actor, action and a From–To range are kept in
  * the URL; new entries appear live (features/live refetches logs on every event but

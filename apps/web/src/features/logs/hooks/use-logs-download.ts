@@ -7,7 +7,7 @@ import { logsCsv } from "../lib/log-csv";
 import type { LogQuery } from "../lib/log-filters";
 
 /** The most rows one download holds. */
-export const CSV_MAX_ROWS = 10_000;
+const CSV_MAX_ROWS = 10_000;
 /** Rows fetched per request while downloading (logs.list's largest page). */
 const CSV_PAGE_SIZE = 100;
 

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 import { LOGS_PAGE_SIZE, type LogQuery } from "../lib/log-filters";
 
 /**
- * One page of the Logs list (logs.list, issue 9 Build 5), newest first, 50 per page, with the
+ * One page of the Logs list (logs.list), newest first, 50 per page, with the
  * filters of `query` (not asked while they are unusable). The previous page stays on screen while
  * the next loads; a failure is logged as well as shown. Live events refetch it (features/live).
  */
@@ -14,19 +13,13 @@ export function useLogs(page: number, query: LogQuery) {
     ...trpc.logs.list.queryOptions({ page, limit: LOGS_PAGE_SIZE, ...(query.ok ? query.input : {}) }),
     enabled: query.ok,
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to load log entries." },
   });
-  useEffect(() => {
-    if (result.error) console.error("Failed to load log entries.", result.error);
-  }, [result.error]);
   return result;
 }
 
 /** The choices of the Logs filters (logs.filters): actions with labels, actors. */
 export function useLogFilterChoices() {
   const trpc = useTRPC();
-  const result = useQuery(trpc.logs.filters.queryOptions());
-  useEffect(() => {
-    if (result.error) console.error("Failed to load the log filters.", result.error);
-  }, [result.error]);
-  return result;
+  return useQuery({ ...trpc.logs.filters.queryOptions(), meta: { errorMessage: "Failed to load the log filters." } });
 }

@@ -2,10 +2,10 @@ import type { LogEntry } from "../../../lib/api-types";
 import { toCsv } from "../../../lib/csv";
 
 /** The CSV columns of the Logs download: the table's, with the time in ISO and the action as written. */
-export const LOG_CSV_HEADER = ["Time", "Actor", "Action", "Concerns", "Action code", "Entity"] as const;
+const LOG_CSV_HEADER = ["Time", "Actor", "Action", "Concerns", "Action code", "Entity"] as const;
 
 /** What an entry concerns, as the table shows it: the audio's filename or the user's username ('' for neither). */
-export function concernsText(entry: LogEntry): string {
+function concernsText(entry: LogEntry): string {
   if (entry.audio) return `${entry.audio.filename ?? "Unknown audio"}${entry.audio.exists ? "" : " (deleted)"}`;
   if (entry.user) return entry.user.username ?? "Deleted user";
   return "";

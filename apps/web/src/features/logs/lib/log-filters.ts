@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 
-/** Issue 9 Build 5: the Logs page's page size. */
+/** The Logs page's page size. */
 export const LOGS_PAGE_SIZE = 50;
 
 /** The Logs filters as kept in the URL: actor id, action, From and To days (YYYY-MM-DD, both included); "" when unset. */

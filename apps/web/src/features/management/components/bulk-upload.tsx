@@ -16,7 +16,7 @@ const NOT_ZIP = "Please select a zip file to upload.";
  * uploaded in turn through the single-upload route while the progress shows 'Uploading n/total'.
  * Ends with one summary toast (SPEC §8) and resets the form once the archive was processed.
  * Screen readers hear 'Uploading n files' once at the start and the summary toast at the end, not
- * every step of the count (issue 14 Build 3); the count is a named progress bar they can read.
+ * every step of the count; the count is a named progress bar they can read.
  * Decision 024: a `participants.csv` in the zip links each audio to its row's participant and
  * session day; once the zip is chosen, what does not match is listed as a warning (ZipWarnings).
  */

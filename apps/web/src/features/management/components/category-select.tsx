@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { SelectField } from "../../../components/field";
 import { CATEGORIES, type Category } from "../lib/categories";
 
 /** The labelled category choice of the upload forms; empty until the admin picks one (SPEC §2.16). */
@@ -11,27 +11,15 @@ export function CategorySelect({
   onChange(category: Category | ""): void;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        Category
-      </label>
-      <select
-        id={id}
-        name="category"
-        className="select"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value as Category | "")}
-      >
-        <option value="">Select a category</option>
-        {CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Category"
+      name="category"
+      value={value}
+      emptyOption="Select a category"
+      options={CATEGORIES}
+      disabled={disabled}
+      onChange={onChange}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { toast } from "sonner";
 import type { ManagedAudio } from "../../../lib/api-types";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { TextField } from "../../../components/field";
 import { Modal } from "./modal";
 import { SessionDateField } from "./session-date-field";
 
@@ -96,24 +97,19 @@ export function ParticipantLinkDialog({ audio, onLinked }: { audio: ManagedAudio
           void save(selected);
         }}
       >
-        <div className="field">
-          <label className="label" htmlFor={`${id}-search`}>
-            Find a participant by code
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            autoComplete="off"
-            maxLength={20}
-            value={search}
-            disabled={pending}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setParticipantId("");
-            }}
-          />
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Find a participant by code"
+          type="search"
+          autoComplete="off"
+          maxLength={20}
+          value={search}
+          disabled={pending}
+          onChange={(value) => {
+            setSearch(value);
+            setParticipantId("");
+          }}
+        />
         <fieldset className="participant-choices" aria-busy={choices.isFetching ? true : undefined}>
           <legend className="label">Participant</legend>
           {choices.isPending ? (

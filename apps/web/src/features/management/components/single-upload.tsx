@@ -6,6 +6,7 @@ import { CategorySelect } from "./category-select";
 import { SessionDateField } from "./session-date-field";
 import { audioUploadFields, isFailed } from "../lib/upload";
 import { UploadProgress } from "../../../components/upload-progress";
+import { TextField } from "../../../components/field";
 import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-notice";
 import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
@@ -80,22 +81,17 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
           }
         />
         <div className="upload-participant">
-          <div className="field">
-            <label className="label" htmlFor={`${id}-participant`}>
-              Participant code (optional)
-            </label>
-            <input
-              id={`${id}-participant`}
-              name="participant_code"
-              className="input"
-              type="text"
-              autoComplete="off"
-              maxLength={20}
-              value={participantCode}
-              disabled={uploading}
-              onChange={(e) => setParticipantCode(e.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${id}-participant`}
+            label="Participant code (optional)"
+            name="participant_code"
+            type="text"
+            autoComplete="off"
+            maxLength={20}
+            value={participantCode}
+            disabled={uploading}
+            onChange={setParticipantCode}
+          />
           <SessionDateField value={sessionDate} onChange={setSessionDate} disabled={uploading} />
         </div>
         <div className="row">

@@ -21,7 +21,7 @@ const FILE_REQUIRED = "Please select a file to upload.";
  * Upload; sends the file as the audio's initial transcript and calls `onUploaded` on success.
  * With `replace` (offered from 'View Transcript' once an audio has one) it is 'Replace transcript':
  * the same picker, whose Replace button asks for a confirmation first and then sends the file
- * with replace=true (the server refuses to overwrite a transcript otherwise, issue 10).
+ * with replace=true (the server refuses to overwrite a transcript otherwise).
  */
 export function UploadTranscriptDialog({
   audioId,

@@ -4,11 +4,15 @@ import { useTRPCClient } from "../../../lib/trpc";
 import { Modal } from "./modal";
 import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 
+/** SPEC §8: the transcript's file is missing (no URL, or the file is gone from storage). */
+const TRANSCRIPT_NOT_FOUND = "Transcript file not found";
+
 /**
  * SPEC §2.18 'View Transcript': a modal showing an audio's initial transcript as text, fetched
  * with a plain GET from the signed URL that audios.get returns (SPEC §7.2). 'Replace transcript'
- * picks another file and, after a confirmation, replaces it (issue 10); the modal then shows the
- * new text and `onReplaced` runs.
+ * picks another file and, after a confirmation, replaces it; the modal then shows the
+ * new text and `onReplaced` runs. A missing file shows 'Transcript file not found' (SPEC §8); any
+ * other failure 'Failed to load transcript.'.
  */
 export function ViewTranscriptDialog({
   audioId,
@@ -29,9 +33,10 @@ export function ViewTranscriptDialog({
     retry: false,
     queryFn: async () => {
       const audio = await client.audios.get.query({ audioId });
-      if (!audio.transcriptUrl) throw new Error("Transcript file not found");
+      if (!audio.transcriptUrl) throw new Error(TRANSCRIPT_NOT_FOUND);
       // no-store: a replaced transcript keeps its key, so a cached answer would show the old text.
       const response = await fetch(audio.transcriptUrl, { cache: "no-store" });
+      if (response.status === 404) throw new Error(TRANSCRIPT_NOT_FOUND);
       if (!response.ok) throw new Error(response.statusText);
       return response.text();
     },
@@ -55,7 +60,7 @@ export function ViewTranscriptDialog({
         </p>
       ) : transcript.isError ? (
         <p className="field-error" role="alert">
-          Failed to load transcript.
+          {transcript.error.message === TRANSCRIPT_NOT_FOUND ? TRANSCRIPT_NOT_FOUND : "Failed to load transcript."}
         </p>
       ) : (
         <pre className="transcript-text">{transcript.data}</pre>

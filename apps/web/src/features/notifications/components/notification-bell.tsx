@@ -1,9 +1,12 @@
-import { useId } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { DropdownMenu } from "radix-ui";
+import { notificationItems } from "../../../lib/notification-pages";
+import { useMarkAllRead } from "../hooks/use-mark-all-read";
 import { useNotifications } from "../hooks/use-notifications";
 import { useNow } from "../hooks/use-now";
 import { useOpenNotification } from "../hooks/use-open-notification";
 import { NotificationEntry } from "./notification-entry";
+import "../notifications.css";
 
 /** How often the relative times of an open list are refreshed (ms). */
 const CLOCK_MS = 30_000;
@@ -33,10 +36,16 @@ function badgeText(count: number): string {
   return count > 99 ? "99+" : String(count);
 }
 
-/** The open list: loading, failure, 'No notifications found.' or the entries, newest first. */
+/**
+ * The open list: loading, failure, 'No notifications found.' or the entries, newest first, ending
+ * with 'Show older' while older notifications remain (SPEC §2.3). 'Show older' keeps the menu
+ * open, loads the next page and moves focus to its first entry; once the list has ended after
+ * paging, 'No older notifications.' says so.
+ */
 function NotificationList({ notifications }: { notifications: ReturnType<typeof useNotifications> }) {
   const openNotification = useOpenNotification();
   const now = useNow(CLOCK_MS);
+  const listRef = useRef<HTMLDivElement>(null);
 
   if (notifications.isPending) {
     return (
@@ -52,25 +61,70 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
       </p>
     );
   }
-  if (notifications.data.items.length === 0) return <p className="notification-empty">No notifications found.</p>;
+  const items = notificationItems(notifications.data);
+  if (items.length === 0) return <p className="notification-empty">No notifications found.</p>;
+
+  const showOlder = async () => {
+    if (notifications.isFetchingNextPage) return;
+    const shown = items.length;
+    const result = await notifications.fetchNextPage();
+    if (result.isError) return;
+    // The first entry of the new page takes focus, so the keyboard carries on where the list grew.
+    requestAnimationFrame(() => {
+      const entries = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="notification-entry"]');
+      entries?.[shown]?.focus();
+    });
+  };
+
   return (
-    <DropdownMenu.Group className="notification-list">
-      {notifications.data.items.map((item) => (
+    <DropdownMenu.Group className="notification-list" ref={listRef}>
+      {items.map((item) => (
         <NotificationEntry key={item.id} item={item} now={now} onOpen={(entry) => void openNotification(entry)} />
       ))}
+      {notifications.hasNextPage ? (
+        <DropdownMenu.Item
+          className="notification-more"
+          aria-busy={notifications.isFetchingNextPage || undefined}
+          onSelect={(event) => {
+            event.preventDefault();
+            void showOlder();
+          }}
+        >
+          {notifications.isFetchingNextPage ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> Loading older notifications…
+            </>
+          ) : (
+            "Show older"
+          )}
+        </DropdownMenu.Item>
+      ) : (
+        notifications.data.pages.length > 1 && <p className="notification-end">No older notifications.</p>
+      )}
     </DropdownMenu.Group>
   );
 }
 
 /**
  * The header's notifications bell (SPEC §2.3): a button named 'Notifications' with the unread
- * count as a badge, opening a menu titled Notifications. Arrow keys move between entries,
- * Escape closes it and returns focus to the bell.
+ * count as a badge, opening a menu titled Notifications with 'Mark all as read' while any is
+ * unread. Arrow keys move between entries, Escape closes it and returns focus to the bell.
  */
 export function NotificationBell() {
   const notifications = useNotifications();
-  const unread = notifications.data?.unreadCount ?? 0;
+  const markAllRead = useMarkAllRead();
+  const unread = notifications.data?.pages[0]?.unreadCount ?? 0;
   const countId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  // Set by 'Mark all as read': focus moves to the first entry in the very render that removes the
+  // item (which had focus), so it never falls to the page whatever order the answer and the
+  // refetch arrive in.
+  const focusFirstEntry = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusFirstEntry.current || unread > 0) return;
+    focusFirstEntry.current = false;
+    menuRef.current?.querySelector<HTMLElement>('[data-testid="notification-entry"]')?.focus();
+  }, [unread]);
 
   // Not modal: a modal menu hides the page from screen readers while its controls stay focusable
   // (axe aria-hidden-focus). Focus still moves into the menu; Escape or a click outside closes it
@@ -103,6 +157,7 @@ export function NotificationBell() {
       )}
       <DropdownMenu.Portal>
         <DropdownMenu.Content
+          ref={menuRef}
           className="notification-menu"
           align="end"
           sideOffset={8}
@@ -113,6 +168,24 @@ export function NotificationBell() {
             <span className="notification-title">Notifications</span>
             {unread > 0 && <span className="badge notification-unread-count">{unread} unread</span>}
           </DropdownMenu.Label>
+          {unread > 0 && (
+            <DropdownMenu.Item
+              className="notification-mark-all"
+              disabled={markAllRead.isPending}
+              onSelect={(event) => {
+                event.preventDefault();
+                // The item goes once nothing is unread: focus moves on to the first entry (above).
+                focusFirstEntry.current = true;
+                markAllRead.mutate(undefined, {
+                  onError: () => {
+                    focusFirstEntry.current = false;
+                  },
+                });
+              }}
+            >
+              Mark all as read
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="shell-menu-separator" />
           <NotificationList notifications={notifications} />
         </DropdownMenu.Content>

@@ -2,7 +2,8 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationItem, NotificationList } from "../../../lib/api-types";
+import type { NotificationItem } from "../../../lib/api-types";
+import { withRead, type NotificationPages } from "../../../lib/notification-pages";
 import { setCurrentAudioId } from "../../../lib/current-audio";
 import { useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { paths } from "../../../config/paths";
@@ -29,13 +30,8 @@ export function useOpenNotification(): (item: NotificationItem) => Promise<void>
       if (!item.isRead) {
         try {
           await client.notifications.markRead.mutate({ id: item.id });
-          queryClient.setQueriesData<NotificationList>(
-            trpc.notifications.list.queryFilter(),
-            (page) =>
-              page && {
-                items: page.items.map((entry) => (entry.id === item.id ? { ...entry, isRead: true } : entry)),
-                unreadCount: Math.max(0, page.unreadCount - 1),
-              },
+          queryClient.setQueriesData<NotificationPages>(trpc.notifications.list.infiniteQueryFilter(), (data) =>
+            withRead(data, (entry) => entry.id === item.id),
           );
         } catch (error) {
           console.error("Failed to mark notification as read", error);

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { Field } from "../../../components/field";
 import {
   CONSENT_DOCUMENT_MAX_BYTES,
   downloadConsentDocument,
@@ -109,33 +110,28 @@ export function ConsentDocumentField({ participant, disabled }: { participant: P
       ) : (
         <p className="field-hint">No consent document yet.</p>
       )}
-      <div className="field">
-        <label className="label" htmlFor={`${id}-file`}>
-          {name ? "Replace with another PDF" : "PDF file"}
-        </label>
-        <div className="row row-tight">
-          <input
-            ref={input}
-            id={`${id}-file`}
-            className="input participant-file-input"
-            type="file"
-            accept="application/pdf,.pdf"
-            disabled={off}
-            aria-describedby={`${id}-hint`}
-            onChange={(e) => {
-              setProblem(null);
-              setFile(e.target.files?.[0] ?? null);
-            }}
-          />
-          <button type="button" className="btn btn-sm" disabled={off} onClick={() => void upload()}>
-            {busy === "upload" ? <span className="spinner" aria-hidden="true" /> : null}
-            Upload
-          </button>
-        </div>
-        <p id={`${id}-hint`} className="field-hint">
-          One PDF, at most 10 MB.
-        </p>
-      </div>
+      <Field id={`${id}-file`} label={name ? "Replace with another PDF" : "PDF file"} hint="One PDF, at most 10 MB.">
+        {(control) => (
+          <div className="row row-tight">
+            <input
+              {...control}
+              ref={input}
+              className="input participant-file-input"
+              type="file"
+              accept="application/pdf,.pdf"
+              disabled={off}
+              onChange={(e) => {
+                setProblem(null);
+                setFile(e.target.files?.[0] ?? null);
+              }}
+            />
+            <button type="button" className="btn btn-sm" disabled={off} onClick={() => void upload()}>
+              {busy === "upload" ? <span className="spinner" aria-hidden="true" /> : null}
+              Upload
+            </button>
+          </div>
+        )}
+      </Field>
       {problem ? (
         <p id={`${id}-problem`} className="field-error" role="alert">
           {problem}

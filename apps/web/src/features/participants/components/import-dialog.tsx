@@ -4,6 +4,7 @@ import { Dialog } from "radix-ui";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CloseButton } from "../../../components/side-sheet";
+import { Field } from "../../../components/field";
 import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/corpus";
 import { importSummary } from "../lib/import-summary";
 import type { ImportProblem } from "../lib/participant-types";
@@ -84,24 +85,22 @@ export function ImportDialog() {
               void submit();
             }}
           >
-            <div className="field">
-              <label className="label" htmlFor={`${id}-file`}>
-                CSV file
-              </label>
-              <input
-                id={`${id}-file`}
-                className="input"
-                type="file"
-                accept=".csv,text/csv"
-                disabled={pending}
-                aria-describedby={`${id}-columns`}
-                onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
-                  setProblems([]);
-                  setFailure(null);
-                }}
-              />
-            </div>
+            <Field id={`${id}-file`} label="CSV file" describedBy={`${id}-columns`}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="file"
+                  accept=".csv,text/csv"
+                  disabled={pending}
+                  onChange={(e) => {
+                    setFile(e.target.files?.[0] ?? null);
+                    setProblems([]);
+                    setFailure(null);
+                  }}
+                />
+              )}
+            </Field>
             <div id={`${id}-columns`} className="field-hint">
               <p className="participant-columns-title">Columns:</p>
               <p className="participant-columns">

@@ -11,6 +11,7 @@ import { ageText, sexText } from "../lib/participant-words";
 import { useParticipant } from "../hooks/use-participant";
 import { ConsentBadge } from "./consent-badge";
 import { EditParticipantButton } from "./edit-participant-button";
+import "../participants.css";
 
 /** How the age was given, for the summary: the date of birth, or the age in years and months on its day. */
 function ageSource(p: Participant): string {

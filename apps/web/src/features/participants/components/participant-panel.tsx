@@ -5,6 +5,7 @@ import { CONSENT_STATUSES, PARTICIPANT_GROUPS, SEXES } from "@tafsiri/corpus";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { CloseButton, SideSheet } from "../../../components/side-sheet";
+import { Field, SelectField, TextField } from "../../../components/field";
 import {
   emptyForm,
   fieldOfMessage,
@@ -20,7 +21,6 @@ import type { Participant } from "../lib/participant-types";
 import { CONSENT_LABELS, SEX_LABELS } from "../lib/participant-words";
 import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
 import { ConsentDocumentField } from "./consent-document-field";
-import { FormField } from "./form-field";
 import { ScoreRows } from "./score-rows";
 
 /** The order the fields are checked in, so Save focuses the first one in error. */
@@ -154,40 +154,28 @@ export function ParticipantPanel({
   }
 
   const id = (field: string) => `${idPrefix}-${field}`;
+  /** A text or date input of the form, with its error (`type` text unless a date is asked). */
   const textField = (
-    field: "code" | "educationYears" | "languages",
+    field: "code" | "educationYears" | "languages" | "birthDate" | "ageRecordedOn" | "consentDate",
     label: string,
-    input: { inputMode?: "numeric" | "text"; hint?: string; autoComplete?: string },
-  ) => (
-    <FormField id={id(field)} label={label} hint={input.hint} error={shown[field]}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="text"
-          inputMode={input.inputMode}
-          autoComplete="off"
-          value={form[field]}
-          disabled={pending}
-          onChange={(e) => change({ [field]: e.target.value }, field)}
-        />
-      )}
-    </FormField>
-  );
-  const dateField = (field: "birthDate" | "ageRecordedOn" | "consentDate", label: string, hint?: string) => (
-    <FormField id={id(field)} label={label} hint={hint} error={shown[field]}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="date"
-          value={form[field]}
-          disabled={pending}
-          onChange={(e) => change({ [field]: e.target.value }, field)}
-        />
-      )}
-    </FormField>
-  );
+    input: { type?: "text" | "date"; inputMode?: "numeric"; hint?: string } = {},
+  ) => {
+    const type = input.type ?? "text";
+    return (
+      <TextField
+        id={id(field)}
+        label={label}
+        hint={input.hint}
+        error={shown[field]}
+        type={type}
+        inputMode={input.inputMode}
+        autoComplete={type === "text" ? "off" : undefined}
+        value={form[field]}
+        disabled={pending}
+        onChange={(value) => change({ [field]: value }, field)}
+      />
+    );
+  };
   const title = mode === "create" ? "Add participant" : `Edit participant ${participant?.code ?? ""}`.trim();
 
   return (
@@ -209,42 +197,27 @@ export function ParticipantPanel({
         }}
       >
         {textField("code", "Code", { hint: "A pseudonym such as P0042: letters, digits, '_' or '-'." })}
-        <FormField id={id("group")} label="Group" error={shown.group}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={form.group}
-              disabled={pending}
-              onChange={(e) => change({ group: e.target.value as ParticipantForm["group"] }, "group")}
-            >
-              <option value="">Select a group</option>
-              {PARTICIPANT_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id={id("sex")} label="Sex" error={shown.sex}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={form.sex}
-              disabled={pending}
-              onChange={(e) => change({ sex: e.target.value as ParticipantForm["sex"] }, "sex")}
-            >
-              <option value="">Not recorded</option>
-              {SEXES.map((s) => (
-                <option key={s} value={s}>
-                  {SEX_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          id={id("group")}
+          label="Group"
+          error={shown.group}
+          value={form.group}
+          emptyOption="Select a group"
+          options={PARTICIPANT_GROUPS}
+          disabled={pending}
+          onChange={(group) => change({ group }, "group")}
+        />
+        <SelectField
+          id={id("sex")}
+          label="Sex"
+          error={shown.sex}
+          value={form.sex}
+          emptyOption="Not recorded"
+          options={SEXES}
+          optionLabel={(s) => SEX_LABELS[s]}
+          disabled={pending}
+          onChange={(sex) => change({ sex }, "sex")}
+        />
         <fieldset className="participant-fieldset">
           <legend className="label">Age</legend>
           <div className="row participant-choice" role="radiogroup" aria-label="Age given as">
@@ -268,44 +241,37 @@ export function ParticipantPanel({
             ))}
           </div>
           {form.ageMode === "birthDate" ? (
-            dateField("birthDate", "Date of birth")
+            textField("birthDate", "Date of birth", { type: "date" })
           ) : (
             <>
               <div className="participant-age">
-                <FormField id={id("age")} label="Years" error={shown.age}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      className="input"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={150}
-                      value={form.ageYears}
-                      disabled={pending}
-                      onChange={(e) => change({ ageYears: e.target.value }, "age")}
-                    />
-                  )}
-                </FormField>
-                <FormField id={id("age-months")} label="Months">
-                  {(control) => (
-                    <input
-                      {...control}
-                      aria-invalid={shown.age ? true : undefined}
-                      aria-describedby={shown.age ? `${id("age")}-error` : undefined}
-                      className="input"
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={11}
-                      value={form.ageMonths}
-                      disabled={pending}
-                      onChange={(e) => change({ ageMonths: e.target.value }, "age")}
-                    />
-                  )}
-                </FormField>
+                <TextField
+                  id={id("age")}
+                  label="Years"
+                  error={shown.age}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={150}
+                  value={form.ageYears}
+                  disabled={pending}
+                  onChange={(ageYears) => change({ ageYears }, "age")}
+                />
+                <TextField
+                  id={id("age-months")}
+                  label="Months"
+                  invalid={Boolean(shown.age)}
+                  describedBy={shown.age ? `${id("age")}-error` : undefined}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={11}
+                  value={form.ageMonths}
+                  disabled={pending}
+                  onChange={(ageMonths) => change({ ageMonths }, "age")}
+                />
               </div>
-              {dateField("ageRecordedOn", "Age recorded on", "Leave empty for today.")}
+              {textField("ageRecordedOn", "Age recorded on", { type: "date", hint: "Leave empty for today." })}
             </>
           )}
         </fieldset>
@@ -320,7 +286,7 @@ export function ParticipantPanel({
           disabled={pending}
           onChange={(scores) => change({ scores }, "scores")}
         />
-        <FormField id={id("notes")} label="Notes" hint="No names or other identifying details." error={shown.notes}>
+        <Field id={id("notes")} label="Notes" hint="No names or other identifying details." error={shown.notes}>
           {(control) => (
             <textarea
               {...control}
@@ -331,27 +297,18 @@ export function ParticipantPanel({
               onChange={(e) => change({ notes: e.target.value }, "notes")}
             />
           )}
-        </FormField>
-        <FormField id={id("consentStatus")} label="Consent" error={shown.consentStatus}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={form.consentStatus}
-              disabled={pending}
-              onChange={(e) =>
-                change({ consentStatus: e.target.value as ParticipantForm["consentStatus"] }, "consentStatus")
-              }
-            >
-              {CONSENT_STATUSES.map((c) => (
-                <option key={c} value={c}>
-                  {CONSENT_LABELS[c]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {dateField("consentDate", "Consent date")}
+        </Field>
+        <SelectField
+          id={id("consentStatus")}
+          label="Consent"
+          error={shown.consentStatus}
+          value={form.consentStatus}
+          options={CONSENT_STATUSES}
+          optionLabel={(c) => CONSENT_LABELS[c]}
+          disabled={pending}
+          onChange={(consentStatus) => change({ consentStatus }, "consentStatus")}
+        />
+        {textField("consentDate", "Consent date", { type: "date" })}
         {participant ? (
           <ConsentDocumentField participant={participant} disabled={pending} />
         ) : (

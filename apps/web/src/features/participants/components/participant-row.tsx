@@ -4,6 +4,7 @@ import type { Participant } from "../lib/participant-types";
 import { ageText, latestScore, sexText } from "../lib/participant-words";
 import { ConsentBadge } from "./consent-badge";
 import { EditParticipantButton } from "./edit-participant-button";
+import "../participants.css";
 
 /** The columns of the Participants table, in order. */
 export const PARTICIPANT_COLUMNS = [

@@ -5,6 +5,7 @@ import { Pagination } from "@tafsiri/ui/pagination";
 import { CONSENT_STATUSES, PARTICIPANT_GROUPS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
 import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { downloadCsv } from "../../../lib/csv";
+import { SelectField, TextField } from "../../../components/field";
 import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
 import { CONSENT_LABELS } from "../lib/participant-words";
 import { ImportDialog } from "./import-dialog";
@@ -114,63 +115,39 @@ export function ParticipantsPage() {
         />
       </div>
       <div className="participants-filters" role="search" aria-label="Participants">
-        <div className="field">
-          <label className="label" htmlFor={`${id}-search`}>
-            Search by code
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            autoComplete="off"
-            placeholder="P00"
-            maxLength={20}
-            value={searchText}
-            onChange={(e) => typed(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-group`}>
-            Group
-          </label>
-          <select
-            id={`${id}-group`}
-            className="select"
-            value={group}
-            onChange={(e) => {
-              setGroup(e.target.value as ParticipantGroup | "");
-              goTo(1);
-            }}
-          >
-            <option value="">All groups</option>
-            {PARTICIPANT_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-consent`}>
-            Consent
-          </label>
-          <select
-            id={`${id}-consent`}
-            className="select"
-            value={consent}
-            onChange={(e) => {
-              setConsent(e.target.value as ConsentStatus | "");
-              goTo(1);
-            }}
-          >
-            <option value="">Any consent</option>
-            {CONSENT_STATUSES.map((c) => (
-              <option key={c} value={c}>
-                {CONSENT_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search by code"
+          type="search"
+          autoComplete="off"
+          placeholder="P00"
+          maxLength={20}
+          value={searchText}
+          onChange={typed}
+        />
+        <SelectField
+          id={`${id}-group`}
+          label="Group"
+          value={group}
+          emptyOption="All groups"
+          options={PARTICIPANT_GROUPS}
+          onChange={(next) => {
+            setGroup(next);
+            goTo(1);
+          }}
+        />
+        <SelectField
+          id={`${id}-consent`}
+          label="Consent"
+          value={consent}
+          emptyOption="Any consent"
+          options={CONSENT_STATUSES}
+          optionLabel={(c) => CONSENT_LABELS[c]}
+          onChange={(next) => {
+            setConsent(next);
+            goTo(1);
+          }}
+        />
         <p className="muted participants-count" role="status">
           {list.data ? `${total} ${total === 1 ? "participant" : "participants"}${filtered ? " found" : ""}` : ""}
         </p>

@@ -1,4 +1,5 @@
-import { SCORE_INSTRUMENT_KEYS, SCORE_INSTRUMENTS, type ScoreInstrument } from "@tafsiri/corpus";
+import { SCORE_INSTRUMENT_KEYS, SCORE_INSTRUMENTS } from "@tafsiri/corpus";
+import { SelectField, TextField } from "../../../components/field";
 import { newScoreRow, type FormErrors, type ScoreRow } from "../lib/participant-form";
 
 /**
@@ -42,65 +43,58 @@ export function ScoreRows({
           const range = SCORE_INSTRUMENTS[row.instrument];
           const error = errors[`score-${row.key}`];
           const base = `${idPrefix}-${row.key}`;
-          const invalid = error ? true : undefined;
-          const describedBy = error ? `${base}-error` : undefined;
+          // One error per row, under it, shared by its score and its day.
+          const errorId = error ? `${base}-error` : undefined;
           return (
             <li key={row.key} className="participant-score-row">
-              <div className="field">
-                <label className="label" htmlFor={`${base}-instrument`}>
-                  Instrument <span className="sr-only">of score {index + 1}</span>
-                </label>
-                <select
-                  id={`${base}-instrument`}
-                  className="select"
-                  value={row.instrument}
-                  disabled={disabled}
-                  onChange={(e) => change(row.key, { instrument: e.target.value as ScoreInstrument })}
-                >
-                  {SCORE_INSTRUMENT_KEYS.map((key) => (
-                    <option key={key} value={key}>
-                      {SCORE_INSTRUMENTS[key].label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="label" htmlFor={`${base}-score`}>
-                  Score <span className="sr-only">{index + 1}</span>
-                  <span className="field-hint">
-                    {" "}
-                    ({range.min}–{range.max})
-                  </span>
-                </label>
-                <input
-                  id={`${base}-score`}
-                  className="input"
-                  type="number"
-                  inputMode="decimal"
-                  min={range.min}
-                  max={range.max}
-                  value={row.score}
-                  disabled={disabled}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  onChange={(e) => change(row.key, { score: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label className="label" htmlFor={`${base}-date`}>
-                  Taken on <span className="sr-only">(score {index + 1})</span>
-                </label>
-                <input
-                  id={`${base}-date`}
-                  className="input"
-                  type="date"
-                  value={row.takenOn}
-                  disabled={disabled}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  onChange={(e) => change(row.key, { takenOn: e.target.value })}
-                />
-              </div>
+              <SelectField
+                id={`${base}-instrument`}
+                label={
+                  <>
+                    Instrument <span className="sr-only">of score {index + 1}</span>
+                  </>
+                }
+                value={row.instrument}
+                options={SCORE_INSTRUMENT_KEYS}
+                optionLabel={(key) => SCORE_INSTRUMENTS[key].label}
+                disabled={disabled}
+                onChange={(instrument) => change(row.key, { instrument })}
+              />
+              <TextField
+                id={`${base}-score`}
+                label={
+                  <>
+                    Score <span className="sr-only">{index + 1}</span>
+                    <span className="field-hint">
+                      {" "}
+                      ({range.min}–{range.max})
+                    </span>
+                  </>
+                }
+                invalid={Boolean(error)}
+                describedBy={errorId}
+                type="number"
+                inputMode="decimal"
+                min={range.min}
+                max={range.max}
+                value={row.score}
+                disabled={disabled}
+                onChange={(score) => change(row.key, { score })}
+              />
+              <TextField
+                id={`${base}-date`}
+                label={
+                  <>
+                    Taken on <span className="sr-only">(score {index + 1})</span>
+                  </>
+                }
+                invalid={Boolean(error)}
+                describedBy={errorId}
+                type="date"
+                value={row.takenOn}
+                disabled={disabled}
+                onChange={(takenOn) => change(row.key, { takenOn })}
+              />
               <button
                 type="button"
                 className="btn btn-sm btn-ghost participant-score-remove"

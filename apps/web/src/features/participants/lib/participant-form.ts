@@ -65,7 +65,7 @@ export type ParticipantField =
 export type FormErrors = Partial<Record<ParticipantField | `score-${string}`, string>>;
 
 // The server's messages (packages/api/src/schemas/participants.ts), repeated for the browser's checks.
-export const CODE_MESSAGE =
+const CODE_MESSAGE =
   "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
 const DAY_MESSAGE = "A date is written YYYY-MM-DD.";
 const LANGUAGES_MESSAGE = "Languages are ISO 639-3 codes of three lowercase letters.";
@@ -127,7 +127,7 @@ export function formOf(p: Participant): ParticipantForm {
 }
 
 /** Whether `day` is a YYYY-MM-DD calendar day that exists. */
-export function isDay(day: string): boolean {
+function isDay(day: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
   const at = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
@@ -141,7 +141,7 @@ function wholeNumber(value: string, min: number, max: number): number | null {
 }
 
 /** The languages typed, split on commas, semicolons and spaces, lower-cased. */
-export function languageCodes(value: string): string[] {
+function languageCodes(value: string): string[] {
   return value
     .split(/[\s,;]+/)
     .map((code) => code.trim().toLowerCase())

@@ -5,11 +5,7 @@ import type { RouterInputs, RouterOutputs } from "@tafsiri/api";
 
 /** One participant as admins see it (`participants.get`, and each row of `participants.list`). */
 export type Participant = RouterOutputs["participants"]["get"];
-/** What `participants.list` takes: search (a code prefix), group, consent, page and limit. */
-export type ParticipantListInput = RouterInputs["participants"]["list"];
 /** What `participants.create` takes: every field of a participant. */
 export type ParticipantInput = RouterInputs["participants"]["create"];
-/** A recording linked to a participant (`participants.audios`). */
-export type ParticipantAudio = RouterOutputs["participants"]["audios"][number];
 /** One refused line of a CSV import (`participants.importCsv`): the CSV line (the header is 1) and why. */
 export type ImportProblem = RouterOutputs["participants"]["importCsv"]["problems"][number];

@@ -35,11 +35,6 @@ export function ageText(months: number | null): string {
   return months === null ? "—" : ageLabel(months);
 }
 
-/** Consent with its day: 'Given on 2026-03-01', or the status alone when no day was recorded. */
-export function consentText(status: ConsentStatus, day: string | null): string {
-  return day && status !== "not_recorded" ? `${CONSENT_LABELS[status]} on ${day}` : CONSENT_LABELS[status];
-}
-
 /**
  * The latest score of `instrument` among `scores`: the one taken last (a score without a day counts
  * as older than any dated one; among equals the last given wins), or null when there is none.

@@ -2,7 +2,8 @@ import { Pagination } from "@tafsiri/ui/pagination";
 import { useOpenAudio } from "../../../hooks/use-open-audio";
 import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
 import { useRecommendedRecordings } from "../hooks/use-recommended-recordings";
-import { RecommendationCard } from "./recommendation-card";
+import { TaskCard } from "../../../components/task-card";
+import { recipientName } from "../lib/recommendation-labels";
 
 /**
  * The Recommended Recordings page (/Recordings, SPEC §2.9): staff see the audios recommended to
@@ -42,7 +43,15 @@ export function RecordingsPage() {
           <ul className="grid-cards task-grid" aria-label="Recommended recordings">
             {recommendations.data.items.map((recommendation) => (
               <li key={recommendation.id}>
-                <RecommendationCard recommendation={recommendation} onOpen={openAudio} />
+                <TaskCard
+                  task={recommendation.task}
+                  approvals={recommendation}
+                  transcriptLabel="Transcript"
+                  testId="recommendation-card"
+                  onOpen={openAudio}
+                >
+                  Recommended to {recipientName(recommendation)}
+                </TaskCard>
               </li>
             ))}
           </ul>

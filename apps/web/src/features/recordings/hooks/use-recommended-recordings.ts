@@ -1,9 +1,8 @@
-import { useEffect } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../../../lib/trpc";
 
 /** SPEC §9: recommended recordings page size. */
-export const RECOMMENDATIONS_PAGE_SIZE = 10;
+const RECOMMENDATIONS_PAGE_SIZE = 10;
 
 /**
  * One page of the recommended recordings (recommendations.list, SPEC §2.9): staff get those
@@ -15,9 +14,7 @@ export function useRecommendedRecordings(page: number) {
   const query = useQuery({
     ...trpc.recommendations.list.queryOptions({ page, limit: RECOMMENDATIONS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to load recommendation." },
   });
-  useEffect(() => {
-    if (query.error) console.error("Failed to load recommendation.", query.error);
-  }, [query.error]);
   return query;
 }

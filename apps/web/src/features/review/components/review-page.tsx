@@ -16,9 +16,12 @@ import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { SubmissionFilter } from "../../../lib/api-types";
 import { announce } from "../../../lib/announce";
+import { Field } from "../../../components/field";
 import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { paths } from "../../../config/paths";
+import { TRANSCRIPT_FETCH_FAILED } from "../../../hooks/use-transcript-history";
 import { useReviewQueue, type ReviewItem } from "../hooks/use-review-queue";
+import "../../../styles/audio-player.css";
 import "./review-page.css";
 import {
   keysOf,
@@ -47,7 +50,7 @@ export type ReviewRun = (
 ) => Promise<{ message: string }>;
 
 /** What review mode hands to the review buttons the app composes in (ReviewActions). */
-export interface ReviewActionsSlotProps {
+interface ReviewActionsSlotProps {
   status: string;
   subject: string;
   run: ReviewRun;
@@ -95,7 +98,10 @@ function Loading({ what }: { what: string }) {
 /** The current transcript's plain text (until the route hands in the reviewed transcript). */
 function PlainTranscript({ audioId }: { audioId: string }) {
   const trpc = useTRPC();
-  const transcript = useQuery(trpc.transcripts.get.queryOptions({ audioId }));
+  const transcript = useQuery({
+    ...trpc.transcripts.get.queryOptions({ audioId }),
+    meta: { errorMessage: TRANSCRIPT_FETCH_FAILED },
+  });
   if (transcript.isPending) return <Loading what="transcript" />;
   if (transcript.isError) return <p role="alert">The transcript could not be loaded.</p>;
   if (!transcript.data.text) return <p className="muted">No transcript yet</p>;
@@ -203,8 +209,6 @@ function CommentBox({ audioId, fieldRef }: { audioId: string; fieldRef: React.Re
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [error, setError] = useState("");
-  const fieldId = useId();
-  const errorId = useId();
   const add = useMutation(trpc.comments.add.mutationOptions());
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -233,28 +237,27 @@ function CommentBox({ audioId, fieldRef }: { audioId: string; fieldRef: React.Re
   };
   return (
     <form className="stack" onSubmit={submit}>
-      <div className="field">
-        <label className="label" htmlFor={fieldId}>
-          Add a comment <kbd>{keysOf("comment")}</kbd>
-        </label>
-        <textarea
-          ref={fieldRef}
-          id={fieldId}
-          className="textarea"
-          rows={3}
-          maxLength={COMMENT_MAX}
-          aria-keyshortcuts={keysOf("comment")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
+      <Field
+        label={
+          <>
+            Add a comment <kbd>{keysOf("comment")}</kbd>
+          </>
+        }
+        error={error}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={fieldRef}
+            className="textarea"
+            rows={3}
+            maxLength={COMMENT_MAX}
+            aria-keyshortcuts={keysOf("comment")}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         )}
-      </div>
+      </Field>
       <div>
         <button type="submit" className="btn btn-primary" disabled={add.isPending}>
           {add.isPending && <span className="spinner" aria-hidden="true" />}

@@ -6,7 +6,7 @@ import { useSession } from "../../../hooks/use-session";
 import { useTRPC } from "../../../lib/trpc";
 
 /** `submissions.reviewQueue`'s answer (decision 025). */
-export type ReviewQueuePage = RouterOutputs["submissions"]["reviewQueue"];
+type ReviewQueuePage = RouterOutputs["submissions"]["reviewQueue"];
 /** One submission of review mode. */
 export type ReviewItem = NonNullable<ReviewQueuePage["item"]>;
 type QueueInput = RouterInputs["submissions"]["reviewQueue"];

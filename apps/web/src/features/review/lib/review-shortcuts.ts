@@ -9,7 +9,7 @@ export type ReviewCommand =
  * `event.code` so that macOS's Option (which types 'å' for Option+A) works too. None clash with
  * the player's Ctrl+Space and Ctrl+arrows.
  */
-export const REVIEW_KEYS: ReadonlyArray<{ code: string; keys: string; command: ReviewCommand; action: string }> = [
+const REVIEW_KEYS: ReadonlyArray<{ code: string; keys: string; command: ReviewCommand; action: string }> = [
   { code: "KeyA", keys: "Alt+A", command: "approveTranscript", action: "Approve the transcript" },
   { code: "KeyR", keys: "Alt+R", command: "rejectTranscript", action: "Reject the transcript" },
   { code: "KeyO", keys: "Alt+O", command: "approveRecording", action: "Approve the recording" },

@@ -5,6 +5,7 @@ import { useAudioSearch, type AudioSearch, type AudioSearchResult } from "../hoo
 import { isSearchShortcut, SEARCH_SHORTCUTS, shortcutHint } from "../lib/search-shortcut";
 import { SearchIcon } from "./search-icon";
 import { optionId, SearchResults } from "./search-results";
+import "../search.css";
 
 /** The live status line: 'Searching…', 'No results found' or the number of results. */
 function SearchStatus({ search }: { search: AudioSearch }) {

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { RouterOutputs } from "@tafsiri/api";
 import { useTRPC } from "../../../lib/trpc";
@@ -8,7 +7,7 @@ import { useDebouncedValue } from "./use-debounced-value";
 export type AudioSearchResult = RouterOutputs["search"]["audios"][number];
 
 /** How long typing must pause before the keyword is sent (ms). */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * What the search dialog shows for a keyword: `idle` (blank keyword: no result, nothing asked),
@@ -33,11 +32,11 @@ export function useAudioSearch(keyword: string): AudioSearch {
   const trpc = useTRPC();
   const term = keyword.trim();
   const debounced = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
-  const query = useQuery({ ...trpc.search.audios.queryOptions({ q: debounced }), enabled: debounced !== "" });
-
-  useEffect(() => {
-    if (query.error) console.error("Search failed", query.error);
-  }, [query.error]);
+  const query = useQuery({
+    ...trpc.search.audios.queryOptions({ q: debounced }),
+    enabled: debounced !== "",
+    meta: { errorMessage: "Search failed" },
+  });
 
   if (term === "") return { state: "idle", term: "", results: NO_RESULTS };
   const results = debounced !== "" && query.data ? query.data : NO_RESULTS;

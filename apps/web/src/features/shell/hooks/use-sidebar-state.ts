@@ -2,9 +2,9 @@ import { useCallback, useState } from "react";
 import { useMediaQuery } from "../../../hooks/use-media-query";
 
 /** SPEC §9: local storage key of the remembered expanded/collapsed state ("true" / "false"). */
-export const SIDEBAR_EXPANDED_KEY = "sidebar-expanded";
+const SIDEBAR_EXPANDED_KEY = "sidebar-expanded";
 /** Up to this width the sidebar is off-canvas and slides in (SPEC §2.2). */
-export const SMALL_SCREEN = "(max-width: 1024px)";
+const SMALL_SCREEN = "(max-width: 1024px)";
 
 function readExpanded(): boolean {
   try {

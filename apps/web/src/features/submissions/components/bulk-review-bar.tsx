@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog, Dialog } from "radix-ui";
 import type { SubmissionRow } from "../../../lib/api-types";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { Field } from "../../../components/field";
 import type { RowSelection } from "../hooks/use-row-selection";
 import {
   bulkSummary,
@@ -41,8 +42,6 @@ function RejectForm({
 }) {
   const [outputs, setOutputs] = useState<ReadonlySet<BulkOutput>>(new Set(["transcript"]));
   const [reason, setReason] = useState("");
-  const reasonId = useId();
-  const counterId = useId();
   const hintId = useId();
   const chosen = (["transcript", "recording"] as const).filter((o) => outputs.has(o));
 
@@ -86,24 +85,22 @@ function RejectForm({
             {chosen.length === 0 ? "Choose transcripts, recordings or both." : `Rejecting ${outputsInWords(chosen)}.`}
           </p>
         </fieldset>
-        <div className="field">
-          <label className="label" htmlFor={reasonId}>
-            Reason for all (optional)
-          </label>
-          <textarea
-            id={reasonId}
-            className="textarea"
-            rows={3}
-            maxLength={MAX_REASON}
-            aria-describedby={counterId}
-            value={reason}
-            readOnly={pending}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <p id={counterId} className="field-hint">
-            {NUMBER.format(reason.length)} / {NUMBER.format(MAX_REASON)} characters
-          </p>
-        </div>
+        <Field
+          label="Reason for all (optional)"
+          hint={`${NUMBER.format(reason.length)} / ${NUMBER.format(MAX_REASON)} characters`}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={3}
+              maxLength={MAX_REASON}
+              value={reason}
+              readOnly={pending}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          )}
+        </Field>
         <div className="dialog-actions">
           <Dialog.Close asChild>
             <button type="button" className="btn" disabled={pending}>

@@ -2,7 +2,7 @@ import type { SubmissionCounts, SubmissionFilter } from "../../../lib/api-types"
 import { SUBMISSION_FILTERS } from "../lib/submission-filters";
 
 /**
- * The Submissions filter (issue 8): 'Needs review' (a transcript or a recording Pending),
+ * The Submissions filter (beyond SPEC §2.7): 'Needs review' (a transcript or a recording Pending),
  * Approved, Rejected and All, each with its count (blank until known); the chosen one is pressed.
  */
 export function StatusFilter({

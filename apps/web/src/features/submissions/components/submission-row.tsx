@@ -2,7 +2,7 @@ import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { SubmissionRow as Row } from "../../../lib/api-types";
 import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { displayTime, shortTime } from "../../../lib/dates";
+import { displayTime, longTime } from "../../../lib/dates";
 import { SubmissionComments } from "./submission-comments";
 
 /** The number of columns of the Submissions table (SPEC §2.7), for the expanded row. */
@@ -67,9 +67,7 @@ export function SubmissionRow({
           </td>
         )}
         <td data-label={SUBMISSION_COLUMNS[0]}>
-          <time dateTime={row.updatedAt} title={displayTime(row.updatedAt).full}>
-            {shortTime(row.updatedAt)}
-          </time>
+          <UpdatedAt at={row.updatedAt} />
         </td>
         <td data-label={SUBMISSION_COLUMNS[1]}>{row.staff?.username ?? "Unknown User"}</td>
         <td data-label={SUBMISSION_COLUMNS[2]} className="submission-audio">
@@ -129,5 +127,18 @@ export function SubmissionRow({
         </tr>
       )}
     </>
+  );
+}
+
+/**
+ * 'Last updated' in SPEC §9's long form ('November 23, 2026 at 4:54 PM'), which breaks only before
+ * 'at' when the column is narrow, so the table keeps to the page's width.
+ */
+function UpdatedAt({ at }: { at: string }) {
+  const [day, time] = longTime(at).split(" at ");
+  return (
+    <time className="updated-at" dateTime={at} title={displayTime(at).full}>
+      <span className="nowrap">{day}</span> {time !== undefined && <span className="nowrap">at {time}</span>}
+    </time>
   );
 }

@@ -14,6 +14,8 @@ import { StatusFilter } from "./status-filter";
 import { SUBMISSION_COLUMNS, SubmissionRow } from "./submission-row";
 import { DataTable } from "../../../components/data-table";
 import type { SubmissionRow as SubmissionRowData } from "../../../lib/api-types";
+import { errorMessage } from "../../../lib/trpc";
+import "../submissions.css";
 
 /** Admins' columns: a checkbox first (decision 025 bulk review). */
 const ADMIN_COLUMNS = ["Select", ...SUBMISSION_COLUMNS] as const;
@@ -22,9 +24,9 @@ const NO_ROWS: SubmissionRowData[] = [];
 /**
  * The Submissions page (/submission/general, SPEC §2.7): admins see 'All submissions', staff
  * 'My submissions'; the 'All Submissions' table, newest change first, 20 per page with numbered
- * pagination, filtered by status with counts (issue 8). 'Go to task' opens the audio (for an
+ * pagination, filtered by status with counts (beyond SPEC §2.7). 'Go to task' opens the audio (for an
  * Admin, recording the opening); a row's Comments button lists its comments. Rows appear and
- * change live, and a row that arrives is announced to screen readers. A failed fetch shows 'Failed to load submissions.' and a retry button.
+ * change live, and a row that arrives is announced to screen readers. A failed fetch shows 'Failed to load submissions.' with the error's message (SPEC §8) and a retry button.
  * Admins also get a checkbox per row and the bulk review toolbar (BulkReviewBar, decision 025).
  */
 export function SubmissionsPage() {
@@ -62,7 +64,7 @@ export function SubmissionsPage() {
       return (
         <tr>
           <td colSpan={columns.length} className="empty-state" role="alert">
-            <p>Failed to load submissions.</p>
+            <p>Failed to load submissions. {errorMessage(submissions.error)}</p>
             <button type="button" className="btn" onClick={() => void submissions.refetch()}>
               Retry
             </button>

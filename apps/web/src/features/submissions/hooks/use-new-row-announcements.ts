@@ -8,8 +8,8 @@ function rowName(row: SubmissionRow): string {
 }
 
 /**
- * Announces, once, the rows that arrive live on the Submissions page being looked at (issue 14
- * Build 3): a row not on it before ('New submission: {audio} by {staff}', or 'n new submissions:
+ * Announces, once, the rows that arrive live on the Submissions page being looked at:
+ * a row not on it before ('New submission: {audio} by {staff}', or 'n new submissions:
  * …'). The first load of a page or filter, and rows shown while the next page loads
  * (`placeholder`), are not announced.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 
 /** Whether every, some or none of the rows on the page are selected (the 'Select all' checkbox's three states). */
-export type PageSelection = "all" | "some" | "none";
+type PageSelection = "all" | "some" | "none";
 
 export interface RowSelection<R extends { id: string }> {
   /** The selected rows of the page, in the page's order. */

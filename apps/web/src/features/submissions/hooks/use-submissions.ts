@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { SubmissionFilter } from "../../../lib/api-types";
 import { useTRPC } from "../../../lib/trpc";
 
 /** SPEC §9: submissions page size. */
-export const SUBMISSIONS_PAGE_SIZE = 20;
+const SUBMISSIONS_PAGE_SIZE = 20;
 
 /**
  * One page of the Submissions list (submissions.list, SPEC §2.7): admins get every submission,
@@ -17,9 +16,7 @@ export function useSubmissions(page: number, status: SubmissionFilter) {
   const query = useQuery({
     ...trpc.submissions.list.queryOptions({ page, limit: SUBMISSIONS_PAGE_SIZE, status }),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to load submissions." },
   });
-  useEffect(() => {
-    if (query.error) console.error("Failed to load submissions.", query.error);
-  }, [query.error]);
   return query;
 }

@@ -28,7 +28,7 @@ export function confirmQuestion(action: BulkAction, outputs: readonly BulkOutput
 }
 
 /** One skipped output as the summary lists it: 'P.wav — The transcript is already Approved.'. */
-export interface SkippedLine {
+interface SkippedLine {
   submissionId: string;
   text: string;
 }

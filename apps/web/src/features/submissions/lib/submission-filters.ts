@@ -1,6 +1,6 @@
 import type { SubmissionFilter } from "../../../lib/api-types";
 
-/** The Submissions list's filters in the order shown, with their labels (issue 8, beyond SPEC §2.7). */
+/** The Submissions list's filters in the order shown, with their labels (beyond SPEC §2.7). */
 export const SUBMISSION_FILTERS: ReadonlyArray<{ value: SubmissionFilter; label: string }> = [
   { value: "needsReview", label: "Needs review" },
   { value: "approved", label: "Approved" },

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Pagination } from "@tafsiri/ui/pagination";
 import { useTRPC } from "../../../lib/trpc";
 import { useOpenAudio } from "../../../hooks/use-open-audio";
 import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { TaskCard } from "./task-card";
+import { TaskCard } from "../../../components/task-card";
 
 /** SPEC §9: tasks page size. */
 const PAGE_SIZE = 10;
@@ -20,13 +19,10 @@ export function TasksPage() {
   const tasks = useQuery({
     ...trpc.tasks.list.queryOptions({ page, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    meta: { errorMessage: "Failed to fetch tasks" },
   });
   const totalPages = tasks.data?.totalPages ?? 0;
   useLastPageFallback(page, tasks.data?.totalPages);
-
-  useEffect(() => {
-    if (tasks.error) console.error("Failed to fetch tasks", tasks.error);
-  }, [tasks.error]);
 
   return (
     <section className="page">
@@ -52,7 +48,7 @@ export function TasksPage() {
           <ul className="grid-cards task-grid" aria-label="Tasks">
             {tasks.data.items.map((task) => (
               <li key={task.id}>
-                <TaskCard task={task} onOpen={openAudio} />
+                <TaskCard task={task} approvals={task} transcriptLabel="Script" testId="task-card" onOpen={openAudio} />
               </li>
             ))}
           </ul>
