@@ -1,4 +1,4 @@
-# The Tafsiri server (issue 11 Build 7; docker-compose.yml runs two of it behind Caddy).
+# The Tafsiri server (decision 015; docker-compose.yml runs two of it behind Caddy).
 # Stage 1 installs every dependency and builds what `npm start` builds: the web app
 # (`npm run build -w @tafsiri/web`) and the compiled server (`npm run build -w @tafsiri/server`,
 # scripts/server-build.mjs, decision 026); stage 2 keeps the production dependencies, the sources

@@ -5,12 +5,26 @@ import importX from "eslint-plugin-import-x";
 import checkFile from "eslint-plugin-check-file";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import prettierRecommended from "eslint-plugin-prettier/recommended";
+import tafsiri from "./scripts/lint/no-type-import-cycle.js";
 
 // The web app's feature folders (apps/web/src/features/<feature>), read from disk so a new
 // feature gets its boundary zone without editing this file.
 const webFeatures = readdirSync(new URL("./apps/web/src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * import-x settings for TypeScript sources: .ts/.tsx dependencies are parsed with the TypeScript parser and resolved
+ * through `projects` (tsconfig.json files), so no-cycle and no-type-import-cycle can follow them.
+ */
+function importXTypeScriptSettings(projects) {
+  return {
+    "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+    "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+    "import-x/external-module-folders": importX.flatConfigs.typescript.settings["import-x/external-module-folders"],
+    "import-x/resolver-next": [createTypeScriptImportResolver({ project: projects, noWarnOnMultipleProjects: true })],
+  };
+}
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".turbo/**"] },
@@ -29,21 +43,16 @@ export default tseslint.config(
   {
     // Web boundaries (STYLE §12): kebab-case file and folder names, no index barrels, no import cycles.
     files: ["apps/web/{src,e2e}/**/*.{ts,tsx}", "packages/ui/{src,test}/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX, "check-file": checkFile },
-    settings: {
-      // Parse .ts/.tsx dependencies with the TypeScript parser, so no-cycle can follow them.
-      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
-      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
-      "import-x/external-module-folders": importX.flatConfigs.typescript.settings["import-x/external-module-folders"],
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: ["apps/web/tsconfig.json", "apps/web/e2e/tsconfig.json", "packages/ui/tsconfig.json"],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { "import-x": importX, "check-file": checkFile, tafsiri },
+    settings: importXTypeScriptSettings([
+      "apps/web/tsconfig.json",
+      "apps/web/e2e/tsconfig.json",
+      "packages/ui/tsconfig.json",
+    ]),
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle does not follow type-only imports; this reports the cycles that close through one.
+      "tafsiri/no-type-import-cycle": "error",
       "check-file/filename-naming-convention": [
         "error",
         { "**/*.{ts,tsx}": "KEBAB_CASE" },
@@ -54,6 +63,57 @@ export default tseslint.config(
         { "apps/web/{src,e2e}/**/": "KEBAB_CASE", "packages/ui/{src,test}/**/": "KEBAB_CASE" },
       ],
       "check-file/no-index": "error",
+    },
+  },
+  {
+    // Server code has no import cycles either, type imports included: packages/* (packages/ui is in the web block
+    // above) and apps/server, sources and tests. Workspace imports (@tafsiri/api, @tafsiri/db…) resolve to their
+    // sources through the packages' tsconfig.json files, so a cycle across packages counts too.
+    files: ["packages/*/{src,test}/**/*.ts", "apps/server/{src,test}/**/*.ts"],
+    ignores: ["packages/ui/**"],
+    plugins: { "import-x": importX, tafsiri },
+    settings: importXTypeScriptSettings([
+      "packages/api/tsconfig.json",
+      "packages/db/tsconfig.json",
+      "packages/corpus/tsconfig.json",
+      "apps/server/tsconfig.json",
+    ]),
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // import-x/no-cycle does not follow type-only imports; this reports the cycles that close through one.
+      "tafsiri/no-type-import-cycle": "error",
+    },
+  },
+  {
+    // API layering (STYLE §1, §5): the domain code under packages/api/src (services, uploads, storage, live events,
+    // dataset exports) sits below tRPC: it never imports trpc.ts, root.ts or the routers. Storage sits below uploads.
+    files: ["packages/api/src/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: [
+                "./packages/api/src/services",
+                "./packages/api/src/uploads",
+                "./packages/api/src/storage",
+                "./packages/api/src/live",
+                "./packages/api/src/export",
+              ],
+              from: ["./packages/api/src/trpc.ts", "./packages/api/src/root.ts", "./packages/api/src/routers"],
+              message:
+                "Services, uploads, storage, live events and exports never import tRPC (trpc.ts, root.ts, routers): messages go beside the error model in src/errors, the rest beside what it describes.",
+            },
+            {
+              target: "./packages/api/src/storage",
+              from: "./packages/api/src/uploads",
+              message: "Storage never imports uploads: what both need belongs in src/storage.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -151,6 +211,30 @@ export default tseslint.config(
         {
           selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
           message: "SQL lives in packages/db/src/repositories: call a repository function.",
+        },
+      ],
+    },
+  },
+  {
+    // Thin server (STYLE §5, §10; ARCHITECTURE "A request, end to end"): apps/server reaches the database only
+    // through packages/api's services (or the deps object), never a repository function; its tests may.
+    files: ["apps/server/src/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "@tafsiri/db/repositories",
+                "@tafsiri/db/repositories/*",
+                "**/packages/db/src/repositories",
+                "**/packages/db/src/repositories/*",
+              ],
+              message:
+                "apps/server never calls a repository: call a service of packages/api (@tafsiri/api) or use the deps object, and put the rule or the bookkeeping there.",
+            },
+          ],
         },
       ],
     },

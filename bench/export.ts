@@ -1,5 +1,5 @@
 /**
- * Dataset export benchmark (issue 12 Build 1): how long an export of `--exported` (default 1,000)
+ * Dataset export benchmark (decision 019): how long an export of `--exported` (default 1,000)
  * seeded audios takes on one real Tafsiri server, and how much its resident memory grows while the
  * zip is written. Targets: under a minute, and under 64 MB of RSS growth (the files are streamed
  * into the zip and the zip into storage, never held).

@@ -1,10 +1,10 @@
 /**
- * Field benchmark (issue 15 Build 4): the app as a staff member on a slow, flaky mobile link gets it.
+ * Field benchmark (decisions 020 and 021): the app as a staff member on a slow, flaky mobile link gets it.
  *
  * One run starts the real server (`tsx apps/server/src/server.ts`, fresh DATA_DIR, its embedded
  * PGlite or a fresh temporary database on DATABASE_URL's server) serving the built web app, and
  * headless Chromium (Debian's, through playwright-core) and measures:
- *  - page loads on "Fast 3G" as the issue defines it (CDP Network.emulateNetworkConditions:
+ *  - page loads on "Fast 3G" (CDP Network.emulateNetworkConditions:
  *    1.6 Mbit/s down, 750 kbit/s up, 150 ms latency): the first load of /signin in a fresh browser
  *    context (empty cache) until the Sign in button shows, and a repeat load in the same context;
  *    then the first load of /Audios (the staff member's task cards) in a fresh context that is

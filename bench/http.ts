@@ -1,5 +1,5 @@
 /**
- * HTTP benchmark (issue 11 Build 3): the list pages side by side with the floor they stand on, in
+ * HTTP benchmark (decision 017): the list pages side by side with the floor they stand on, in
  * one run on one PostgreSQL database. The floor is a plain Fastify + pg route reading one task by
  * primary key (bench/support/pk-floor-server.ts; the same server also runs the admin task list's SQL
  * without the framework, printed for comparison); against it, the real server (apps/server, a child
@@ -10,7 +10,7 @@
  * admin (reviewer01@seed.local) or the active staff member with the most tasks. Printed per line:
  * requests per second, p50 and p99 latency, the server process's CPU time per request (ms), the
  * ratio of its throughput to the floor's, and PASS
- * or FAIL against issue 11's target (at least 30% of the floor's throughput with p99 under 100 ms).
+ * or FAIL against its target (at least 30% of the floor's throughput with p99 under 100 ms).
  * Every answer must be 2xx, or the line fails. Exits 1 when a line fails.
  *
  * The database: PostgreSQL only (the benchmark, the floor and the server share it; an embedded
@@ -39,7 +39,7 @@ const options = seededOptions({ connections: "20", duration: "15", password: "Be
 const connections = wholeNumber("connections", options.extra.connections ?? "20", 1);
 const duration = wholeNumber("duration", options.extra.duration ?? "15", 1);
 const password = options.extra.password ?? "Bench#2026x";
-/** Issue 11: a list page keeps at least this share of the floor's requests per second… */
+/** The target: a list page keeps at least this share of the floor's requests per second… */
 const MIN_RATIO = 0.3;
 /** …with p99 under this many ms. */
 const MAX_P99_MS = 100;

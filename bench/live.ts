@@ -1,5 +1,5 @@
 /**
- * Live-delivery benchmark (issue 3, point 6). Starts the real Tafsiri server as a child process
+ * Live-delivery benchmark (decision 005). Starts the real Tafsiri server as a child process
  * (`tsx apps/server/src/server.ts`, fresh DATA_DIR; its embedded PGlite, or a fresh temporary
  * database on DATABASE_URL's PostgreSQL server when that is set), connects N WebSocket
  * subscribers to `events.onEvent` (plain `ws` clients speaking tRPC's WebSocket protocol,

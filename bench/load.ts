@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 11 Build 5): `--users` simulated people (default 200: 90% staff, 10%
+ * Load benchmark: `--users` simulated people (default 200: 90% staff, 10%
  * reviewing admins) sign in to one real Tafsiri server on PostgreSQL and use it for `--seconds`
  * (default 60) together; the run checks that no request got a 5xx and no acknowledged write was
  * lost, and prints count, p50, p99 and max per operation.
@@ -502,7 +502,7 @@ if (!process.env.DATABASE_URL) {
   // Skipped, not failed: `npm run bench` runs every benchmark, the others on PGlite too.
   console.log(
     "Skipped: bench/load.ts needs PostgreSQL. Set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres; a " +
-      "temporary database is created on that server). Issue 11 asks for the load on PostgreSQL, and the embedded " +
+      "temporary database is created on that server). The load is measured on PostgreSQL, and the embedded " +
       "PGlite lives inside one process, so the server (a child process) and this benchmark's setup and checks cannot " +
       "share it.",
   );

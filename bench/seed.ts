@@ -1,6 +1,6 @@
 /**
  * `npm run seed`: fills the app's database with a project's worth of history, for the benchmarks
- * and for looking at the screens at scale (issue 11, Build 1).
+ * and for looking at the screens at scale.
  *
  * The database is the one `npm start` uses: DATABASE_URL when set, otherwise the embedded PGlite
  * under DATA_DIR (default ./data; stop the server first, the embedded database takes one process

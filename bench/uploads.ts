@@ -1,5 +1,5 @@
 /**
- * Upload benchmark (issue 11): how fast a large audio goes through the real upload route, and
+ * Upload benchmark: how fast a large audio goes through the real upload route, and
  * how much memory the server takes for it, against a plain server that only writes the file.
  *
  * One run starts two child processes side by side:

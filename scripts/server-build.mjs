@@ -6,6 +6,8 @@
 // dist/decode-worker.mjs the waveform job's decoding worker (compute-waveform.ts loads it by
 // dist/vad-worker.mjs    `new URL("./decode-worker.mjs", import.meta.url)`, so it sits beside
 //                        server.js), and Suggest segments' worker likewise
+// dist/backup.js        the backup and restore commands (apps/server/src/cli), run by scripts/cli.mjs
+// dist/restore.js
 // dist/*.map            source maps, so `node --enable-source-maps` names the TypeScript in stack traces
 //
 // Every other package stays external (loaded from node_modules at run time), except one that the
@@ -22,6 +24,8 @@ import { newest, root } from "./web-build.mjs";
 export const serverDist = path.join(root, "apps/server/dist");
 const SERVER_JS = path.join(serverDist, "server.js");
 const WORKERS = ["packages/api/src/waveforms/decode-worker.mjs", "packages/api/src/segments/vad-worker.mjs"];
+/** The command-line tools compiled beside the server: apps/server/src/cli/<name>.ts → dist/<name>.js. */
+export const CLIS = ["backup", "restore"];
 /** What the build is made from: the sources of the server and of the workspace packages it bundles. */
 const SOURCES = [
   "apps/server/src",
@@ -81,7 +85,7 @@ const externalWhereSame = {
  * already printed) when a file does not compile, or with a message when esbuild is not installed
  * (an install without dev dependencies).
  */
-export async function buildServer() {
+async function buildServer() {
   const esbuild = await import("esbuild").catch(() => {
     throw new Error("esbuild is not installed: run `npm install` (with dev dependencies) to build the server.");
   });
@@ -106,11 +110,16 @@ export async function buildServer() {
     entryPoints: Object.fromEntries(WORKERS.map((w) => [path.basename(w, ".mjs"), path.join(root, w)])),
     outExtension: { ".js": ".mjs" },
   });
+  // The backup and restore commands (decision 027), run by `npm run backup` / `restore` (scripts/cli.mjs).
+  await esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(CLIS.map((name) => [name, path.join(root, `apps/server/src/cli/${name}.ts`)])),
+  });
   await esbuild.build({ ...common, entryPoints: { server: path.join(root, "apps/server/src/server.ts") } });
 }
 
 /** True when apps/server/dist/server.js exists and is newer than everything it is built from. */
-export function serverBuildIsFresh() {
+function serverBuildIsFresh() {
   return existsSync(SERVER_JS) && statSync(SERVER_JS).mtimeMs >= Math.max(...SOURCES.map(newest));
 }
 

@@ -12,7 +12,7 @@ import websocket from "@fastify/websocket";
 import type { WebSocket } from "ws";
 
 /** A message of exactly `size` bytes (at least the unpadded JSON's length). */
-export function floorMessage(seq: number, i: number, at: string, size: number): string {
+function floorMessage(seq: number, i: number, at: string, size: number): string {
   const bare = JSON.stringify({ seq, i, at, pad: "" });
   return JSON.stringify({ seq, i, at, pad: "x".repeat(Math.max(0, size - bare.length)) });
 }

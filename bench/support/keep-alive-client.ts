@@ -1,7 +1,7 @@
 import http from "node:http";
 
 /** One HTTP answer, its body read whole. */
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: Buffer;

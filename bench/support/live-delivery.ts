@@ -11,13 +11,13 @@ import { subscribe } from "./trpc-subscriber";
 import { silentWav } from "./wav";
 
 /** How long a phase may wait for its last delivery after its last send. */
-export const DELIVERY_TIMEOUT_MS = 30_000;
+const DELIVERY_TIMEOUT_MS = 30_000;
 /** Sockets opened at once while connecting. */
 const CONNECT_BATCH = 50;
 /** The first admin the server creates at start (ADMIN_* settings); every subscriber signs in as it. */
 export const ADMIN = { email: "bench-admin@example.test", username: "benchadmin", password: "Bench#2026-admin" };
 /** The staff member seedLiveAudios registers; every change is a transcript this account saves. */
-export const STAFF = { username: "benchstaff", email: "bench-staff@example.test", password: "Bench#2026-staff" };
+const STAFF = { username: "benchstaff", email: "bench-staff@example.test", password: "Bench#2026-staff" };
 
 /** Resolves after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,7 +47,7 @@ export async function paced(count: number, intervalMs: number, fire: (i: number)
 }
 
 /** Opens `count` connections, CONNECT_BATCH at a time; `open(i)` resolves once connection i is ready. */
-export async function connectAll(count: number, open: (i: number) => Promise<void>): Promise<void> {
+async function connectAll(count: number, open: (i: number) => Promise<void>): Promise<void> {
   for (let s = 0; s < count; s += CONNECT_BATCH) {
     await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, count - s) }, (_, i) => open(s + i)));
   }

@@ -17,13 +17,13 @@ import { approvalStatus } from "./review-statuses";
  */
 
 /** Days of history the seed spreads its audios over. */
-export const SEED_SPAN_DAYS = 730;
+const SEED_SPAN_DAYS = 730;
 /** The e-mail domain of the seeded accounts. */
 export const SEED_DOMAIN = "seed.local";
 /** Seeded staff member n (1-based) is inactive when n is a multiple of this (left the project). */
 export const INACTIVE_EVERY = 20;
 /** Seeded administrators besides the first admin (`reviewer01@seed.local`, …), who review too. */
-export const REVIEWER_COUNT = 2;
+const REVIEWER_COUNT = 2;
 
 const LINKS = {
   transcript: "/audiomanagement/trascript",

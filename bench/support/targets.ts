@@ -1,7 +1,7 @@
 import type { Summary } from "./stats";
 
 /**
- * Issue 11's targets for a list, report, search or count, by server time p99 in ms: 100 ms on
+ * The targets for a list, report, search or count, by server time p99 in ms: 100 ms on
  * PostgreSQL (the team report 50 ms), 250 ms on PGlite (the team report too).
  */
 export function p99TargetMs(engine: "PostgreSQL" | "PGlite", kind: "list" | "team report"): number {
