@@ -37,6 +37,8 @@
  *   --only <text>  loads only the list lines whose name contains <text> (accounts.me always runs)
  *   --existing     the lists part uses the database at DATABASE_URL as `npm run seed` left it
  *                  (seed it once: `npm run seed -- --audios 1000000`) instead of seeding a temporary one
+ *   --password <p> the seeded accounts' password with --existing (default Bench#2026x, the temporary seed's;
+ *                  give the one passed to `npm run seed -- --password`)
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -82,6 +84,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     only: { type: "string" },
     existing: { type: "boolean", default: false },
+    password: { type: "string", default: "Bench#2026x" },
   },
 });
 if (values.part !== undefined && values.part !== "live" && values.part !== "lists")
@@ -97,6 +100,8 @@ const LOAD = {
   connections: wholeNumber("connections", values.connections, 1),
   duration: wholeNumber("duration", values.duration, 1),
 };
+/** The seeded accounts' password: the temporary seed's, or the one `npm run seed -- --password` was given. */
+const SEED_PASSWORD = values.password ?? "Bench#2026x";
 const SERVER_SCRIPT = "apps/server/src/server.ts";
 const FLOOR_SCRIPT = "bench/support/floor-server.ts";
 /** Decision 015: the live p99 through the proxy may be at most this many times the floor's. */
@@ -446,8 +451,8 @@ async function listsRun(env: SeededEnvironment, verdicts: Verdicts): Promise<voi
     RATE_LIMIT_PER_USER: "0",
     RATE_LIMIT_PER_ADDRESS: "0",
   });
-  const admin = await restSignIn(server.baseUrl, { email: "reviewer01@seed.local", password: "Bench#2026x" });
-  const staff = await restSignIn(server.baseUrl, { email: env.staff.email, password: "Bench#2026x" });
+  const admin = await restSignIn(server.baseUrl, { email: "reviewer01@seed.local", password: SEED_PASSWORD });
+  const staff = await restSignIn(server.baseUrl, { email: env.staff.email, password: SEED_PASSWORD });
   const loads: Load[] = [
     ...(await pagesOf(server, "tasks.list admin", "tasks.list", { limit: 10 }, admin)),
     ...(await pagesOf(server, "tasks.list staff", "tasks.list", { limit: 10 }, staff)),
