@@ -138,6 +138,17 @@ function postgresHolder(databaseUrl: string, onError?: (error: unknown) => void)
   const held = new Set<JobName>();
   /** Tries in flight: the connection is closed once none is and it holds nothing. */
   let trying = 0;
+  /**
+   * The tries, one after another: jobs start their rounds at the same moments (start-up, the hour),
+   * and a pg.Client must not be asked a query while it runs one (pg 8 queues it with a
+   * DeprecationWarning; pg 9 refuses it).
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
 
   /** Forgets `c` with every lock its session held, and ends it. */
   const drop = (c: pg.Client) => {
@@ -175,28 +186,33 @@ function postgresHolder(databaseUrl: string, onError?: (error: unknown) => void)
     return opening;
   };
 
+  /** One try of `job`'s lock on the lock connection (run through oneAtATime). */
+  const tryNow = async (job: JobName): Promise<boolean> => {
+    let c = await connect();
+    if (held.has(job)) {
+      // A session lock lasts as long as its session: if the session answers, the lock is still ours.
+      const alive = await c.query("select 1").then(
+        () => true,
+        () => false,
+      );
+      if (alive && held.has(job)) return true;
+      drop(c);
+      c = await connect();
+    }
+    const { rows } = await c.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [
+      JOB_LOCK_KEYS[job],
+    ]);
+    // A connection dropped meanwhile took the lock with its session.
+    const locked = rows[0]?.locked === true && client === c;
+    if (locked) held.add(job);
+    return locked;
+  };
+
   return {
     async take(job) {
       trying += 1;
       try {
-        let c = await connect();
-        if (held.has(job)) {
-          // A session lock lasts as long as its session: if the session answers, the lock is still ours.
-          const alive = await c.query("select 1").then(
-            () => true,
-            () => false,
-          );
-          if (alive && held.has(job)) return true;
-          drop(c);
-          c = await connect();
-        }
-        const { rows } = await c.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [
-          JOB_LOCK_KEYS[job],
-        ]);
-        // A connection dropped meanwhile took the lock with its session.
-        const locked = rows[0]?.locked === true && client === c;
-        if (locked) held.add(job);
-        return locked;
+        return await oneAtATime(() => tryNow(job));
       } finally {
         trying -= 1;
         if (trying === 0 && held.size === 0 && client) drop(client);
