@@ -259,6 +259,10 @@ export async function seedChunk(trx: Database, chunk: SeedChunk, accounts: SeedA
   const { firstNumber, offset, count, total } = chunk;
   const lit = sql.lit;
   await run(trx, "truncate seed_audio", sql`truncate seed_audio, seed_version, seed_recording, seed_comment`);
+  // Without files the waveform job would find every file missing and mark its row 'failed', one
+  // by one, for hours after a server starts on the seeded database (while benchmarks measure it):
+  // the rows are written as it would leave them. With files it computes their peaks as for uploads.
+  const waveformStatus = lit(chunk.audioBytes === undefined ? "failed" : "pending");
   const audioBytes =
     chunk.audioBytes === undefined ? sql`(1000000 + ${draw("size")} * 39000000)::bigint` : lit(chunk.audioBytes);
   // The plan: one row per audio with every decision about it.
@@ -404,12 +408,12 @@ export async function seedChunk(trx: Database, chunk: SeedChunk, accounts: SeedA
     "insert into audios",
     sql`
     insert into audios (id, filename, category, file_key, mime_type, size_bytes, transcript_key, uploaded_by,
-                        last_opened_by, time_last_opened, created_at)
+                        last_opened_by, time_last_opened, created_at, waveform_status)
     select p.audio_id, p.filename, p.category, 'audios/' || p.audio_id || '.wav', 'audio/wav', p.size_bytes,
            case when p.has_initial then 'initial-transcripts/' || p.audio_id || '.txt' end, p.uploader,
            case when p.sub_id is not null then p.assignee end,
            case when p.sub_id is not null then greatest(p.task_created, p.sub_created - interval '30 minutes') end,
-           p.created_at
+           p.created_at, ${waveformStatus}
     from seed_audio p order by p.n`,
   );
 
@@ -533,8 +537,9 @@ export async function seedChunk(trx: Database, chunk: SeedChunk, accounts: SeedA
     "insert into translated_recordings",
     sql`
     insert into translated_recordings (id, submission_id, file_key, mime_type, size_bytes, recorded_by, uploaded_by,
-                                       created_at)
-    select r.id, r.sub_id, r.file_key, 'audio/wav', ${recordingBytes}, r.recorded_by, r.recorded_by, r.created_at
+                                       created_at, waveform_status)
+    select r.id, r.sub_id, r.file_key, 'audio/wav', ${recordingBytes}, r.recorded_by, r.recorded_by, r.created_at,
+           ${waveformStatus}
     from seed_recording r order by r.n, r.seq`,
   );
   // Reviews (decision 025): one row per reviewed transcript version and recording, by its

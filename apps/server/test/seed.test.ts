@@ -369,8 +369,23 @@ describe("npm run seed (bench/support/seed-project.ts)", () => {
     const again = { audios: 40, staff: 5, admin: ADMIN, staffPassword: "Other#Pass2026" };
     await expect(seedProject(db, again)).rejects.toThrow(SeedRefused);
     expect(await count(sql`select count(*) as n from audios`)).toBe(AUDIOS);
+    const pendingBefore = await count(sql`
+      select (select count(*) from audios where waveform_status = 'pending')
+           + (select count(*) from translated_recordings where waveform_status = 'pending') as n`);
     const added = await seedProject(db, { ...again, force: true });
     expect(added.admin.created).toBe(false);
+    // Rows seeded with files wait for the waveform job; rows without files are left as it would
+    // leave them (the file is missing: 'failed'), so a server started on them has nothing to do.
+    expect(pendingBefore).toBeGreaterThan(AUDIOS);
+    expect(
+      await count(sql`
+        select (select count(*) from audios where waveform_status = 'pending')
+             + (select count(*) from translated_recordings where waveform_status = 'pending') as n`),
+    ).toBe(pendingBefore);
+    expect(
+      await count(sql`select count(*) as n from audios
+                      where waveform_status = 'failed' and substring(filename from '[0-9]+$')::int > ${AUDIOS}`),
+    ).toBe(40);
     expect(await count(sql`select count(*) as n from audios`)).toBe(AUDIOS + 40);
     expect(await count(sql`select max(substring(filename from '[0-9]+$')::int) as n from audios`)).toBe(AUDIOS + 40);
     expect(await count(sql`select count(*) as n from users where role = 'Staff'`)).toBe(5);
