@@ -21,7 +21,9 @@
  * `reviewer02@seed.local` sharing one password: --password, or a generated one (printed).
  *
  * Files: none by default (rows point at keys with no file: lists, dashboards, reports, Logs and
- * search work; players and downloads answer 'File not found.'). With --files, a playable one
+ * search work; players and downloads answer 'File not found.'; waveforms are 'failed', as the
+ * waveform job would leave them, so a server started on the seed has no files to look for). With
+ * --files (waveforms 'pending': the job computes them once a server runs), a playable one
  * second WAV for every audio and recording and the text of every transcript, under
  * DATA_DIR/files as the app stores them (local disk; about 30 KB of disk per audio).
  *
