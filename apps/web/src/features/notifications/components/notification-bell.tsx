@@ -46,6 +46,18 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
   const openNotification = useOpenNotification();
   const now = useNow(CLOCK_MS);
   const listRef = useRef<HTMLDivElement>(null);
+  // Set by 'Show older': the index of the new page's first entry, focused once it is rendered
+  // (the answer can arrive before or after React renders the new entries).
+  const focusEntryAt = useRef<number | null>(null);
+  const entryCount = notifications.data ? notificationItems(notifications.data).length : 0;
+  useLayoutEffect(() => {
+    const at = focusEntryAt.current;
+    if (at === null) return;
+    const entry = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="notification-entry"]')[at];
+    if (!entry) return;
+    focusEntryAt.current = null;
+    entry.focus();
+  }, [entryCount]);
 
   if (notifications.isPending) {
     return (
@@ -66,14 +78,10 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
 
   const showOlder = async () => {
     if (notifications.isFetchingNextPage) return;
-    const shown = items.length;
-    const result = await notifications.fetchNextPage();
-    if (result.isError) return;
     // The first entry of the new page takes focus, so the keyboard carries on where the list grew.
-    requestAnimationFrame(() => {
-      const entries = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="notification-entry"]');
-      entries?.[shown]?.focus();
-    });
+    focusEntryAt.current = items.length;
+    const result = await notifications.fetchNextPage();
+    if (result.isError) focusEntryAt.current = null;
   };
 
   return (
