@@ -97,8 +97,7 @@ describeBrowser("older notifications", () => {
     await expect.poll(() => entries(page).count()).toBe(TOTAL);
     await seen(menu(page).getByText("No older notifications.", { exact: true }));
     expect(await menu(page).getByRole("menuitem", { name: "Show older" }).count()).toBe(0);
-    // 'Show older' had focus and is gone: focus moves on to the first of the last entries (on the
-    // next frame, which a loaded machine can delay past the next key press).
+    // 'Show older' had focus and is gone: focus moves on to the first of the last entries.
     await expect.poll(() => focusedText(page)).toMatch(new RegExp(`Older note ${TOTAL - 41}(?!\\d)`));
     const messages = await entries(page).allInnerTexts();
     const numbers = messages.map((text) => Number(/Older note (\d+)/.exec(text)![1]));
