@@ -41,6 +41,13 @@ async function rows<T>(query: RawBuilder<T>): Promise<T[]> {
   return (await query.execute(db)).rows;
 }
 
+/** Audios and translated recordings whose waveform waits for the waveform job. */
+function pendingWaveforms(): Promise<number> {
+  return count(sql`
+    select (select count(*) from audios where waveform_status = 'pending')
+         + (select count(*) from translated_recordings where waveform_status = 'pending') as n`);
+}
+
 /** One number from a query answering `n`. */
 async function count(query: RawBuilder<{ n: string }>): Promise<number> {
   return Number((await rows(query))[0]?.n ?? NaN);
@@ -369,19 +376,13 @@ describe("npm run seed (bench/support/seed-project.ts)", () => {
     const again = { audios: 40, staff: 5, admin: ADMIN, staffPassword: "Other#Pass2026" };
     await expect(seedProject(db, again)).rejects.toThrow(SeedRefused);
     expect(await count(sql`select count(*) as n from audios`)).toBe(AUDIOS);
-    const pendingBefore = await count(sql`
-      select (select count(*) from audios where waveform_status = 'pending')
-           + (select count(*) from translated_recordings where waveform_status = 'pending') as n`);
+    const pendingBefore = await pendingWaveforms();
     const added = await seedProject(db, { ...again, force: true });
     expect(added.admin.created).toBe(false);
     // Rows seeded with files wait for the waveform job; rows without files are left as it would
     // leave them (the file is missing: 'failed'), so a server started on them has nothing to do.
     expect(pendingBefore).toBeGreaterThan(AUDIOS);
-    expect(
-      await count(sql`
-        select (select count(*) from audios where waveform_status = 'pending')
-             + (select count(*) from translated_recordings where waveform_status = 'pending') as n`),
-    ).toBe(pendingBefore);
+    expect(await pendingWaveforms()).toBe(pendingBefore);
     expect(
       await count(sql`select count(*) as n from audios
                       where waveform_status = 'failed' and substring(filename from '[0-9]+$')::int > ${AUDIOS}`),
