@@ -49,7 +49,7 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
   // Set by 'Show older': the index of the new page's first entry, focused once it is rendered
   // (the answer can arrive before or after React renders the new entries).
   const focusEntryAt = useRef<number | null>(null);
-  const entryCount = notifications.data ? notificationItems(notifications.data).length : 0;
+  const items = notifications.data ? notificationItems(notifications.data) : [];
   useLayoutEffect(() => {
     const at = focusEntryAt.current;
     if (at === null) return;
@@ -57,7 +57,7 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
     if (!entry) return;
     focusEntryAt.current = null;
     entry.focus();
-  }, [entryCount]);
+  }, [items.length]);
 
   if (notifications.isPending) {
     return (
@@ -73,7 +73,6 @@ function NotificationList({ notifications }: { notifications: ReturnType<typeof 
       </p>
     );
   }
-  const items = notificationItems(notifications.data);
   if (items.length === 0) return <p className="notification-empty">No notifications found.</p>;
 
   const showOlder = async () => {
