@@ -1,4 +1,35 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const SERVER_FILES = ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"];
+
+/**
+ * Server files that run one at a time, after the others: those that start Tafsiri server processes
+ * (a server's start-up compiles and migrates, and two files starting servers at once pushed a
+ * start past its test's 30 s), and those whose assertions are wall-clock bounds under load they
+ * make themselves (a flood with /healthz timed beside it, sign-in timings compared, a live event
+ * within 2 s, a cached answer within 100 ms). Beside a second file on 2 cores both kinds failed.
+ */
+const SERVER_FILES_ALONE = [
+  // Start server processes.
+  "apps/server/test/start.test.ts",
+  "apps/server/test/compiled-server.test.ts",
+  "apps/server/test/graceful-shutdown.test.ts",
+  "apps/server/test/rolling-restart.test.ts",
+  "apps/server/test/instances.test.ts",
+  "apps/server/test/live-events-processes.test.ts",
+  "apps/server/test/scheduled-backups.test.ts",
+  "apps/server/test/backup-restore.test.ts",
+  "apps/server/test/metrics.test.ts",
+  "apps/server/test/seed.test.ts",
+  "apps/server/test/hostile/crash-sweep.test.ts",
+  // Wall-clock bounds.
+  "apps/server/test/hostile/websocket-flood.test.ts",
+  "apps/server/test/hostile/request-flood.test.ts",
+  "apps/server/test/hostile/sign-in-timing.test.ts",
+  "apps/server/test/live-events.test.ts",
+  "apps/server/test/sessions.test.ts",
+  "packages/api/test/suggest-segments.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -7,12 +38,28 @@ export default defineConfig({
     // instead of importing them again for each file: every file still makes its own database,
     // server and browser, so nothing but module loading is shared (docs/testing.md).
     isolate: false,
+    // Vitest's default in a run is one worker fewer than the cores: one on the 2-core CI machine.
+    // Server files wait on their database, server and child processes for much of their time,
+    // so two run at once (docs/testing.md has the figures).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: "server",
-          include: ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+          include: SERVER_FILES,
+          exclude: [...configDefaults.exclude, ...SERVER_FILES_ALONE],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server-alone",
+          include: SERVER_FILES_ALONE,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,10 +69,10 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.spec.ts"],
-          // One spec at a time, after the server tests (groupOrder 1): a spec's waits are what a
+          // One spec at a time, after the server tests (groupOrder 2): a spec's waits are what a
           // user would see, and on a machine busy with other tests they turn into races.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -1,5 +1,5 @@
 // `npm test`: builds the web app when needed (the browser tests serve it), then runs vitest.
-// Extra arguments go to vitest, e.g. `npm test -- --project server`.
+// Extra arguments go to vitest, e.g. `npm test -- --project browser`.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";

@@ -57,7 +57,7 @@ export interface HarnessOptions {
   /**
    * Where files are stored: `local` (a temp folder) or `s3` (a bucket of a real S3-compatible
    * server the harness starts, startTestS3Server). Default: the `TEST_STORAGE` environment
-   * variable, else `local`, so `TEST_STORAGE=s3 npm test -- --project server` runs every server
+   * variable, else `local`, so `TEST_STORAGE=s3 npm test -- --project 'server*'` runs every server
    * test on S3.
    */
   storage?: StorageBackend;
