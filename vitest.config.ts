@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const SERVER_FILES = ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"];
@@ -30,6 +33,15 @@ const SERVER_FILES_ALONE = [
   "apps/server/test/sessions.test.ts",
   "packages/api/test/suggest-segments.test.ts",
 ];
+// A renamed or misspelt entry would quietly put its file back beside the others.
+for (const file of SERVER_FILES_ALONE) {
+  if (!existsSync(fileURLToPath(new URL(file, import.meta.url)))) {
+    throw new Error(`vitest.config.ts: SERVER_FILES_ALONE names ${file}, which does not exist`);
+  }
+}
+
+/** Both server projects' limits: a test 30 s, a hook (a database, a server) 60 s. */
+const SERVER_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -40,8 +52,8 @@ export default defineConfig({
     isolate: false,
     // Vitest's default in a run is one worker fewer than the cores: one on the 2-core CI machine.
     // Server files wait on their database, server and child processes for much of their time,
-    // so two run at once (docs/testing.md has the figures).
-    maxWorkers: 2,
+    // so at least two run at once (docs/testing.md has the figures).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -49,8 +61,7 @@ export default defineConfig({
           name: "server",
           include: SERVER_FILES,
           exclude: [...configDefaults.exclude, ...SERVER_FILES_ALONE],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...SERVER_TIMEOUTS,
         },
       },
       {
@@ -60,8 +71,7 @@ export default defineConfig({
           include: SERVER_FILES_ALONE,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...SERVER_TIMEOUTS,
         },
       },
       {
