@@ -4,6 +4,17 @@ import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
 const SERVER_FILES = ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"];
+/**
+ * Pure code that needs no database, server or browser: the web app's own logic, the shared UI
+ * package and the corpus package. Node by default; a file that needs a DOM says
+ * `// @vitest-environment happy-dom` on its first line.
+ */
+const UNIT_FILES = [
+  "apps/web/src/**/*.test.{ts,tsx}",
+  "packages/ui/{src,test}/**/*.test.{ts,tsx}",
+  "packages/corpus/{src,test}/**/*.test.ts",
+];
+const UNIT_PACKAGES = ["packages/ui/**", "packages/corpus/**"];
 
 /**
  * Server files that run one at a time, after the others: those that start Tafsiri server processes
@@ -58,9 +69,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "unit",
+          include: UNIT_FILES,
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "server",
           include: SERVER_FILES,
-          exclude: [...configDefaults.exclude, ...SERVER_FILES_ALONE],
+          exclude: [...configDefaults.exclude, ...UNIT_PACKAGES, ...SERVER_FILES_ALONE],
           ...SERVER_TIMEOUTS,
         },
       },
