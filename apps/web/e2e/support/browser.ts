@@ -52,6 +52,22 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...LAUNCH_ARGS, ...extraArgs] });
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium with LAUNCH_ARGS, launched on first use and kept for every later spec file
+ * of the same worker (vitest runs files with `isolate: false`, so this module outlives a file):
+ * a launch costs about a second, a new context a few milliseconds. Each spec still gets fresh
+ * contexts, so no cookie, storage or cache passes from one file to the next. Relaunched when the
+ * browser has gone away; Playwright closes it when the worker exits.
+ */
+async function workerChromium(): Promise<Browser> {
+  const current = await sharedBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  sharedBrowser = launchChromium();
+  return sharedBrowser;
+}
+
 /**
  * Chromium flags for a fake microphone that plays `wavFile` (16-bit PCM WAV) in a loop, with every
  * camera and microphone request granted without a prompt (the recording test, decision 018).
@@ -109,23 +125,28 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers the hooks of a browser spec file: Chromium (with `options.launchArgs` added to its flags)
- * and a fresh server in beforeAll, both
- * closed in afterAll, and on every failed test a screenshot of each open page plus the page's
- * console errors. Call once inside describeBrowser().
+ * Registers the hooks of a browser spec file: a fresh server in beforeAll, and the worker's
+ * Chromium (or, with `options.launchArgs`, a Chromium of the file's own with those flags added);
+ * every browser context the file opened, its own Chromium and the server are closed in afterAll.
+ * On every failed test it saves a screenshot of each open page plus the page's console errors.
+ * Call once inside describeBrowser().
  */
 export function useBrowserSuite(options: BrowserSuiteOptions = {}): BrowserSuite {
   let browser: Browser | undefined;
   let server: TestServer | undefined;
+  const ownBrowser = (options.launchArgs?.length ?? 0) > 0;
   const pages = new Map<string, { page: Page; errors: string[] }>();
 
   beforeAll(async ({}, suite) => {
     clearScreenshots(specName(suite.file.name));
-    browser = await launchChromium(options.launchArgs);
-    server = await startServer();
+    [browser, server] = await Promise.all([
+      ownBrowser ? launchChromium(options.launchArgs) : workerChromium(),
+      startServer(),
+    ]);
   });
   afterAll(async () => {
-    await browser?.close();
+    if (ownBrowser) await browser?.close();
+    else await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.close();
   });
   beforeEach(({ onTestFailed, task }) => {
@@ -172,12 +193,18 @@ export async function toast(page: Page, text: string | RegExp): Promise<Locator>
 }
 
 /**
- * Waits until every toast has closed (they auto-close after 4 s unless hovered, SPEC §9), with the
- * pointer moved away from them: toasts stack over the bottom-right corner of the page and would
- * otherwise take the click meant for a button under them.
+ * Closes every toast with its close button, as a user would, and waits until none is left, with the
+ * pointer moved away: toasts stack over the bottom-right corner of the page and would otherwise
+ * take the click meant for a button under them. (Waiting for them to close by themselves, SPEC §9's
+ * 4 s, cost the suite minutes; spec-wording.spec.ts checks that they do.)
  */
 export async function toastsGone(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>("[data-sonner-toast] [data-close-button]")) {
+      button.click();
+    }
+  });
   await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
 }
 
