@@ -98,9 +98,9 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["apps/web/e2e/**/*.spec.ts"],
-          // One spec at a time, after the server tests (groupOrder 2): a spec's waits are what a
-          // user would see, and on a machine busy with other tests they turn into races.
-          fileParallelism: false,
+          // After the server tests (groupOrder 2), two spec files at a time (maxWorkers): a spec
+          // mostly waits on its page, its server and Chromium, so two keep 2 cores busy
+          // (docs/testing.md has the figures).
           sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
