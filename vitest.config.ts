@@ -57,6 +57,7 @@ const SERVER_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
 export default defineConfig({
   test: {
     globalSetup: ["./test/global-setup.ts"],
+    reporters: ["default", "./test/project-timings.ts"],
     // Test files share a worker's imported modules (the server, tRPC, Kysely, PGlite's loader)
     // instead of importing them again for each file: every file still makes its own database,
     // server and browser, so nothing but module loading is shared (docs/testing.md).
