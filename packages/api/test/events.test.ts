@@ -1,9 +1,22 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { isTrackedEnvelope } from "@trpc/server";
+import { linkToParticipant } from "@tafsiri/db/testing/participants";
 import type { SessionUser } from "../src/context";
+import { appRouter } from "../src/root";
 import type { LiveEvent } from "../src/schemas/events";
 import { authenticate } from "../src/services/auth";
-import { assignedAudio, harnessWithUsers, inactiveUser, recommend } from "./workflow-fixtures";
+import { exportJobsIdle } from "../src/services/exports";
+import { createCallerFactory } from "../src/trpc";
+import { uploadRecording } from "../src/uploads/store-upload";
+import {
+  approvedWork,
+  assignedAudio,
+  harnessWithUsers,
+  inactiveUser,
+  newAudio,
+  recommend,
+  tempWav,
+} from "./workflow-fixtures";
 
 const { h, admin, staff, other } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -250,5 +263,145 @@ describe("accounts.setActive (SPEC §2.10)", () => {
       .execute();
     expect(rows.every((r) => r.active)).toBe(true);
     expect(await eventsSince(before)).toEqual([]);
+  });
+});
+
+/** How long a change may take to reach an open page here (live.spec.ts allows the browser 2 s). */
+const LIVE_WITHIN_MS = 5_000;
+
+/**
+ * What a page open for `watcher` hears while `change` runs: subscribes as the page does (live
+ * events only, no lastEventId), makes the change, and waits at most LIVE_WITHIN_MS until the events
+ * that reached the subscription satisfy `heard`; answers them. They come through the process's
+ * event bus: on PGlite only its poke after the commit, on PostgreSQL the NOTIFY as well.
+ */
+async function liveWhile(
+  watcher: SessionUser,
+  change: () => Promise<unknown>,
+  heard: (events: LiveEvent[]) => boolean,
+): Promise<LiveEvent[]> {
+  await h.deps.events.idle(); // what earlier changes announced is out before the page opens
+  const stop = new AbortController();
+  const caller = createCallerFactory(appRouter)({ ...h.deps, user: watcher }, { signal: stop.signal });
+  const iterator = (await caller.events.onEvent({}))[Symbol.asyncIterator]();
+  const events: LiveEvent[] = [];
+  let arrived = () => {};
+  const reading = (async () => {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const event = eventOf(next.value);
+      if (event) events.push(event);
+      arrived();
+    }
+  })();
+  await new Promise((resolve) => setImmediate(resolve)); // subscribed before the change
+  try {
+    await change();
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`not heard in ${LIVE_WITHIN_MS} ms; heard ${JSON.stringify(events.map((e) => e.kind))}`));
+      }, LIVE_WITHIN_MS);
+      arrived = () => {
+        if (!heard(events)) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      arrived();
+    });
+    return events;
+  } finally {
+    stop.abort();
+    await reading.catch(() => undefined);
+  }
+}
+
+/** Whether `events` hold one of `kind` about `audioId`. */
+const about = (events: LiveEvent[], kind: LiveEvent["kind"], audioId: string) =>
+  events.some((e) => e.kind === kind && e.audioId === audioId);
+
+// The browser specs see these changes reach an open page without a reload, on PGlite only; here
+// both databases' passes see each reach its subscriber (decision 004).
+describe("what an open page follows live (the browser specs' live steps, decision 004)", () => {
+  it("a saved transcript reaches the admins' bell and Submissions (live, review-loop, announcements)", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    const message = `${staff.username} uploaded a new transcript for ${audio.filename}`;
+    await liveWhile(
+      admin,
+      () => h.caller(staff).transcripts.save({ audioId: audio.id, text: "Habari" }),
+      (events) => about(events, "audio.changed", audio.id) && events.some((e) => e.notification?.message === message),
+    );
+  });
+
+  it("an approval reaches the assignee's Tasks page and the other admins' screens (live, bulk-review, dashboard)", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: "Habari" });
+    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
+    const approve = () => h.caller(admin2).transcripts.approve({ audioId: audio.id });
+    await liveWhile(staff, approve, (events) => about(events, "audio.changed", audio.id));
+    const approveRecording = () => h.caller(admin2).recordings.approve({ audioId: audio.id });
+    await liveWhile(admin, approveRecording, (events) => about(events, "audio.changed", audio.id));
+  });
+
+  it("a recommendation reaches the recipient's bell and Recommended Recordings (recordings, announcements)", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: "Habari" });
+    const message = `${staff.username} recommended an audio for recording.`;
+    await liveWhile(
+      other,
+      () => h.caller(staff).recommendations.create({ audioId: audio.id, staffId: other.id }),
+      (events) => about(events, "audio.changed", audio.id) && events.some((e) => e.notification?.message === message),
+    );
+  });
+
+  it("a comment reaches the other side's Feedback screen (feedback, review-loop)", async () => {
+    const audio = await assignedAudio(h, admin, staff);
+    const fromStaff = () => h.caller(staff).comments.add({ audioId: audio.id, text: "A question." });
+    await liveWhile(admin, fromStaff, (events) => about(events, "audio.changed", audio.id));
+    const fromAdmin = () => h.caller(admin).comments.add({ audioId: audio.id, text: "An answer." });
+    await liveWhile(staff, fromAdmin, (events) => about(events, "audio.changed", audio.id));
+  });
+
+  it("an assignment reaches the staff member's Tasks page; a deletion reaches review mode (announcements, review-mode)", async () => {
+    const audio = await newAudio(h, admin);
+    const assign = () => h.caller(admin).tasks.assign({ audioId: audio.id, staffId: staff.id });
+    await liveWhile(staff, assign, (events) => about(events, "audio.changed", audio.id));
+    const remove = () => h.caller(admin2).audios.delete({ audioId: audio.id });
+    await liveWhile(admin, remove, (events) => about(events, "audio.deleted", audio.id));
+  });
+
+  it("an export's start, its end and a consent withdrawal reach the Export page (dataset-export, corpus)", async () => {
+    const audio = await approvedWork(h, admin, staff);
+    const participant = await linkToParticipant(h.deps.db, audio.id);
+    /** The id of the newest 'export.changed' stored. */
+    const newestExportEvent = async () =>
+      String(
+        (
+          await h.deps.db
+            .selectFrom("events")
+            .select((eb) => eb.fn.max("id").as("id"))
+            .where("kind", "=", "export.changed")
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    let finished = "";
+    await liveWhile(
+      admin2,
+      async () => {
+        await h.caller(admin).exports.create({ category: "Control" });
+        await exportJobsIdle();
+        finished = await newestExportEvent();
+      },
+      // The first says 'running', the last (written as the export became ready) brings 'Download'.
+      (events) =>
+        events.filter((e) => e.kind === "export.changed").length >= 2 && events.some((e) => e.id === finished),
+    );
+    const withdraw = () =>
+      h.caller(admin).participants.update({
+        participantId: participant.id,
+        code: participant.code,
+        group: "Control",
+        consentStatus: "withdrawn",
+      });
+    const [superseded] = await liveWhile(admin2, withdraw, (events) => events.some((e) => e.kind === "export.changed"));
+    expect(superseded!.id).toBe(await newestExportEvent());
   });
 });
