@@ -35,8 +35,33 @@ const RETRY_DELAYS = [0, 500, 1000, 2000, 3000, 5000, ...Array.from({ length: 60
 /** The start of the server's answer while another request finishes the same upload. */
 const STILL_FINISHING = "This upload is still being finished.";
 
-/** How many seconds of progress the rate is measured over. */
+/** How long the rate is measured over (ms). */
 const RATE_WINDOW_MS = 5000;
+
+/**
+ * Turns the bytes an upload has sent, told as it goes, into its progress: the rate over about the
+ * last 5 s (0 until 0.2 s have been measured, and never below 0), and the seconds left at that
+ * rate (null while the rate is 0). `reset` starts measuring afresh (after a pause).
+ */
+export class ProgressMeter {
+  private samples: Array<{ at: number; bytes: number }> = [];
+
+  /** The progress at `now` (ms, performance.now()) with `bytesSent` of `bytesTotal` sent. */
+  measure(bytesSent: number, bytesTotal: number, now: number): UploadProgress {
+    const samples = this.samples;
+    samples.push({ at: now, bytes: bytesSent });
+    while (samples.length > 2 && now - samples[0]!.at > RATE_WINDOW_MS) samples.shift();
+    const first = samples[0]!;
+    const seconds = (now - first.at) / 1000;
+    const bytesPerSecond = seconds > 0.2 ? Math.max(0, (bytesSent - first.bytes) / seconds) : 0;
+    const secondsLeft = bytesPerSecond > 0 ? (bytesTotal - bytesSent) / bytesPerSecond : null;
+    return { bytesSent, bytesTotal, bytesPerSecond, secondsLeft };
+  }
+
+  reset(): void {
+    this.samples = [];
+  }
+}
 
 /**
  * What identifies an upload to go on with after a reload: the file (name, type, size, last change),
@@ -164,7 +189,7 @@ export function startResumableUpload(
   onProgress?: (progress: UploadProgress) => void,
 ): ResumableUpload {
   const fingerprint = fingerprintOf(file, kind, fields);
-  const samples: Array<{ at: number; bytes: number }> = [];
+  const meter = new ProgressMeter();
   let settle: (result: RestResult) => void = () => undefined;
   const done = new Promise<RestResult>((resolve) => {
     settle = resolve;
@@ -182,14 +207,7 @@ export function startResumableUpload(
       if (token) req.setHeader("Authorization", `Bearer ${token}`);
     },
     onProgress(bytesSent, bytesTotal) {
-      const now = performance.now();
-      samples.push({ at: now, bytes: bytesSent });
-      while (samples.length > 2 && now - samples[0]!.at > RATE_WINDOW_MS) samples.shift();
-      const first = samples[0]!;
-      const seconds = (now - first.at) / 1000;
-      const bytesPerSecond = seconds > 0.2 ? Math.max(0, (bytesSent - first.bytes) / seconds) : 0;
-      const secondsLeft = bytesPerSecond > 0 ? (bytesTotal - bytesSent) / bytesPerSecond : null;
-      onProgress?.({ bytesSent, bytesTotal, bytesPerSecond, secondsLeft });
+      onProgress?.(meter.measure(bytesSent, bytesTotal, performance.now()));
     },
     onError(error) {
       settle(failed(messageOf(error)));
@@ -213,7 +231,7 @@ export function startResumableUpload(
   return {
     done,
     pause() {
-      samples.length = 0;
+      meter.reset();
       void upload.abort(false);
     },
     resume() {
