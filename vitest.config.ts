@@ -73,6 +73,8 @@ export default defineConfig({
           name: "unit",
           include: UNIT_FILES,
           environment: "node",
+          // Cheap to import, and some stub globals (fetch, timers, a DOM): each file starts clean.
+          isolate: true,
         },
       },
       {
