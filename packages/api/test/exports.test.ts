@@ -306,6 +306,17 @@ describe("a second export of the same choice", () => {
       .execute();
     expect(audited.map((a) => a.entityId).sort()).toEqual(started.map((e) => e.id).sort());
   });
+
+  it("two starts of the same choice at once (a double click, two admins) make one export", async () => {
+    await approvedWork();
+    const [first, second] = await Promise.all([
+      h.caller(admin).exports.create({ category: "Control" }),
+      h.caller(admin2).exports.create({ category: "Control" }),
+    ]);
+    expect(second.id).toBe(first.id);
+    await exportJobsIdle();
+    expect(await h.deps.db.selectFrom("exports").select("id").execute()).toEqual([{ id: first.id }]);
+  });
 });
 
 describe("what goes wrong", () => {

@@ -7,6 +7,7 @@ import {
   insertExport,
   isSupersededExportFile,
   listExportPage,
+  lockExportStarts,
   runningExportOf,
   type ExportRow,
 } from "@tafsiri/db/repositories/exports";
@@ -141,6 +142,8 @@ export async function startExport(deps: AppDeps, user: SessionUser, choice: Expo
   };
 
   const started = await deps.db.transaction().execute(async (trx) => {
+    // One start at a time (a double click, two admins): the second finds the first one running.
+    await lockExportStarts(trx);
     await failAbandonedExports(trx, EXPORT_ABANDONED_AFTER_MS, EXPORT_ABANDONED);
     const running = await runningExportOf(trx, choiceKey);
     if (running) return { id: running, isNew: false };

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import type { Executor } from "../connection";
+import type { DbTransaction, Executor } from "../connection";
 import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
 import type { Category, DB, ExportState, ExportStatusChoice } from "../schema";
 import { countedPage, countRows, type Page } from "./pagination";
@@ -156,6 +156,20 @@ export function listExportPage(db: Executor, q: { page: number; limit: number })
     limit: q.limit,
     pick: (r) => (r.id === null ? null : toExportRow(r as ReadExportRow)),
   });
+}
+
+/** The advisory lock key of export starts (the other keys in use: job-locks.ts's JOB_LOCK_KEYS). */
+const EXPORT_START_LOCK = 7_240_318;
+
+/**
+ * Takes the transaction-scoped lock that makes "is this choice running? is there room? then start
+ * it" one step: two starts at once (a double click, two admins, two processes) are taken one after
+ * the other, so the second joins the export the first started instead of starting its own, and
+ * MAX_RUNNING_EXPORTS holds. PGlite runs one transaction at a time; PostgreSQL needs the lock.
+ * Held until the transaction ends.
+ */
+export async function lockExportStarts(trx: DbTransaction): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${sql.lit(EXPORT_START_LOCK)})`.execute(trx);
 }
 
 /** The running export of a choice, if any (a second request for the same choice joins it). */

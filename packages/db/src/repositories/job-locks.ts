@@ -12,7 +12,7 @@ export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup" 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
  * other keys in use: 7_240_311 orders event writers (events.ts), 7_240_312 guards the first
- * admin's creation (users.ts).
+ * admin's creation (users.ts), 7_240_318 makes export starts one at a time (exports.ts).
  */
 export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   "event-retention": 7_240_313,
