@@ -58,6 +58,21 @@ describe("create, get, update", () => {
     expect(await auditOf(p.id)).toEqual([{ action: "participant.created", detail: { code: "Uq0042" } }]);
   });
 
+  it("two creates of one code at once, in other cases (two admins): one CONFLICT with its message, never a 500", async () => {
+    const asSecond = h.caller(await h.createUser("Admin"));
+    const results = await Promise.allSettled([
+      asAdmin.participants.create({ code: "Rc0042", group: "Dementia" }),
+      asSecond.participants.create({ code: "RC0042", group: "Control" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/^A participant with the code (Rc0042|RC0042) already exists\.$/),
+    });
+    expect((await asAdmin.participants.list({ search: "rc0042" })).total).toBe(1);
+  });
+
   it("refuses bad fields with their message and writes nothing", async () => {
     const before = await countParticipants();
     await expect(asAdmin.participants.create({ code: "Jane Doe", group: "Control" } as never)).rejects.toThrow(
