@@ -315,3 +315,31 @@ describe("review times (the report's period)", () => {
     expect(periodInstant("2026-10-01T00:00:00+03:00", "UTC").toISOString()).toBe("2026-09-30T21:00:00.000Z");
   });
 });
+
+describe("the payment's rounding (raw SQL in numeric, dashboard.spec's figures)", () => {
+  it("pays a half UGX up: 1:02:03.4 and 4:05.3 approved are 66.145 minutes, × 100 UGX = 6,614.5, paid 6,615", async () => {
+    const staff = await h.createUser("Staff");
+    const audio = await assignedAudio(h, f.admin, staff);
+    await h.caller(staff).transcripts.save({ audioId: audio.id, text: "Habari." });
+    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
+    await asAdmin.transcripts.approve({ audioId: audio.id });
+    await asAdmin.recordings.approve({ audioId: audio.id });
+    await h.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", audio.id).execute();
+    const { submission } = await workState(h, audio.id);
+    await h.deps.db
+      .updateTable("translatedRecordings")
+      .set({ durationSeconds: 245.3 })
+      .where("submissionId", "=", submission!.id)
+      .execute();
+    const { transcript, recording } = await asAdmin.statistics.rates();
+    await asAdmin.statistics.setRates({ audioMinute: 100 });
+    try {
+      const row = (await asAdmin.statistics.teamReport({})).find((r) => r.id === staff.id)!;
+      expect(row.audioMinutes).toBeCloseTo(66.145, 9);
+      // A half rounded to even (float8's round) would pay 1 UGX less here.
+      expect(row.payment).toBe(transcript + recording + 6615);
+    } finally {
+      await asAdmin.statistics.setRates({ audioMinute: 0 });
+    }
+  });
+});
