@@ -13,7 +13,7 @@ import {
   expectedReportOctober,
 } from "./statistics-fixture";
 import { uploadRecording } from "../src/uploads/store-upload";
-import { assignedAudio, tempWav, workState } from "./workflow-fixtures";
+import { approvedWork, assignedAudio, tempWav, workState } from "./workflow-fixtures";
 
 // Decision 011: the Dashboard's cards, Staff overall Activity and Team Engagement Report (SPEC §2.6,
 // §3) match a known fixture exactly, in a time zone other than UTC.
@@ -30,6 +30,16 @@ const ids: Record<string, string> = {
   st_erin: f.erin.id,
 };
 const withIds = <T extends { username: string }>(rows: T[]) => rows.map((r) => ({ id: ids[r.username], ...r }));
+
+/** Gives the translated recording of `audioId` a duration, as the server's waveform job does. */
+async function setRecordingDuration(audioId: string, seconds: number): Promise<void> {
+  const { submission } = await workState(h, audioId);
+  await h.deps.db
+    .updateTable("translatedRecordings")
+    .set({ durationSeconds: seconds })
+    .where("submissionId", "=", submission!.id)
+    .execute();
+}
 
 describe("statistics.overview (SPEC §2.6 cards)", () => {
   it("counts active users by role, tasks by completion, and today's and yesterday's submissions in Kampala", async () => {
@@ -182,12 +192,7 @@ describe("statistics.teamReport audio minutes and the rate per audio minute", ()
     await h.deps.db.updateTable("audios").set({ durationSeconds: 245.3 }).where("id", "=", audio.id).execute();
     const [audioMinutes, recordingMinutes] = [245_300 / 60_000, 3_723_400 / 60_000];
     expect(await minutesOf()).toEqual([audioMinutes, 0, audioMinutes, 1]);
-    const { submission } = await workState(h, audio.id);
-    await h.deps.db
-      .updateTable("translatedRecordings")
-      .set({ durationSeconds: 3723.4 })
-      .where("submissionId", "=", submission!.id)
-      .execute();
+    await setRecordingDuration(audio.id, 3723.4);
     const both = [audioMinutes, recordingMinutes, (245_300 + 3_723_400) / 60_000, 0];
     expect(await minutesOf()).toEqual(both);
     // The same through a period: today's reviews (from the partial days at its ends).
@@ -319,18 +324,9 @@ describe("review times (the report's period)", () => {
 describe("the payment's rounding (raw SQL in numeric, dashboard.spec's figures)", () => {
   it("pays a half UGX up: 1:02:03.4 and 4:05.3 approved are 66.145 minutes, × 100 UGX = 6,614.5, paid 6,615", async () => {
     const staff = await h.createUser("Staff");
-    const audio = await assignedAudio(h, f.admin, staff);
-    await h.caller(staff).transcripts.save({ audioId: audio.id, text: "Habari." });
-    await uploadRecording(h.deps, staff, { audioId: audio.id, recordedBy: staff.id, file: await tempWav(h) });
-    await asAdmin.transcripts.approve({ audioId: audio.id });
-    await asAdmin.recordings.approve({ audioId: audio.id });
+    const audio = await approvedWork(h, f.admin, staff);
     await h.deps.db.updateTable("audios").set({ durationSeconds: 3723.4 }).where("id", "=", audio.id).execute();
-    const { submission } = await workState(h, audio.id);
-    await h.deps.db
-      .updateTable("translatedRecordings")
-      .set({ durationSeconds: 245.3 })
-      .where("submissionId", "=", submission!.id)
-      .execute();
+    await setRecordingDuration(audio.id, 245.3);
     const { transcript, recording } = await asAdmin.statistics.rates();
     await asAdmin.statistics.setRates({ audioMinute: 100 });
     try {
