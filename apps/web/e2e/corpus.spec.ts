@@ -43,6 +43,7 @@ import {
   zipText,
   type DownloadedExport,
 } from "./support/corpus";
+import { caretRead } from "./support/editor";
 import { prepareWaveforms } from "./support/long-audio";
 import { createSteps } from "./support/steps";
 import { openTranslatedTranscript } from "./support/tasks";
@@ -325,10 +326,10 @@ describeBrowser("a research corpus end to end: participants, linked audios, spea
         const value = await paragraphs.nth(n).getAttribute("data-start-ms");
         return value === null ? null : Number(value);
       };
-      /** Moves the caret with `key` and lets the editor read the new selection (a task later). */
+      /** Moves the caret with `key` and waits until the editor has read the new selection. */
       const moveCaret = async (key: string) => {
         await staffPage.keyboard.press(key);
-        await staffPage.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+        await caretRead(staffPage);
       };
       /** While the audio plays, waits until it reaches `seconds`, presses Alt+T and answers the player's times around it. */
       const markStartAt = async (seconds: number) => {

@@ -17,6 +17,7 @@ import type { Locator, Page } from "playwright-core";
 import { formatLineTime } from "@tafsiri/corpus";
 import { describeBrowser, RESULTS_DIR, seen, toast, toastsGone, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
+import { caretRead } from "./support/editor";
 import { prepareWaveforms, seedAudioFile } from "./support/long-audio";
 import { seedAudio } from "./support/seed";
 import { createSteps, fixture } from "./support/steps";
@@ -82,13 +83,12 @@ describeBrowser("the transcript editor marks who spoke and when", () => {
   const shows = (paragraph: Locator, name: string, value: string) =>
     seen(paragraph.and(page.locator(`[data-${name}="${value}"]`)));
   /**
-   * Presses `key` to move the caret (Control+Home, Control+End) and lets the page handle the
-   * selection change it causes, as it does between a person's key presses: ProseMirror reads the
-   * new selection on 'selectionchange', a task after the key.
+   * Presses `key` to move the caret (Control+Home, Control+End) and waits until the editor has read
+   * the new selection (caretRead), as it has between a person's key presses.
    */
   const moveCaret = async (key: string) => {
     await page.keyboard.press(key);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await caretRead(page);
   };
   /** Plays the shown original audio for about `seconds` and pauses it (Ctrl+Space). */
   const playFor = async (seconds: number) => {
