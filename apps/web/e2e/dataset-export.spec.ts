@@ -19,7 +19,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import JSZip from "jszip";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -271,14 +270,17 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       await markWindow(page);
       const form = exportForm(page);
       await form.getByRole("radio", { name: "Control", exact: true }).check();
-      // The request is held a moment, so the disabled button can be seen.
+      // The request is held until the disabled button has been seen.
+      let sendCreate!: () => void;
+      const createHeld = new Promise<void>((resolve) => (sendCreate = resolve));
       await page.route(/\/trpc\/exports\.create/, async (route) => {
-        await sleep(700);
+        await createHeld;
         await route.continue();
       });
       const start = form.getByRole("button", { name: "Start export" });
       await start.click();
       await expect.poll(() => start.isDisabled()).toBe(true);
+      sendCreate();
       await seen(exportRows(page).filter({ hasText: "Export Running" }));
       await page.unroute(/\/trpc\/exports\.create/);
       await expect.poll(() => start.isDisabled()).toBe(false);

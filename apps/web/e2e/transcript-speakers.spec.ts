@@ -324,9 +324,11 @@ describeBrowser("the transcript editor marks who spoke and when", () => {
     await page.getByRole("button", { name: "Write", exact: true }).click();
     await seen(editor());
     const before = [await startOf(paragraphs().nth(0)), await startOf(paragraphs().nth(1))];
-    // The answer is held a little, so the button's waiting state shows.
+    // The answer is held until the button's waiting state has been seen.
+    let answer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (answer = resolve));
     await page.route(/transcripts\.suggestSegments/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await answerHeld;
       await route.continue();
     });
     // Keyboard only: from the text, Shift+Tab reaches 'Suggest segments', just above the editor
@@ -338,6 +340,7 @@ describeBrowser("the transcript editor marks who spoke and when", () => {
     await page.keyboard.press("Enter");
     const finding = await seen(page.getByRole("button", { name: "Finding segments…" }));
     expect(await finding.isDisabled()).toBe(true);
+    answer();
     const dialog = await seen(page.getByRole("dialog", { name: "Suggested segments" }));
     await page.unroute(/transcripts\.suggestSegments/);
     const items = dialog.getByRole("listitem");
