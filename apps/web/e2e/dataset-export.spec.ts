@@ -118,7 +118,7 @@ function parseCsv(text: string): string[][] {
 
 /**
  * Plays `bytes` (of MIME type `type`) in an <audio> element of the page from a Blob URL: answers its
- * duration once its metadata loaded and where it is after playing for a moment ('playing' fired).
+ * duration once its metadata loaded and where it is once playing has moved it past 0.
  */
 async function playInPage(page: Page, bytes: Uint8Array, type: string): Promise<{ duration: number; at: number }> {
   return page.evaluate(
@@ -145,12 +145,17 @@ async function playInPage(page: Page, bytes: Uint8Array, type: string): Promise<
         const playing = new Promise<void>((resolve) =>
           audio.addEventListener("playing", () => resolve(), { once: true }),
         );
+        const moved = new Promise<void>((resolve) => {
+          const onTime = () => {
+            if (audio.currentTime === 0) return;
+            audio.removeEventListener("timeupdate", onTime);
+            resolve();
+          };
+          audio.addEventListener("timeupdate", onTime);
+        });
         await within(audio.play(), "play()");
         await within(playing, "'playing'");
-        const started = performance.now();
-        while (audio.currentTime === 0 && performance.now() - started < 5_000) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await within(moved, "moving past 0");
         return { duration, at: audio.currentTime };
       } finally {
         audio.pause();
