@@ -73,6 +73,15 @@ async function announcements(page: Page, text: string): Promise<number> {
   return page.locator("[data-testid=live-announcer] [data-announcement]").filter({ hasText: text }).count();
 }
 
+/**
+ * Resolves once the page's next check of the server has failed: while the connection is lost the app
+ * asks GET /healthz 1 s, 2 s, 4 s … at most 10 s apart, and what it holds is sent only once a check
+ * (or another call) is answered. Ask for it once the thing is held: after that check it still is.
+ */
+function nextServerCheckFailed(page: Page): Promise<unknown> {
+  return page.waitForEvent("requestfailed", { predicate: (request) => new URL(request.url()).pathname === "/healthz" });
+}
+
 /** Switches the page's network off or on through the DevTools protocol (fetches then really fail). */
 async function setNetwork(cdp: CDPSession, online: boolean): Promise<void> {
   await cdp.send("Network.emulateNetworkConditions", {
@@ -158,8 +167,8 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
     const waiting = await seen(page.getByRole("button", { name: WAITING }));
     expect(await waiting.isDisabled()).toBe(true);
     await toast(page, SAVE_HELD);
-    // A while later still nothing was sent, and the text is still in the editor.
-    await page.waitForTimeout(1_500);
+    // After the app's next check of the server still nothing was sent, and the text is still in the editor.
+    await nextServerCheckFailed(page);
     expect(saveRequests).toEqual([]);
     expect(await versions(audioId)).toEqual([]);
     expect(await editor().innerText()).toBe(TEXT);
@@ -218,7 +227,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
     expect(await (await seen(page.getByRole("button", { name: WAITING }))).isDisabled()).toBe(true);
     await toast(page, "Comment will be sent when the connection returns.");
     expect(await page.getByRole("textbox", { name: "Comment", exact: true }).inputValue()).toBe(COMMENT);
-    await page.waitForTimeout(1_000);
+    await nextServerCheckFailed(page);
     expect(await comments(audioId)).toEqual([]);
 
     await setNetwork(cdp, true);
@@ -243,7 +252,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
     await review.getByRole("button", { name: "Approve", exact: true }).click();
     expect(await (await seen(review.getByRole("button", { name: WAITING }))).isDisabled()).toBe(true);
     await toast(adminPage, "Approval will be sent when the connection returns.");
-    await adminPage.waitForTimeout(1_000);
+    await nextServerCheckFailed(adminPage);
     expect(await transcriptStatus(audioId)).toBe("Pending");
 
     await setNetwork(adminCdp, true);
@@ -277,7 +286,7 @@ describeBrowser("offline-aware: a banner, and saves held until the connection re
       await other.getByRole("button", { name: "Save Changes" }).click();
       expect(await (await seen(other.getByRole("button", { name: WAITING }))).isDisabled()).toBe(true);
       await toast(other, SAVE_HELD);
-      await other.waitForTimeout(1_000);
+      await nextServerCheckFailed(other);
       expect(await versions(unreachableAudioId)).toEqual([]);
 
       // The server answers again: the next check of it (at most 10 s away) finds it and the save is sent.
