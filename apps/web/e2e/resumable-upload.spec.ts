@@ -18,6 +18,11 @@ import { createSteps } from "./support/steps";
 import { openTranslatedAudio } from "./support/tasks";
 
 const MB = 1024 * 1024;
+/**
+ * How long a paused upload is watched for bytes moving. Kept as a wait: once paused, the upload
+ * has nothing left to do, so nothing on the page can show sooner that it will not start again.
+ */
+const PAUSED_WATCH_MS = 1_500;
 const AUDIO = "resumable-lake";
 const SIZE = 20 * MB;
 
@@ -96,10 +101,13 @@ describeBrowser("a resumable upload over a link that drops", () => {
     const progress = page.getByTestId("upload-progress");
     await progress.getByRole("button", { name: "Pause" }).click();
     await seen(progress.getByText(/Paused/));
-    // What the browser had already handed to its socket still drains through the proxy; then nothing moves.
-    await page.waitForTimeout(2500);
+    // What the browser had already handed to its socket still drains through the proxy, until the
+    // connection the upload went on (the only one to carry megabytes) closes; then nothing moves.
+    await expect
+      .poll(() => Math.max(0, ...proxy.openUpstreamBytes), { timeout: 20_000, interval: 100 })
+      .toBeLessThan(MB);
     const paused = proxy.upstreamBytes;
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(PAUSED_WATCH_MS);
     expect(proxy.upstreamBytes - paused).toBeLessThan(64 * 1024);
     await progress.getByRole("button", { name: "Resume" }).click();
     await seen(progress.getByRole("button", { name: "Pause" }));

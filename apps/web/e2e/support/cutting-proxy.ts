@@ -6,6 +6,8 @@ export interface CuttingProxy {
   readonly url: string;
   /** Bytes passed from the browser to the server so far. */
   readonly upstreamBytes: number;
+  /** Bytes passed from the browser on each connection still open, one number a connection. */
+  readonly openUpstreamBytes: number[];
   /** How many times the connections were cut. */
   readonly cuts: number;
   /** Drops every open connection now (both sides destroyed, bytes in flight lost). */
@@ -26,7 +28,7 @@ export async function startCuttingProxy(
   target: { host: string; port: number },
   opts: { upstreamBytesPerSecond?: number } = {},
 ): Promise<CuttingProxy> {
-  const pairs = new Set<{ client: net.Socket; server: net.Socket }>();
+  const pairs = new Set<{ client: net.Socket; server: net.Socket; upstreamBytes: number }>();
   let upstreamBytes = 0;
   let cuts = 0;
   let marks: number[] = [];
@@ -44,7 +46,7 @@ export async function startCuttingProxy(
 
   const proxy = net.createServer((client) => {
     const server = net.connect(target.port, target.host);
-    const pair = { client, server };
+    const pair = { client, server, upstreamBytes: 0 };
     pairs.add(pair);
     const drop = () => {
       pairs.delete(pair);
@@ -56,6 +58,7 @@ export async function startCuttingProxy(
     server.pipe(client);
     client.on("data", (chunk: Buffer) => {
       upstreamBytes += chunk.length;
+      pair.upstreamBytes += chunk.length;
       server.write(chunk);
       if (marks.length > 0 && upstreamBytes >= marks[0]!) {
         marks = marks.filter((mark) => mark > upstreamBytes);
@@ -75,6 +78,9 @@ export async function startCuttingProxy(
     url: `http://127.0.0.1:${port}`,
     get upstreamBytes() {
       return upstreamBytes;
+    },
+    get openUpstreamBytes() {
+      return [...pairs].map((pair) => pair.upstreamBytes);
     },
     get cuts() {
       return cuts;
