@@ -16,6 +16,8 @@ import type { TestUser } from "./support/server";
 
 const AUDIO = "shortcut-lake";
 const TYPED = "Ziwa ni kubwa";
+/** Longer than the audio, in seconds of it (Ctrl+→ finds its end under 1.4 s). */
+const LONGER_THAN_AUDIO_SECONDS = 1.4;
 
 describeBrowser("the player's keyboard shortcuts work while the transcript editor has focus", () => {
   const suite = useBrowserSuite();
@@ -78,14 +80,35 @@ describeBrowser("the player's keyboard shortcuts work while the transcript edito
 
   step("a seek made before the previous one has finished is not lost", async () => {
     // Both keys in one task: the second arrives while the media element is still seeking to the end.
-    await editor.evaluate((el) => {
-      for (const key of ["ArrowRight", "ArrowLeft"]) {
-        el.dispatchEvent(new KeyboardEvent("keydown", { key, code: key, ctrlKey: true, bubbles: true }));
+    // Answers where the media element is once it has stopped seeking: its 'seeked' comes after
+    // every event of the first seek, which the player hears too (then given two frames to show it).
+    const seekedAt = await editor.evaluate(async (el) => {
+      const property = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, "currentTime")!;
+      const moved = new Set<HTMLMediaElement>();
+      Object.defineProperty(HTMLMediaElement.prototype, "currentTime", {
+        ...property,
+        set(this: HTMLMediaElement, seconds: number) {
+          moved.add(this);
+          property.set!.call(this, seconds);
+        },
+      });
+      try {
+        for (const key of ["ArrowRight", "ArrowLeft"]) {
+          el.dispatchEvent(new KeyboardEvent("keydown", { key, code: key, ctrlKey: true, bubbles: true }));
+        }
+      } finally {
+        Object.defineProperty(HTMLMediaElement.prototype, "currentTime", property);
       }
+      const [seeking, ...others] = moved;
+      if (!seeking || others.length > 0) throw new Error(`The keys moved ${moved.size} media elements, not one.`);
+      while (seeking.seeking)
+        await new Promise((resolve) => seeking.addEventListener("seeked", resolve, { once: true }));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return seeking.currentTime;
     });
+    expect(seekedAt).toBe(0);
     await playerShows("time", "0");
-    // The first seek's events come after the second key; once they have, the player is still at 0.
-    await page.waitForTimeout(500);
+    // The first seek's events came after the second key; now that they have, the player is still at 0.
     expect(await player.getAttribute("data-time")).toBe("0");
   });
 
@@ -114,7 +137,24 @@ describeBrowser("the player's keyboard shortcuts work while the transcript edito
     await playerShows("time", "0");
     await page.keyboard.press("Control+Space");
     await playerShows("state", "playing");
-    await page.waitForTimeout(3500);
+    // Played for longer than the whole audio (each pass of the loop counted), or stopped.
+    await player.evaluate((el) => {
+      let last = Number(el.getAttribute("data-time"));
+      const played = { seconds: 0 };
+      Object.assign(window, { tafsiriPlayed: played });
+      new MutationObserver(() => {
+        const now = Number(el.getAttribute("data-time"));
+        // A step back is the loop starting again.
+        if (now > last) played.seconds += now - last;
+        last = now;
+      }).observe(el, { attributes: true, attributeFilter: ["data-time"] });
+    });
+    await page.waitForFunction(
+      ({ el, longerThanAudio }) =>
+        (window as unknown as { tafsiriPlayed: { seconds: number } }).tafsiriPlayed.seconds > longerThanAudio ||
+        el.getAttribute("data-state") !== "playing",
+      { el: await player.elementHandle(), longerThanAudio: LONGER_THAN_AUDIO_SECONDS },
+    );
     expect(await player.getAttribute("data-state")).toBe("playing");
     const inLoop = Number(await player.getAttribute("data-time"));
     expect(inLoop).toBeGreaterThanOrEqual(start - 0.1);
