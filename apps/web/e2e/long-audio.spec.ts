@@ -92,12 +92,13 @@ describeBrowser("a 20-minute recording streams with its stored waveform", () => 
 
   /** The player's time (data-time, seconds) once `ok` holds for it, polled until the step timeout. */
   const timeWhen = async (ok: (seconds: number) => boolean): Promise<number> => {
-    for (let i = 0; i < 200; i += 1) {
-      const seconds = Number(await player.getAttribute("data-time"));
-      if (ok(seconds)) return seconds;
-      await page.waitForTimeout(100);
-    }
-    throw new Error(`The player's time stayed at ${await player.getAttribute("data-time")}`);
+    let seconds = Number.NaN;
+    const read = async () => {
+      seconds = Number(await player.getAttribute("data-time"));
+      return seconds;
+    };
+    await expect.poll(read, { timeout: 20_000, interval: 100, message: "the player's time" }).toSatisfy(ok);
+    return seconds;
   };
   /** The Audio screen of `audioId`, with its player ready. */
   const openAudio = async (audioId: string) => {

@@ -55,10 +55,7 @@ describeBrowser("password reset by e-mail", () => {
     await seen(page.getByRole("status").filter({ hasText: MESSAGE }));
     await screenshot(page, "password-reset-01-requested");
 
-    const deadline = Date.now() + 10_000;
-    while (!received.some((m) => m.to.includes(user.email)) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect.poll(() => received.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     expect(received.filter((m) => m.to.includes("nobody@example.test"))).toEqual([]);
     const mail = received.find((m) => m.to.includes(user.email));
     const link = mail?.raw

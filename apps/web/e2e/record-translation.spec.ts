@@ -180,11 +180,13 @@ describeBrowser("recording a translated audio in the browser", () => {
     const timer = recorder.getByRole("timer", { name: "Elapsed time" });
     expect(await timer.innerText()).toMatch(/^00:0\d$/);
 
+    // Read every 100 ms for at most 2 s, until the level has risen past 20 % and taken four values.
     const levels = new Set<number>();
-    for (let i = 0; i < 20; i += 1) {
+    const moved = async () => {
       levels.add(Number(await meter.getAttribute("aria-valuenow")));
-      await page.waitForTimeout(100);
-    }
+      return Math.max(...levels) > 20 && levels.size > 3;
+    };
+    await expect.poll(moved, { timeout: 2_000, interval: 100 }).toBe(true);
     expect(Math.max(...levels)).toBeGreaterThan(20);
     expect(levels.size).toBeGreaterThan(3);
     await seen(recorder.getByText(/^Level \d+%$/));
