@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
+import { animationsDone } from "./animations";
 
 const require = createRequire(import.meta.url);
 /** axe-core's browser bundle, injected into the page under test. */
@@ -27,18 +28,11 @@ export interface AxeScope {
  * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now, or only on `scope` (e.g.
  * '[role="dialog"]': the page behind a modal is dimmed by its overlay and inert, so its contrast
  * there is not a finding), and answers the violations of impact serious or critical.
- * Waits first until no finite CSS transition or animation is running. The bundle is evaluated over the DevTools protocol, so the app's Content-Security-Policy does not
+ * Waits first until no finite CSS transition or animation is running (animationsDone). The bundle is evaluated over the DevTools protocol, so the app's Content-Security-Policy does not
  * block it.
  */
 export async function seriousAxeViolations(page: Page, scope?: AxeScope): Promise<AxeViolation[]> {
-  // axe reads colours as they are painted: a toast or dialog still fading in has a fraction of its
-  // opacity and fails contrast though the user sees it settle a moment later. Wait until every
-  // finite CSS transition and animation has ended (a spinner's infinite one never does).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ tags, scope }) => {

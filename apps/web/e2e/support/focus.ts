@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { animationsDone } from "./animations";
 
 /** The thinnest outline that counts as a visible focus indicator (px). */
 const MIN_RING_WIDTH_PX = 2;
@@ -184,6 +185,9 @@ function focusRingProblems(ring: FocusRing): string[] {
  * `where` (e.g. 'after Tab 3 on /signin') starts the message. Answers the ring.
  */
 export async function expectFocusRing(page: Page, where = "focused element"): Promise<FocusRing> {
+  // The ring's background is read where it is painted: a dialog still zooming in is smaller, and the
+  // points just outside its buttons' rings fell on the dimmed page behind it.
+  await animationsDone(page);
   const ring = await focusRing(page);
   if (!ring) throw new Error(`${where}: nothing has focus (the body has it)`);
   const problems = focusRingProblems(ring);
