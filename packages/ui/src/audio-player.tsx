@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useImperativeHandle, useRef, useState, type Ref } from "react";
 import WaveSurfer from "wavesurfer.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/plugins/regions";
+import { formatDuration } from "./duration";
 import { fetchPeaks } from "./waveform-peaks";
 
 /** SPEC §9 audio player constants. */
@@ -152,12 +153,6 @@ const FLAT_LEVEL = 0.02;
  */
 const NOTE_STYLE = { pointerEvents: "none", alignItems: "flex-start", paddingTop: "0.75rem", zIndex: 10 } as const;
 const NOTE_TEXT_STYLE = { background: "#f8fafc", padding: "0 0.5rem", borderRadius: "4px" } as const;
-
-/** Seconds as m:ss. */
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
 
 /** `url` without its query (expiry and signature of a signed URL). */
 function withoutQuery(url: string): string {
@@ -542,7 +537,8 @@ function WavePlayer({
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
         <span className="audio-player-time muted">
-          {clock(position)} / {clock(duration)}
+          {/* The position counts whole seconds gone by; the length reads as on every other screen. */}
+          {formatDuration(Math.floor(position))} / {formatDuration(duration)}
         </span>
         <label className="audio-player-volume">
           <VolumeIcon />
