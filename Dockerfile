@@ -9,7 +9,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/api/package.json packages/api/
-COPY packages/corpus/package.json packages/corpus/
+COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/ui/package.json packages/ui/
 RUN npm ci --no-audit --no-fund
@@ -27,7 +27,7 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/api/package.json packages/api/
-COPY packages/corpus/package.json packages/corpus/
+COPY packages/domain/package.json packages/domain/
 COPY packages/db/package.json packages/db/
 COPY packages/ui/package.json packages/ui/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

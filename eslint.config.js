@@ -75,7 +75,7 @@ export default tseslint.config(
     settings: importXTypeScriptSettings([
       "packages/api/tsconfig.json",
       "packages/db/tsconfig.json",
-      "packages/corpus/tsconfig.json",
+      "packages/domain/tsconfig.json",
       "apps/server/tsconfig.json",
     ]),
     rules: {

@@ -49,7 +49,7 @@ const config: KnipConfig = {
       ],
     },
     "packages/db": { project: ["src/**/*.ts"] },
-    "packages/corpus": { project: ["src/**/*.ts", "test/**/*.ts"] },
+    "packages/domain": { project: ["src/**/*.ts", "test/**/*.ts"] },
     "packages/ui": { project: ["src/**/*.{ts,tsx}", "test/**/*.ts"] },
   },
 };

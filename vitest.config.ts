@@ -6,15 +6,15 @@ import { configDefaults, defineConfig } from "vitest/config";
 const SERVER_FILES = ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"];
 /**
  * Pure code that needs no database, server or browser: the web app's own logic, the shared UI
- * package and the corpus package. Node by default; a file that needs a DOM says
+ * package and the domain package. Node by default; a file that needs a DOM says
  * `// @vitest-environment happy-dom` on its first line.
  */
 const UNIT_FILES = [
   "apps/web/src/**/*.test.{ts,tsx}",
   "packages/ui/{src,test}/**/*.test.{ts,tsx}",
-  "packages/corpus/{src,test}/**/*.test.ts",
+  "packages/domain/{src,test}/**/*.test.ts",
 ];
-const UNIT_PACKAGES = ["packages/ui/**", "packages/corpus/**"];
+const UNIT_PACKAGES = ["packages/ui/**", "packages/domain/**"];
 
 /**
  * Server files that run one at a time, after the others: those that start Tafsiri server processes

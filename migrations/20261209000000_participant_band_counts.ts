@@ -17,7 +17,7 @@ import { sql, type Kysely } from "kysely";
  * one participant run one after the other and the second reads what the first committed.
  *
  * participant_age_months() and participant_age_band() are the SQL of ageInMonthsOn() and ageBand()
- * in @tafsiri/corpus (the repository's tests check they agree). Frozen in time: imports no
+ * in @tafsiri/domain (the repository's tests check they agree). Frozen in time: imports no
  * application code.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@ import JSZip from "jszip";
 import { exportJobsIdle } from "@tafsiri/api";
 import { supersedeExportsOfParticipant } from "../../../packages/api/src/export/supersede";
 import { linkToParticipant } from "@tafsiri/db/testing/participants";
-import { chatRuleViolations } from "@tafsiri/corpus";
+import { chatRuleViolations } from "@tafsiri/domain";
 import { approvedWork } from "../../../packages/api/test/workflow-fixtures";
 import { createAppHarness, failed } from "./fixtures/app-harness";
 import { dbState, leaksInternals } from "./fixtures/hostile-world";

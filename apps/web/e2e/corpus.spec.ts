@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { ageInMonthsOn, chatAge, chatRuleViolations, readCsvRecords } from "@tafsiri/corpus";
+import { ageInMonthsOn, chatAge, chatRuleViolations, readCsvRecords } from "@tafsiri/domain";
 import {
   atPath,
   describeBrowser,

@@ -24,7 +24,7 @@ import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { supersedeExportsOfParticipant } from "../../../packages/api/src/export/supersede";
 import { linkToParticipant } from "@tafsiri/db/testing/participants";
-import { chatRuleViolations } from "@tafsiri/corpus";
+import { chatRuleViolations } from "@tafsiri/domain";
 import { MANIFEST_COLUMNS } from "../../../packages/api/src/export/manifest";
 import {
   atPath,

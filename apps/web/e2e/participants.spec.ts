@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { ageBand, ageInMonthsOn, ageLabel } from "@tafsiri/corpus";
+import { ageBand, ageInMonthsOn, ageLabel } from "@tafsiri/domain";
 import {
   atPath,
   describeBrowser,

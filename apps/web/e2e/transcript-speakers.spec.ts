@@ -14,7 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { formatLineTime } from "@tafsiri/corpus";
+import { formatLineTime } from "@tafsiri/domain";
 import { describeBrowser, RESULTS_DIR, seen, toast, toastsGone, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { caretRead } from "./support/editor";

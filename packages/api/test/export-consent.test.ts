@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import JSZip from "jszip";
-import { chatRuleViolations } from "@tafsiri/corpus";
+import { chatRuleViolations } from "@tafsiri/domain";
 import type { Category } from "@tafsiri/db";
 import { describeError } from "../src/errors/describe-error";
 import { supersedeExportsOfParticipant } from "../src/export/supersede";

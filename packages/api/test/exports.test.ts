@@ -5,7 +5,7 @@ import type { SessionUser } from "../src/context";
 import { exportJobsIdle, MAX_RUNNING_EXPORTS } from "../src/services/exports";
 import { verifyFileUrl } from "../src/services/file-urls";
 import { sweepStoredFiles } from "../src/storage/sweep";
-import { chatRuleViolations } from "@tafsiri/corpus";
+import { chatRuleViolations } from "@tafsiri/domain";
 import { linkToParticipant } from "@tafsiri/db/testing/participants";
 import { describeError } from "../src/errors/describe-error";
 import { EXPORT_ABANDONED_AFTER_MS } from "../src/export/run-export";

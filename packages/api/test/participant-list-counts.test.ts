@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { CONSENT_STATUSES, PARTICIPANT_GROUPS } from "@tafsiri/corpus";
+import { CONSENT_STATUSES, PARTICIPANT_GROUPS } from "@tafsiri/domain";
 import { createDb } from "@tafsiri/db";
 import { compactListCounts } from "@tafsiri/db/repositories/list-counts";
 import { harnessWithUsers } from "./workflow-fixtures";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ageBand, ageInMonthsOn, AGE_BANDS } from "@tafsiri/corpus";
+import { ageBand, ageInMonthsOn, AGE_BANDS } from "@tafsiri/domain";
 import { sql } from "kysely";
 import { createAudio } from "../src/uploads/store-upload";
 import { receiveUpload } from "../src/uploads/receive-upload";

@@ -1,4 +1,4 @@
-import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
+import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import JSZip from "jszip";
 import type { Locator, Page } from "playwright-core";
-import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/corpus";
+import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/domain";
 
 /**
  * Helpers of the corpus browser test (decision 024): recordings spoken by espeak-ng in the test

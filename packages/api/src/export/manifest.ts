@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { chatAge, SCORE_INSTRUMENT_KEYS, type ScoreInstrument } from "@tafsiri/corpus";
+import { chatAge, SCORE_INSTRUMENT_KEYS, type ScoreInstrument } from "@tafsiri/domain";
 import { LEFT_OUT_REASONS, type ExportedAudio, type LeftOutCounts } from "@tafsiri/db/repositories/exports";
 import type { DatasetFileRecord, DatasetTextFile } from "./dataset-zip";
 import type { ParticipantAtSession } from "./participant-data";

@@ -6,7 +6,7 @@ import {
   type ParticipantGroup,
   type ScoreInstrument,
   type Sex,
-} from "@tafsiri/corpus";
+} from "@tafsiri/domain";
 import type { ExportedParticipant } from "@tafsiri/db/repositories/exports";
 
 /**

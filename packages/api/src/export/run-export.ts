@@ -21,7 +21,7 @@ import type { Executor } from "@tafsiri/db";
 import type { AppDeps } from "../context";
 import { recordEvent } from "../live/record";
 import { StoredFileMissingError } from "../storage/file-storage";
-import { chatFile, type ChatSettings, type ChatTranscript } from "@tafsiri/corpus";
+import { chatFile, type ChatSettings, type ChatTranscript } from "@tafsiri/domain";
 import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
 import { manifestFiles, type ManifestAudio } from "./manifest";
 import { chatParticipant, participantAtSession, type ParticipantAtSession } from "./participant-data";

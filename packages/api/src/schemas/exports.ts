@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
-import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/corpus";
+import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/domain";
 import { ZId, ZPageInput, ZUserRef, page } from "./common";
 
 /** The Export page's messages. */

@@ -7,7 +7,7 @@ import {
   SCORE_INSTRUMENT_KEYS,
   SCORE_INSTRUMENTS,
   SEXES,
-} from "@tafsiri/corpus";
+} from "@tafsiri/domain";
 import { ZId } from "./common";
 
 /**

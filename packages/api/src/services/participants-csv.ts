@@ -7,7 +7,7 @@ import {
   SCORE_INSTRUMENT_KEYS,
   type CsvRecord,
   type ScoreInstrument,
-} from "@tafsiri/corpus";
+} from "@tafsiri/domain";
 import type { Participant as ParticipantRow } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {
@@ -35,7 +35,7 @@ import { AppError } from "../errors/app-error";
 /**
  * Participants as CSV (decision 024): the import (all rows or nothing, every problem with its
  * line) and the export, with the same columns. Read by csv-parse (readCsvRecords of
- * @tafsiri/corpus), written by csv-stringify.
+ * @tafsiri/domain), written by csv-stringify.
  */
 
 /** At most this many problems are listed; past it, one more line says how many were left out. */

@@ -8,7 +8,7 @@ import {
   PARTICIPANT_GROUPS,
   SEXES,
   type ParticipantGroup,
-} from "@tafsiri/corpus";
+} from "@tafsiri/domain";
 import type { Category, DbTransaction, Executor, Participant as ParticipantRow } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {

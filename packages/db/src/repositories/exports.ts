@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { DbTransaction, Executor } from "../connection";
-import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/corpus";
+import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
 import type { Category, DB, ExportState, ExportStatusChoice } from "../schema";
 import { countedPage, countRows, type Page } from "./pagination";
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
+import { AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/domain";
 import type { DbTransaction, Executor } from "../connection";
 import { withGenericPlan } from "../generic-plans";
 import type { Category, NewParticipant, Participant, ParticipantUpdate } from "../schema";

@@ -1,4 +1,4 @@
-import type { CognitiveScore } from "@tafsiri/corpus";
+import type { CognitiveScore } from "@tafsiri/domain";
 import type { Executor } from "../connection";
 import type { NewParticipant } from "../schema";
 

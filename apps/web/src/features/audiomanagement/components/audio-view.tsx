@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { AudioDetail } from "../../../lib/api-types";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
-import { ageLabel } from "@tafsiri/corpus";
+import { ageLabel } from "@tafsiri/domain";
 import { sourceKey } from "../lib/source-key";
 import { isRefusal } from "../../../lib/query-failure";
 import "../../../styles/audio-player.css";

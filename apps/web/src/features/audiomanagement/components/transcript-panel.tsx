@@ -13,7 +13,7 @@ import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
 import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
-import { parseTranscript, type TranscriptLine } from "@tafsiri/corpus";
+import { parseTranscript, type TranscriptLine } from "@tafsiri/domain";
 import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
 import { SegmentSuggestions } from "./segment-suggestions";
 import "./transcript-speakers.css";

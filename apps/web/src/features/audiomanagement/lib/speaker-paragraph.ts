@@ -2,7 +2,7 @@ import { Node, type Editor } from "@tiptap/react";
 import type { Node as PMNode } from "@tiptap/pm/model";
 import type { EditorState, Transaction } from "@tiptap/pm/state";
 import { closeHistory } from "@tiptap/pm/history";
-import { DEFAULT_SPEAKER, type Speaker } from "@tafsiri/corpus";
+import { DEFAULT_SPEAKER, type Speaker } from "@tafsiri/domain";
 
 /**
  * Decision 024, "Who spoke, when": the transcript editor's paragraph carries its speaker (`PAR`, the

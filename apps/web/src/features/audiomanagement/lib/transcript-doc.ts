@@ -1,6 +1,6 @@
 import type { JSONContent } from "@tiptap/react";
 import type { Node as PMNode } from "@tiptap/pm/model";
-import { DEFAULT_SPEAKER, formatTranscript, parseTranscript, type TranscriptLine } from "@tafsiri/corpus";
+import { DEFAULT_SPEAKER, formatTranscript, parseTranscript, type TranscriptLine } from "@tafsiri/domain";
 
 /**
  * A plain-text transcript as an editor document: one paragraph per line (ARCHITECTURE:

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AGE_BANDS, PARTICIPANT_GROUPS, SEXES, type ParticipantGroup, type Sex } from "@tafsiri/corpus";
+import { AGE_BANDS, PARTICIPANT_GROUPS, SEXES, type ParticipantGroup, type Sex } from "@tafsiri/domain";
 import type { RouterOutputs } from "@tafsiri/api";
 import { useTRPC } from "../../../lib/trpc";
 import { formatCount } from "../lib/format";

@@ -8,7 +8,7 @@ export type StatusChoice = ExportItem["status"];
 export type ChatRole = ExportItem["chat"]["participantRole"];
 
 /**
- * The participant roles the server accepts (@tafsiri/corpus's CHAT_ROLES),
+ * The participant roles the server accepts (@tafsiri/domain's CHAT_ROLES),
  * repeated here because the web app imports no server code; the check below fails the type-check
  * when the server's list gains a role this one lacks.
  */

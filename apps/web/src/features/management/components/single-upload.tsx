@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/corpus";
+import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/domain";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { SessionDateField } from "./session-date-field";

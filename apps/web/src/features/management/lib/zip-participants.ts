@@ -1,4 +1,4 @@
-import { CsvSyntaxError, PARTICIPANT_CODE_PATTERN, readCsvRecords, type CsvRecord } from "@tafsiri/corpus";
+import { CsvSyntaxError, PARTICIPANT_CODE_PATTERN, readCsvRecords, type CsvRecord } from "@tafsiri/domain";
 import { audioMimeType } from "../../../lib/audio-files";
 import type { AudioParticipantLink } from "./upload";
 

@@ -1,4 +1,4 @@
-import type { ConsentStatus } from "@tafsiri/corpus";
+import type { ConsentStatus } from "@tafsiri/domain";
 import { CONSENT_BADGES, CONSENT_LABELS } from "../lib/participant-words";
 
 /** A participant's consent in words ('Given', 'Withdrawn'…), coloured as a badge, with its day under it when known. */

@@ -5,7 +5,7 @@ import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CloseButton } from "../../../components/side-sheet";
 import { Field } from "../../../components/field";
-import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/corpus";
+import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/domain";
 import { importSummary } from "../lib/import-summary";
 import type { ImportProblem } from "../lib/participant-types";
 import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Duration } from "@tafsiri/ui/duration";
-import { SCORE_INSTRUMENTS, type ScoreInstrument } from "@tafsiri/corpus";
+import { SCORE_INSTRUMENTS, type ScoreInstrument } from "@tafsiri/domain";
 import { paths } from "../../../config/paths";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { useOpenAudio } from "../../../hooks/use-open-audio";

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { CONSENT_STATUSES, PARTICIPANT_GROUPS, SEXES } from "@tafsiri/corpus";
+import { CONSENT_STATUSES, PARTICIPANT_GROUPS, SEXES } from "@tafsiri/domain";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { CloseButton, SideSheet } from "../../../components/side-sheet";

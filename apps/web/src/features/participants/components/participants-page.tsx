@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Pagination } from "@tafsiri/ui/pagination";
-import { CONSENT_STATUSES, PARTICIPANT_GROUPS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/corpus";
+import { CONSENT_STATUSES, PARTICIPANT_GROUPS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/domain";
 import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { downloadCsv } from "../../../lib/csv";
 import { SelectField, TextField } from "../../../components/field";

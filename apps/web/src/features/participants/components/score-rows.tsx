@@ -1,4 +1,4 @@
-import { SCORE_INSTRUMENT_KEYS, SCORE_INSTRUMENTS } from "@tafsiri/corpus";
+import { SCORE_INSTRUMENT_KEYS, SCORE_INSTRUMENTS } from "@tafsiri/domain";
 import { SelectField, TextField } from "../../../components/field";
 import { newScoreRow, type FormErrors, type ScoreRow } from "../lib/participant-form";
 

@@ -8,7 +8,7 @@ import {
   type ParticipantGroup,
   type ScoreInstrument,
   type Sex,
-} from "@tafsiri/corpus";
+} from "@tafsiri/domain";
 import type { Participant, ParticipantInput } from "./participant-types";
 
 /**

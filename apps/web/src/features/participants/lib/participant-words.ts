@@ -1,4 +1,4 @@
-import { ageLabel, type ConsentStatus, type Sex } from "@tafsiri/corpus";
+import { ageLabel, type ConsentStatus, type Sex } from "@tafsiri/domain";
 
 /**
  * Participants in words (decision 024): consent told by text (never by colour alone), sex, ages
