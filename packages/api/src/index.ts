@@ -10,6 +10,7 @@ export { appRouter, type AppRouter } from "./root";
 export { createCallerFactory } from "./trpc";
 export { createContextInner, type AppDeps, type SessionUser } from "./context";
 export type { RouterInputs, RouterOutputs } from "./router-types";
+export type { RestMeta } from "./rest-meta";
 
 // One error model for both APIs.
 export { ADMINS_ONLY, AppError, APP_ERROR_CODES, SIGN_IN_REQUIRED, type AppErrorCode } from "./errors/app-error";

@@ -4,9 +4,10 @@ import { ADMINS_ONLY, AppError, SIGN_IN_REQUIRED } from "./errors/app-error";
 import { describeError } from "./errors/describe-error";
 import { refuseNulText } from "./errors/nul-text";
 import type { Context } from "./context";
+import type { ProcedureMeta } from "./rest-meta";
 import { procedureDuration } from "./metrics/procedures";
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   /**
    * Every failure is answered through describeError, the one mapping the REST layer uses too:
    * an AppError keeps its message and status, bad input answers its first failing field's

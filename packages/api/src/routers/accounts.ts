@@ -15,6 +15,7 @@ import {
   ZRequestPasswordResetInput,
   ZResetPasswordInput,
   ZEndSessionsInput,
+  ZEndSessionsOutput,
   ZRenewedSession,
 } from "../schemas/accounts";
 import { endSessions, renewSession } from "../services/sessions";
@@ -48,23 +49,71 @@ export const accountsRouter = router({
 
   /** The reset link's page: sets a Strong password, ends the link and every older session. */
   resetPassword: publicProcedure
-    .input(ZResetPasswordInput)
-    .output(ZPasswordResetAnswer)
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/auth/resetpassword",
+        public: true,
+        summary: "Set a new password from a reset link",
+        description:
+          "SPEC §2.5, §5, §8 (the page of the e-mailed link). Sets the password and ends the link, every other link " +
+          "of the user and every older session. 400 'Password is weak. …', 'This reset link has expired.', 'This " +
+          "reset link has already been used.' or 'This reset link is not valid.'.",
+        tags: ["Accounts"],
+      },
+    })
+    .input(
+      ZResetPasswordInput.meta({
+        examples: [{ token: "q3Jx0vJ9m8m0l7H5bYd6wQ2v1kzq4r8tT0pO5xw3e1A", password: "N3w-Str0ng-pass!" }],
+      }),
+    )
+    .output(
+      ZPasswordResetAnswer.meta({
+        examples: [{ status: "success", message: "Your password has been reset. Sign in with your new password." }],
+      }),
+    )
     .mutation(({ ctx, input }) => resetPassword(ctx, input.token, input.password)),
 
   /**
    * A fresh token for the caller's session, valid SESSION_IDLE_DAYS from now (the
    * web app renews while it is used); 401 without a valid token.
    */
-  renewSession: authedProcedure.output(ZRenewedSession).mutation(({ ctx }) => renewSession(ctx, ctx.user, ctx.session)),
+  renewSession: authedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/auth/renew",
+        summary: "Renew the session token",
+        description:
+          "SPEC §4 (a session lasts until Sign Out), decision 012. Answers a fresh token for the caller's session, " +
+          "valid SESSION_IDLE_DAYS (30) from now; a session ends only by sign-out, by being ended, or after that many " +
+          "days without renewal. The old token stays valid until it expires. 401 without a valid token.",
+        tags: ["Accounts"],
+        done: true,
+      },
+    })
+    .output(ZRenewedSession)
+    .mutation(({ ctx }) => renewSession(ctx, ctx.user, ctx.session)),
 
   /**
    * 'Sign out everywhere' (admin; decision 012): ends every session of the user: their tokens
    * answer 401 and their open sockets close within a second; 404 for an unknown user.
    */
   endSessions: adminProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/auth/signouteverywhere",
+        summary: "Sign a user out everywhere (admin)",
+        description:
+          "SPEC §2.10, §4, decision 012. Ends every session of the user: their tokens answer 401 from then on and " +
+          "their open live connections close within a second. 400 without userId, 401, 403, 404 for an unknown user.",
+        tags: ["Accounts"],
+        done: true,
+      },
+    })
     .input(ZEndSessionsInput)
-    .output(ZSetActiveOutput)
+    .output(ZEndSessionsOutput)
     .mutation(({ ctx, input }) => endSessions(ctx, ctx.user, input.userId)),
 
   /** The signed-in user (to refresh the stored session). */

@@ -31,8 +31,20 @@ export const notificationsRouter = router({
     .input(ZMarkReadInput)
     .output(ZOkOutput)
     .mutation(({ ctx, input }) => markNotificationRead(ctx, ctx.user, input.id)),
-  /** SPEC §2.3 'Mark all as read': the caller's unread notifications turn Read → `{ ok: true, count }`. */
+  /** SPEC §2.3 'Mark all as read': the caller's unread notifications turn Read → `{ message, count }`. */
   markAllRead: authedProcedure
+    .meta({
+      rest: {
+        method: "PUT",
+        path: "/api/markAllNotificationsAsRead",
+        summary: "Mark all my notifications read",
+        description:
+          "SPEC §2.3. Every unread notification of the caller becomes Read, nobody else's; `count` says how many " +
+          "changed (0 when none was unread). 401 without a session.",
+        tags: ["Notifications"],
+        done: true,
+      },
+    })
     .output(ZMarkAllReadOutput)
     .mutation(({ ctx }) => markAllNotificationsRead(ctx, ctx.user)),
   /**

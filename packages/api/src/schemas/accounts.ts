@@ -49,10 +49,18 @@ export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
 export const ZSetActiveOutput = z.object({ ok: z.literal(true) });
 
 /** 'Sign out everywhere' for one user (admin; decision 012). */
-export const ZEndSessionsInput = z.object({ userId: ZId });
+export const ZEndSessionsInput = z
+  .object({ userId: ZId })
+  .meta({ examples: [{ userId: "5f2c9a1e-7b3d-4e6f-8a0c-1d2e3f4a5b6c" }] });
+/** What 'Sign out everywhere' says (decision 012). */
+export const ZEndSessionsOutput = z
+  .object({ message: z.string() })
+  .meta({ examples: [{ message: "amina has been signed out everywhere." }] });
 
 /** A renewed session token and when it expires (ISO time; decision 012). */
-export const ZRenewedSession = z.object({ token: z.string(), expiresAt: z.string() });
+export const ZRenewedSession = z
+  .object({ token: z.string(), expiresAt: z.string() })
+  .meta({ examples: [{ token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", expiresAt: "2026-12-23T09:30:00.000Z" }] });
 
 /** SPEC §2.10: the Accounts page's filter (role and/or active); left out, every user. */
 export const ZListAccountsInput = z

@@ -68,7 +68,10 @@ export const ZNotificationList = z.object({
 export type NotificationList = z.infer<typeof ZNotificationList>;
 
 /** 'Mark all as read': how many of the caller's notifications turned Read. */
-export const ZMarkAllReadOutput = z.object({ ok: z.literal(true), count: z.number().int() });
+/** SPEC §2.3 'Mark all as read': what was said and how many notifications turned Read. */
+export const ZMarkAllReadOutput = z
+  .object({ message: z.string(), count: z.number().int() })
+  .meta({ examples: [{ message: "All notifications marked as read.", count: 3 }] });
 
 export const ZMarkReadInput = z.object({ id: ZId });
 export const ZOkOutput = z.object({ ok: z.literal(true) });

@@ -79,10 +79,14 @@ export async function markNotificationRead(deps: AppDeps, user: SessionUser, id:
 /**
  * SPEC §2.3 'Mark all as read': every unread notification of the caller turns Read, in one
  * statement; only the caller's own (the recipient is the session's user, never an input).
+ * Returns how many changed and the sentence said: `{ message, count }`.
  */
-export async function markAllNotificationsRead(deps: AppDeps, user: SessionUser): Promise<{ ok: true; count: number }> {
+export async function markAllNotificationsRead(
+  deps: AppDeps,
+  user: SessionUser,
+): Promise<{ message: string; count: number }> {
   const count = await markAllReadForRecipient(deps.db, user.id);
-  return { ok: true, count };
+  return { message: "All notifications marked as read.", count };
 }
 
 /**

@@ -19,18 +19,20 @@ import { sessionEndedEvent } from "../live/session-events";
  * 'Sign out everywhere' on an account's card (admin): raises the user's session
  * version, so every token they hold is refused (HTTP 401) and their open WebSockets close within
  * a second; audited ('sign-out-everywhere'). An admin may end their own sessions too.
- * Throws FORBIDDEN for non-admins, NOT_FOUND 'User not found.'. Returns { ok: true }.
+ * Throws FORBIDDEN for non-admins, NOT_FOUND 'User not found.'. Returns the sentence the admin
+ * is shown: `{ message: 'amina has been signed out everywhere.' }`.
  */
-export async function endSessions(deps: AppDeps, admin: SessionUser, userId: string): Promise<{ ok: true }> {
+export async function endSessions(deps: AppDeps, admin: SessionUser, userId: string): Promise<{ message: string }> {
   requireAdmin(admin);
   const change = deps.db.transaction().execute(async (trx) => {
-    const version = await raiseSessionVersion(trx, userId);
-    if (version === undefined) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+    const raised = await raiseSessionVersion(trx, userId);
+    if (raised === undefined) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     await insertAuditEntry(trx, admin.id, "sign-out-everywhere", "user", userId);
-    await recordEvent(trx, sessionEndedEvent(userId, version));
+    await recordEvent(trx, sessionEndedEvent(userId, raised.sessionVersion));
+    return raised.username;
   });
-  await publishAfter(deps, change);
-  return { ok: true };
+  const username = await publishAfter(deps, change);
+  return { message: `${username} has been signed out everywhere.` };
 }
 
 /**

@@ -142,15 +142,20 @@ export async function setUserActiveFlag(
   return (await findUserRef(db, id)) ? "unchanged" : undefined;
 }
 
-/** Raises a user's session version, ending every session they have; answers the new version, or undefined when there is no such user. */
-export async function raiseSessionVersion(db: Executor, id: string): Promise<number | undefined> {
-  const row = await db
+/**
+ * Raises a user's session version, ending every session they have; answers the new version and
+ * the user's name, or undefined when there is no such user.
+ */
+export async function raiseSessionVersion(
+  db: Executor,
+  id: string,
+): Promise<{ sessionVersion: number; username: string } | undefined> {
+  return db
     .updateTable("users")
     .set((eb) => ({ sessionVersion: eb("sessionVersion", "+", 1) }))
     .where("id", "=", id)
-    .returning("sessionVersion")
+    .returning(["sessionVersion", "username"])
     .executeTakeFirst();
-  return row?.sessionVersion;
 }
 
 /** A user as the Accounts page lists it (never the password hash). */

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  AppError,
-  RESET_REQUESTED,
-  ZLoginInput,
-  ZPasswordResetAnswer,
-  ZRegisterInput,
-  ZResetPasswordInput,
-} from "@tafsiri/api";
+import { AppError, RESET_REQUESTED, ZLoginInput, ZPasswordResetAnswer, ZRegisterInput } from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { DONE, ZDoneFields, ZPathId, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
@@ -108,22 +101,6 @@ const ZPasswordResetRequested = ZPasswordResetAnswer.meta({
   examples: [{ status: "success", message: RESET_REQUESTED }],
 });
 
-const ZResetPasswordBody = ZResetPasswordInput.meta({
-  examples: [{ token: "q3Jx0vJ9m8m0l7H5bYd6wQ2v1kzq4r8tT0pO5xw3e1A", password: "N3w-Str0ng-pass!" }],
-});
-
-const ZResetPasswordDone = ZPasswordResetAnswer.meta({
-  examples: [{ status: "success", message: "Your password has been reset. Sign in with your new password." }],
-});
-
-const ZSignOutEverywhereBody = z
-  .object({ userId: z.string({ error: USER_ID_REQUIRED }).min(1, USER_ID_REQUIRED) })
-  .meta({ examples: [{ userId: EXAMPLE_USER._id }] });
-
-const ZRenewAnswer = z
-  .object({ ...ZDoneFields, token: z.string(), expiresAt: z.string() })
-  .meta({ examples: [{ ...DONE, token: "eyJhbGciOiJIUzI1NiJ9.e30.sig", expiresAt: "2026-12-23T09:30:00.000Z" }] });
-
 const ACCOUNTS = ["Accounts"];
 const BEARER = [{ bearerAuth: [] }];
 
@@ -174,24 +151,6 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       },
     },
     async (req) => req.caller.accounts.requestPasswordReset({ email: req.params.email }),
-  );
-
-  app.post(
-    "/auth/resetpassword",
-    {
-      schema: {
-        summary: "Set a new password from a reset link",
-        description:
-          "SPEC §2.5, §5, §8 (the page of the e-mailed link). Sets the password and ends the link, every other link of the " +
-          "user and every older session. 400 'Password is weak. …', 'This reset link has expired.', 'This reset link has " +
-          "already been used.' or 'This reset link is not valid.'.",
-        tags: ACCOUNTS,
-        security: [],
-        body: ZResetPasswordBody,
-        response: answers(ZResetPasswordDone),
-      },
-    },
-    async (req) => req.caller.accounts.resetPassword(req.body),
   );
 
   app.post(
@@ -320,43 +279,6 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
       const { userId, status } = req.body;
       await req.caller.accounts.setActive({ userId, active: status === "activate" });
       return { ...DONE, message: `Account ${status === "activate" ? "activated" : "deactivated"} successfully.` };
-    },
-  );
-
-  app.post(
-    "/auth/renew",
-    {
-      schema: {
-        summary: "Renew the session token",
-        description:
-          "SPEC §4 (a session lasts until Sign Out), decision 012. Answers a fresh token for the caller's session, valid SESSION_IDLE_DAYS (30) from now; a " +
-          "session ends only by sign-out, by being ended, or after that many days without renewal. The old token stays " +
-          "valid until it expires. 401 without a valid token.",
-        tags: ACCOUNTS,
-        security: BEARER,
-        response: answers(ZRenewAnswer),
-      },
-    },
-    async (req) => ({ ...DONE, ...(await req.caller.accounts.renewSession()) }),
-  );
-
-  app.post(
-    "/auth/signouteverywhere",
-    {
-      schema: {
-        summary: "Sign a user out everywhere (admin)",
-        description:
-          "SPEC §2.10, §4, decision 012. Ends every session of the user: their tokens answer 401 from then on and their open live " +
-          "connections close within a second. 400 without userId, 401, 403, 404 for an unknown user.",
-        tags: ACCOUNTS,
-        security: BEARER,
-        body: ZSignOutEverywhereBody,
-        response: answers(ZRestDone),
-      },
-    },
-    async (req) => {
-      await req.caller.accounts.endSessions({ userId: req.body.userId });
-      return { ...DONE, message: "Every session of this account has been signed out." };
     },
   );
 };

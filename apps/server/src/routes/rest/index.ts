@@ -19,6 +19,7 @@ import { recommendedRecordingRoutes } from "./recommended-recordings";
 import { statisticsRoutes } from "./statistics";
 import { exportRoutes } from "./exports";
 import { participantRoutes } from "./participants";
+import { derivedRoutes } from "./derived/derived-routes";
 
 /**
  * The REST compatibility layer of SPEC §7.1 as one Fastify scope: one `onRequest` hook
@@ -52,4 +53,5 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(statisticsRoutes, opts);
   await app.register(exportRoutes, opts);
   await app.register(participantRoutes, opts);
+  await app.register(derivedRoutes, opts);
 };

@@ -31,10 +31,6 @@ const ZCreated = ZRestDone.extend({ count: z.number().int() }).meta({
   examples: [{ ...DONE, message: "Notification sent.", count: 2 }],
 });
 
-const ZMarkedAll = ZRestDone.extend({ count: z.number().int() }).meta({
-  examples: [{ ...DONE, message: "All notifications marked as read.", count: 3 }],
-});
-
 /** `?limit&cursor` of the bell's list: the page size, and where an older page starts ('Show older'). */
 const ZNotificationQuery = ZPageQuery.pick({ limit: true }).extend({
   cursor: z
@@ -89,25 +85,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
       });
       if (result.nextCursor) reply.header("link", `<${nextPageUrl(req, result.nextCursor)}>; rel="next"`);
       return result.items.map(restNotification);
-    },
-  );
-
-  app.put(
-    "/api/markAllNotificationsAsRead",
-    {
-      schema: {
-        summary: "Mark all my notifications read",
-        description:
-          "SPEC §2.3. Every unread notification of the caller becomes Read, nobody else's; `count` says how many " +
-          "changed (0 when none was unread). 401 without a session.",
-        tags: NOTIFICATIONS,
-        security: BEARER,
-        response: answers(ZMarkedAll),
-      },
-    },
-    async (req) => {
-      const out = await req.caller.notifications.markAllRead();
-      return { ...DONE, message: "All notifications marked as read.", count: out.count };
     },
   );
 

@@ -25,8 +25,8 @@ export function EndSessionsButton({
 
   async function confirm() {
     try {
-      await endSessions.mutateAsync({ userId: user.id });
-      toast.success(`${user.username} has been signed out everywhere.`);
+      const { message } = await endSessions.mutateAsync({ userId: user.id });
+      toast.success(message);
       setOpen(false);
     } catch (error) {
       toast.error("Failed to sign the user out", { description: errorMessage(error) });
