@@ -45,6 +45,23 @@ export const statisticsRouter = router({
    * for a malformed date or time zone, or 'from must be before to.'.
    */
   reviewers: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/statistics/reviewers",
+        summary: "Reviewer figures",
+        description:
+          "SPEC §2.6 Dashboard, decision 025: the Reviews section. `from` and `to` (ISO date, midnight in `timeZone`, " +
+          "or ISO date-time with Z or an offset; to exclusive; either optional) select reviews (approvals and " +
+          "rejections) by review time; `timeZone` is the admin's IANA time zone (default APP_TIMEZONE). `reviewers`: " +
+          "every active admin and anyone else with reviews in the period, by username, with reviews, approvals, " +
+          "rejections and medianWaitSeconds (the median time from the judged version's save to its review, whole " +
+          "seconds; null without reviews); the reviews of deleted accounts count under id null, 'Deleted account', " +
+          "last. `days`: each day in timeZone with reviews, oldest first, with each reviewer's count. 400 for a " +
+          "malformed date or time zone or 'from must be before to.', 401 without a session, 403 for staff.",
+        tags: ["Statistics"],
+      },
+    })
     .input(ZReviewerFiguresInput)
     .output(ZReviewerFigures)
     .query(({ ctx, input }) => getReviewerFigures(ctx, ctx.user, input)),

@@ -33,29 +33,52 @@ export type ReviewerFiguresInput = z.infer<typeof ZReviewerFiguresInput>;
 
 /** One reviewer's figures over the period (decision 025). */
 const ZReviewerRow = z.object({
-  /** The reviewer's user id; null for the reviews of accounts that are gone ('Deleted account'). */
-  id: z.string().nullable(),
-  username: z.string(),
+  id: z.string().nullable().meta({ description: "The reviewer; null for the reviews of deleted accounts." }),
+  username: z.string().meta({ description: "'Deleted account' for id null." }),
   /** Approvals and rejections they made in the period. */
   reviews: z.number().int(),
   approvals: z.number().int(),
   rejections: z.number().int(),
-  /** Median time from the judged version's save to its review, whole seconds; null without reviews. */
-  medianWaitSeconds: z.number().nullable(),
+  medianWaitSeconds: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        "Median time from the judged version's save to its review, whole seconds (percentile_cont(0.5)); " +
+        "null without reviews in the period.",
+    }),
 });
 
 /** One calendar day (in `timeZone`) with reviews, and each reviewer's count that day. */
 const ZReviewDay = z.object({
-  day: z.iso.date(),
+  day: z.iso.date().meta({ description: "A calendar day in timeZone with reviews, YYYY-MM-DD." }),
   counts: z.array(z.object({ reviewerId: z.string().nullable(), reviews: z.number().int() })),
 });
 export type ReviewDay = z.infer<typeof ZReviewDay>;
 
 /** The reviewer figures (decision 025): per reviewer totals, and reviews per day (only days with reviews, oldest first). */
-export const ZReviewerFigures = z.object({
-  reviewers: z.array(ZReviewerRow),
-  days: z.array(ZReviewDay),
-  /** The IANA time zone of the days and of date bounds. */
-  timeZone: z.string(),
-});
+export const ZReviewerFigures = z
+  .object({
+    reviewers: z.array(ZReviewerRow),
+    days: z.array(ZReviewDay),
+    timeZone: z.string().meta({ description: "The IANA time zone of the days and of date bounds." }),
+  })
+  .meta({
+    examples: [
+      {
+        reviewers: [
+          {
+            id: "5f2c9a1e-7b3d-4e6f-8a0c-1d2e3f4a5b6c",
+            username: "grace",
+            reviews: 42,
+            approvals: 37,
+            rejections: 5,
+            medianWaitSeconds: 12000,
+          },
+        ],
+        days: [{ day: "2026-10-06", counts: [{ reviewerId: "5f2c9a1e-7b3d-4e6f-8a0c-1d2e3f4a5b6c", reviews: 9 }] }],
+        timeZone: "Africa/Kampala",
+      },
+    ],
+  });
 export type ReviewerFigures = z.infer<typeof ZReviewerFigures>;

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RestOptions } from "./options";
 import { answers } from "./shapes/common";
 import {
-  ZRestReviewerFigures,
   ZRestStatistics,
-  ZReviewerFiguresQuery,
   ZRestTeamPerformance,
   ZRestUserEngagement,
   ZTeamPerformanceQuery,
@@ -77,28 +75,5 @@ export const statisticsRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
       },
     },
     async (req) => restTeamPerformance(await req.caller.statistics.teamReport(req.query)),
-  );
-
-  app.get(
-    "/api/statistics/reviewers",
-    {
-      schema: {
-        summary: "Reviewer figures",
-        description:
-          "SPEC §2.6 Dashboard, decision 025: the Reviews section. `from` and `to` (ISO date, midnight in `timeZone`, or ISO " +
-          "date-time with Z or an offset; to exclusive; either optional) select reviews (approvals and rejections) " +
-          "by review time; `timeZone` is the admin's IANA time zone (default APP_TIMEZONE). `reviewers`: every " +
-          "active admin and anyone else with reviews in the period, by username, with reviews, approvals, " +
-          "rejections and medianWaitSeconds (the median time from the judged version's save to its review, whole " +
-          "seconds; null without reviews); the reviews of deleted accounts count under id null, 'Deleted account', " +
-          "last. `days`: each day in timeZone with reviews, oldest first, with each reviewer's count. 400 for a " +
-          "malformed date or time zone or 'from must be before to.', 401 without a session, 403 for staff.",
-        tags: STATISTICS,
-        security: BEARER,
-        querystring: ZReviewerFiguresQuery,
-        response: answers(ZRestReviewerFigures),
-      },
-    },
-    async (req) => req.caller.statistics.reviewers(req.query),
   );
 };

@@ -17,6 +17,15 @@ interface ProcedureDef {
   output?: unknown;
 }
 
+/** The object under an input's optional, default or prefault (an input every field of which may be left out); null when none. */
+function inputObject(input: z.ZodType): z.ZodObject | null {
+  const def = (input as z.core.$ZodType)._zod.def;
+  if (def.type === "object") return input as z.ZodObject;
+  if (def.type === "optional" || def.type === "default" || def.type === "prefault")
+    return inputObject((def as z.core.$ZodOptionalDef).innerType as z.ZodType);
+  return null;
+}
+
 /**
  * Every procedure of the app router whose metadata names a REST path. Throws at start-up when one
  * has no output schema, or an input that is not an object (REST sends named fields).
@@ -26,10 +35,9 @@ export function derivedProcedures(): DerivedProcedure[] {
   return Object.entries(procedures).flatMap(([procedure, { _def }]) => {
     const meta = _def.meta?.rest;
     if (!meta) return [];
-    const input = _def.inputs[0] as z.ZodType | undefined;
+    const input = _def.inputs[0] && inputObject(_def.inputs[0] as z.ZodType);
     if (!_def.output) throw new Error(`${procedure} has a REST path but no output schema`);
-    if (input && (input as z.core.$ZodType)._zod.def.type !== "object")
-      throw new Error(`${procedure} has a REST path but its input is not an object`);
-    return [{ procedure, meta, input: input as z.ZodObject | undefined, output: _def.output as z.ZodType }];
+    if (input === null) throw new Error(`${procedure} has a REST path but its input is not an object`);
+    return [{ procedure, meta, input, output: _def.output as z.ZodType }];
   });
 }

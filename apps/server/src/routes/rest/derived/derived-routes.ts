@@ -19,11 +19,14 @@ function baseType(field: z.ZodType): string {
   return def.type;
 }
 
-/** A query value as the procedure takes it: page and limit as positive whole numbers, as every list says. */
+/**
+ * A query value as the procedure takes it: empty is left out, page and limit are positive whole
+ * numbers (as every list says), a number field's digits are a number.
+ */
 function queryValue(name: string, value: unknown, field: z.ZodType | undefined): unknown {
   if (typeof value !== "string") return value;
+  if (value === "") return undefined;
   if (name === "page" || name === "limit") {
-    if (value === "") return undefined;
     if (!/^[1-9]\d*$/.test(value)) throw new AppError("BAD_REQUEST", `${name} must be a positive whole number.`);
     return Number(value);
   }

@@ -129,56 +129,6 @@ export function restTeamPerformance(rows: TeamReportRow[]): z.output<typeof ZRes
   return rows.map(({ id, ...row }) => ({ _id: id, ...row }));
 }
 
-/**
- * Decision 025, the reviewer figures: per reviewer totals and median wait (whole seconds), and
- * reviews per day in `timeZone`; the procedure's shape as it is.
- */
-export const ZRestReviewerFigures = z
-  .object({
-    reviewers: z.array(
-      z.object({
-        id: z.string().nullable().meta({ description: "The reviewer; null for the reviews of deleted accounts." }),
-        username: z.string().meta({ description: "'Deleted account' for id null." }),
-        reviews: count,
-        approvals: count,
-        rejections: count,
-        medianWaitSeconds: z
-          .number()
-          .nullable()
-          .meta({
-            description:
-              "Median time from the judged version's save to its review, whole seconds (percentile_cont(0.5)); " +
-              "null without reviews in the period.",
-          }),
-      }),
-    ),
-    days: z.array(
-      z.object({
-        day: z.string().meta({ description: "A calendar day in timeZone with reviews, YYYY-MM-DD." }),
-        counts: z.array(z.object({ reviewerId: z.string().nullable(), reviews: count })),
-      }),
-    ),
-    timeZone: z.string().meta({ description: "The IANA time zone of the days and of date bounds." }),
-  })
-  .meta({
-    examples: [
-      {
-        reviewers: [
-          {
-            id: EXAMPLE_USER_ID,
-            username: "grace",
-            reviews: 42,
-            approvals: 37,
-            rejections: 5,
-            medianWaitSeconds: 12000,
-          },
-        ],
-        days: [{ day: "2026-10-06", counts: [{ reviewerId: EXAMPLE_USER_ID, reviews: 9 }] }],
-        timeZone: "Africa/Kampala",
-      },
-    ],
-  });
-
 /** `?from&to`: the report's period by review time, each an ISO date or date-time; empty or left out means open. */
 const periodBound = (example: string) =>
   z
@@ -187,12 +137,3 @@ const periodBound = (example: string) =>
     .optional()
     .meta({ examples: [example] });
 export const ZTeamPerformanceQuery = z.object({ from: periodBound("2026-10-01"), to: periodBound("2026-11-01") });
-
-/** `?from&to&timeZone` of the reviewer figures: the period as the report's, and the admin's IANA time zone (empty: APP_TIMEZONE). */
-export const ZReviewerFiguresQuery = ZTeamPerformanceQuery.extend({
-  timeZone: z
-    .string()
-    .transform((v) => (v === "" ? undefined : v))
-    .optional()
-    .meta({ examples: ["Africa/Kampala"] }),
-});
