@@ -10,8 +10,17 @@
  * afterwards; with `--existing`, the database `npm start` uses as `npm run seed` left it. The
  * calls act as the oldest admin and as the active staff member with the most tasks.
  *
+ * Two parts, both by default (`--part calls` or `--part http` for one):
+ * - calls: each call timed one after another through tRPC callers in this process (below);
+ * - http (PostgreSQL only): the real server as a child process loaded by autocannon, every list page
+ *   over tRPC and over its REST path, and the team report, each against tRPC accounts.me measured in
+ *   the same run (support/http-lists.ts: at least half its requests per second, p99 under 100 ms).
+ *
  * Usage: npm run bench -- lists [--audios 100000] [--staff 200] [--existing] [--runs 200] [--explain 20] [--only text]
+ *          [--part calls|http] [--connections 20] [--duration 10] [--password P]
  *   --only <text>   measures only the lines whose name contains <text> (e.g. --only reviewers)
+ *   --password <p>  the seeded accounts' password for the http part (the one given to `npm run seed -- --password`;
+ *                   default Bench#2026x, the temporary seed's)
  *   --explain <ms>  after a measurement whose p99 exceeds <ms>, prints the SQL, parameters and
  *                   EXPLAIN (ANALYZE, BUFFERS) of every statement its call i = 1 runs.
  */
@@ -19,14 +28,31 @@ import { sql } from "kysely";
 import { appRouter, createCallerFactory, type AppDeps, type SessionUser } from "@tafsiri/api";
 import { reviewerTotals, reviewsPerDay } from "@tafsiri/db/repositories/reviewer-figures";
 import { withAppDeps } from "./support/app-deps";
+import { wholeNumber } from "./support/args";
+import { httpListPart, type HttpListOptions } from "./support/http-lists";
 import { explainCall } from "./support/explain";
 import { measure } from "./support/measure";
 import { onSeededDatabase, seededOptions, type SeededEnvironment } from "./support/seeded-database";
 import { p99TargetMs, verdict, Verdicts } from "./support/targets";
 
-const options = seededOptions({ only: undefined });
+const options = seededOptions({
+  only: undefined,
+  part: undefined,
+  connections: "20",
+  duration: "10",
+  password: "Bench#2026x",
+});
 const only = options.extra.only;
 const { runs, explainOverMs } = options;
+const part = options.extra.part;
+if (part !== undefined && part !== "calls" && part !== "http")
+  throw new Error(`--part must be calls or http (got ${part}).`);
+const httpOptions: HttpListOptions = {
+  connections: wholeNumber("connections", options.extra.connections ?? "20", 1),
+  duration: wholeNumber("duration", options.extra.duration ?? "10", 1),
+  password: options.extra.password ?? "Bench#2026x",
+  only,
+};
 const TIME_ZONE = "Africa/Kampala";
 
 const caller = createCallerFactory(appRouter);
@@ -43,8 +69,15 @@ function dayOf(date: Date): string {
 }
 
 async function run(env: SeededEnvironment): Promise<void> {
-  const { db, admin, staff, engine } = env;
   const verdicts = new Verdicts();
+  if (part !== "http") await callsPart(env, verdicts);
+  if (part !== "calls") await httpListPart(env, httpOptions, verdicts);
+  verdicts.finish();
+}
+
+/** The calls part: every page, report, search and count timed one call after another through tRPC callers. */
+async function callsPart(env: SeededEnvironment, verdicts: Verdicts): Promise<void> {
+  const { db, admin, staff, engine } = env;
   await withAppDeps(db, env.dataDir, { timezone: TIME_ZONE }, async (deps) => {
     const callersFor = (d: AppDeps, a: SessionUser, s: SessionUser): Callers => ({
       asAdmin: caller({ ...d, user: a }),
@@ -276,7 +309,6 @@ async function run(env: SeededEnvironment): Promise<void> {
     }
     await bench("statistics.reviewers all time", (c) => c.asAdmin.statistics.reviewers({ timeZone: TIME_ZONE }));
   });
-  verdicts.finish();
 }
 
 await onSeededDatabase(options, run);

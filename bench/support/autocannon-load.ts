@@ -59,7 +59,7 @@ export function trpcPath(procedure: string, input?: unknown): string {
 export function loadLine(name: string, m: Measured, base: Measured | null, baseName: string, verdict: string): string {
   const ratio = base ? `${((m.requestsPerSecond / base.requestsPerSecond) * 100).toFixed(0)}%` : "-";
   return (
-    `${name.padEnd(46)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms` +
+    `${name.padEnd(52)} ${m.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms` +
     `  p99 ${String(m.p99).padStart(4)} ms  CPU ${m.cpuPerRequestMs.toFixed(2)} ms/req  ${ratio.padStart(5)} of ${baseName}  ${verdict}`
   );
 }
