@@ -3,9 +3,12 @@
  * the database, the API, the CSV import and the web app all check against. Pure data, no I/O.
  */
 
-/** A participant's study group: the same two labels as an audio's category (SPEC §5). */
-export const PARTICIPANT_GROUPS = ["Control", "Dementia"] as const;
-export type ParticipantGroup = (typeof PARTICIPANT_GROUPS)[number];
+import { CATEGORIES, type Category } from "./categories";
+
+/** Decision 024: a participant's study group, one of the same labels as an audio's category (CATEGORIES, SPEC §3). */
+export const PARTICIPANT_GROUPS = CATEGORIES;
+/** Decision 024: one of PARTICIPANT_GROUPS. */
+export type ParticipantGroup = Category;
 
 /** Sex as CHAT's `@ID` writes it; unknown is null. */
 export const SEXES = ["female", "male"] as const;
@@ -18,8 +21,10 @@ export type Sex = (typeof SEXES)[number];
 export const CONSENT_STATUSES = ["given", "restricted", "withdrawn", "not_recorded"] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
-/** A pseudonymous participant code: 1–20 letters, digits, `_` or `-` (e.g. `P0042`). No names. */
-export const PARTICIPANT_CODE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+/** Decision 024: the longest participant code, in characters (also the code inputs' `maxLength`). */
+export const PARTICIPANT_CODE_MAX_LENGTH = 20;
+/** Decision 024: a pseudonymous participant code: 1–20 letters, digits, `_` or `-` (e.g. `P0042`). No names. */
+export const PARTICIPANT_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{1,${PARTICIPANT_CODE_MAX_LENGTH}}$`);
 
 /** An ISO 639-3 language code: three lowercase letters. */
 export const LANGUAGE_CODE_PATTERN = /^[a-z]{3}$/;
