@@ -162,6 +162,7 @@ describe("reviews.bulk (decision 025)", () => {
       action: "approve",
     });
     expect(answer).toEqual({
+      message: "1 reviewed, 1 skipped.",
       done: [
         {
           submissionId: withTake.submissionId,

@@ -22,12 +22,13 @@ const OUTPUTS = { transcript: TRANSCRIPT_REVIEW, recording: RECORDING_REVIEW } a
  * not found.' (for each output asked), not a failure of the whole call.
  * Takes `input` already validated by ZBulkReviewInput (ids deduplicated). Throws FORBIDDEN for
  * non-admins before anything is read; any failure that is not an AppError (the database gone)
- * is thrown as is, the reviews before it staying done. Returns `{ done, skipped }`: each changed
- * output with its new status and the single review's success message, each skipped one with why.
+ * is thrown as is, the reviews before it staying done. Returns `{ message, done, skipped }`: what
+ * was done in a sentence, each changed output with its new status and the single review's success
+ * message, each skipped one with why.
  */
 export async function bulkReview(deps: AppDeps, user: SessionUser, input: BulkReviewInput): Promise<BulkReviewOutput> {
   requireAdmin(user);
-  const result: BulkReviewOutput = { done: [], skipped: [] };
+  const result: Omit<BulkReviewOutput, "message"> = { done: [], skipped: [] };
   const skip = (submissionId: string, output: ReviewedOutputName, reason: string) =>
     result.skipped.push({ submissionId, output, reason });
 
@@ -48,5 +49,5 @@ export async function bulkReview(deps: AppDeps, user: SessionUser, input: BulkRe
       }
     }
   }
-  return result;
+  return { message: `${result.done.length} reviewed, ${result.skipped.length} skipped.`, ...result };
 }

@@ -2,12 +2,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, describeError, type AppErrorCode } from "@tafsiri/api";
 
+/** A JSON body that is not an object (a list, a string, nothing) where named fields are read. */
+export const BODY_NOT_AN_OBJECT = "The request body must be a JSON object.";
+
 /** Fastify's own request errors (parsing, limits) as domain errors with a plain message. */
 const FASTIFY_ERRORS: Record<string, [AppErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: ["TOO_LARGE", "The request body is too large."],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ["UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON."],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ["BAD_REQUEST", "The request body could not be read."],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ["BAD_REQUEST", "The request body must be a JSON object."],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ["BAD_REQUEST", BODY_NOT_AN_OBJECT],
   FST_ERR_CTP_INVALID_JSON_BODY: ["BAD_REQUEST", "The request body is not valid JSON."],
   // The router's own refusals (frameworkErrors, app.ts): Fastify's bodies would echo the whole URL.
   FST_ERR_MAX_PARAM_LENGTH: ["URI_TOO_LONG", "The request path is too long."],
@@ -18,8 +21,7 @@ const FASTIFY_ERRORS: Record<string, [AppErrorCode, string]> = {
 function validationError(error: FastifyError): AppError {
   const first = error.validation?.[0];
   const whole = first?.instancePath === "/" || first?.instancePath === "";
-  if (whole && error.validationContext === "body")
-    return new AppError("BAD_REQUEST", "The request body must be a JSON object.");
+  if (whole && error.validationContext === "body") return new AppError("BAD_REQUEST", BODY_NOT_AN_OBJECT);
   return new AppError("BAD_REQUEST", first?.message ?? "The request is not valid.");
 }
 

@@ -12,7 +12,6 @@ import { resumableUploadRoutes } from "./resumable-uploads";
 import { notificationRoutes } from "./notifications";
 import { recommendationRoutes } from "./recommendations";
 import { reviewRoutes } from "./reviews";
-import { bulkReviewRoutes } from "./bulk-reviews";
 import { submissionRoutes } from "./submissions";
 import { searchRoutes } from "./search";
 import { recommendedRecordingRoutes } from "./recommended-recordings";
@@ -46,7 +45,6 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(notificationRoutes, opts);
   await app.register(recommendationRoutes, opts);
   await app.register(reviewRoutes, opts);
-  await app.register(bulkReviewRoutes, opts);
   await app.register(submissionRoutes, opts);
   await app.register(searchRoutes, opts);
   await app.register(recommendedRecordingRoutes, opts);

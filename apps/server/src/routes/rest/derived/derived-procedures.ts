@@ -35,7 +35,7 @@ export function derivedProcedures(): DerivedProcedure[] {
   return Object.entries(procedures).flatMap(([procedure, { _def }]) => {
     const meta = _def.meta?.rest;
     if (!meta) return [];
-    const input = _def.inputs[0] && inputObject(_def.inputs[0] as z.ZodType);
+    const input = _def.inputs[0] === undefined ? undefined : inputObject(_def.inputs[0] as z.ZodType);
     if (!_def.output) throw new Error(`${procedure} has a REST path but no output schema`);
     if (input === null) throw new Error(`${procedure} has a REST path but its input is not an object`);
     return [{ procedure, meta, input, output: _def.output as z.ZodType }];

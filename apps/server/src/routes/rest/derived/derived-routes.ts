@@ -4,12 +4,12 @@ import { AppError } from "@tafsiri/api";
 import type { RestOptions } from "../options";
 import { pagedDescription, sendPageLinks } from "../paging";
 import { ZPathId, ZRestFailure } from "../shapes/common";
+import { BODY_NOT_AN_OBJECT } from "../error-handler";
 import { derivedProcedures, type DerivedProcedure } from "./derived-procedures";
 import { procedureFieldName, renameFields } from "./field-names";
 import { restAnswer, restAnswerSchema, restRequestSchema } from "./rest-shapes";
 
 const BEARER = [{ bearerAuth: [] }];
-const NOT_AN_OBJECT = "The body must be a JSON object.";
 
 /** The type under a field's optional, nullable and default: "number", "string", "object"… */
 function baseType(field: z.ZodType): string {
@@ -39,7 +39,7 @@ function procedureInput(req: FastifyRequest, { meta, input }: DerivedProcedure):
   if (!input) return undefined;
   const sent: unknown = meta.method === "GET" ? req.query : (req.body ?? {});
   if (typeof sent !== "object" || sent === null || Array.isArray(sent))
-    throw new AppError("BAD_REQUEST", NOT_AN_OBJECT);
+    throw new AppError("BAD_REQUEST", BODY_NOT_AN_OBJECT);
   const fields = (meta.snakeCase ? renameFields(sent, procedureFieldName) : { ...sent }) as Record<string, unknown>;
   if (meta.method === "GET")
     for (const [name, value] of Object.entries(fields))

@@ -41,33 +41,27 @@ function withMeta<T extends z.ZodType>(to: T, from: z.ZodType): T {
 
 /**
  * The zod schema `schema` with its objects' field names in REST spelling, for the OpenAPI
- * document (decision 033): objects, arrays, optional, nullable and default are rebuilt, a pipe is
- * what goes in,
- * anything else is a leaf kept as is. Checks between fields are not carried (the procedure
- * itself validates every request).
+ * document (decision 033): objects, arrays, optional, nullable and default are cloned (their own
+ * checks kept) with their fields renamed, a pipe is what goes in, anything else is a leaf kept as
+ * is. Only the document reads it: the procedure itself validates every request.
  */
 export function restSchema(schema: z.ZodType): z.ZodType {
   const def = (schema as z.core.$ZodType)._zod.def;
+  // clone keeps each schema's own checks (lengths, formats); only the parts holding fields change.
+  const rebuilt = (changes: object) => withMeta((schema as z.ZodType).clone({ ...def, ...changes } as never), schema);
   switch (def.type) {
     case "object": {
       const shape: Record<string, z.ZodType> = {};
       for (const [key, field] of Object.entries((schema as z.ZodObject).shape))
         shape[restFieldName(key)] = restSchema(field as z.ZodType);
-      return withMeta(z.object(shape), schema);
+      return rebuilt({ shape });
     }
     case "array":
-      return withMeta(z.array(restSchema((schema as z.ZodArray<z.ZodType>).element)), schema);
+      return rebuilt({ element: restSchema((def as z.core.$ZodArrayDef).element as z.ZodType) });
     case "optional":
-      return withMeta(restSchema((schema as z.ZodOptional<z.ZodType>).unwrap()).optional(), schema);
     case "nullable":
-      return withMeta(restSchema((schema as z.ZodNullable<z.ZodType>).unwrap()).nullable(), schema);
     case "default":
-      return withMeta(
-        restSchema((schema as z.ZodDefault<z.ZodType>).unwrap()).default(
-          (def as z.core.$ZodDefaultDef).defaultValue as never,
-        ),
-        schema,
-      );
+      return rebuilt({ innerType: restSchema((def as z.core.$ZodOptionalDef).innerType as z.ZodType) });
     case "pipe":
       // A transform (repeats dropped, text trimmed): the REST request is what goes in.
       return withMeta(restSchema((def as z.core.$ZodPipeDef).in as z.ZodType), schema);

@@ -46,10 +46,11 @@ export function restRequestSchema({ meta, input }: DerivedProcedure): z.ZodObjec
   const filled = Object.values(meta.params ?? {});
   const shape = Object.fromEntries(Object.entries(input.shape).filter(([key]) => !filled.includes(key)));
   if (Object.keys(shape).length === 0) return undefined;
-  const example = Object.fromEntries(
-    Object.entries((exampleOf(input) ?? {}) as object).filter(([key]) => !filled.includes(key)),
+  const given = z.globalRegistry.get(input)?.examples;
+  const examples = (Array.isArray(given) && given.length > 0 ? given : [exampleOf(input) ?? {}]).map((example) =>
+    Object.fromEntries(Object.entries(example as object).filter(([key]) => !filled.includes(key))),
   );
   const fields = z.object(shape as z.ZodRawShape);
   const schema = (meta.snakeCase ? restSchema(fields) : fields) as z.ZodObject;
-  return schema.meta({ examples: [meta.snakeCase ? renameFields(example, restFieldName) : example] });
+  return schema.meta({ examples: meta.snakeCase ? examples.map((e) => renameFields(e, restFieldName)) : examples });
 }
