@@ -37,7 +37,29 @@ export const exportsRouter = router({
    * or expired, CONFLICT while it runs or when it failed.
    */
   download: adminProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/exports/:id/download",
+        params: { id: "exportId" },
+        summary: "Get a dataset export's download link",
+        description:
+          "SPEC §6 (Admin only); decisions 019 and 024. A signed link to a ready export's zip (no Authorization " +
+          "header needed), valid until 24 hours after it finished. 400 'Unknown id.', 404 'Export not found.', 409 " +
+          "'This export is not ready to download.' while it runs or when it failed, 410 'This export was superseded: " +
+          "a participant in it withdrew consent. Start a new export.' or \"This export's link has expired. Start a " +
+          'new export.", 401 without a session, 403 for staff.',
+        tags: ["Exports"],
+        done: true,
+      },
+    })
     .input(ZExportIdInput)
-    .output(ZExportDownload)
+    .output(
+      ZExportDownload.meta({
+        examples: [
+          { url: "/files/exports/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.zip?expires=1795685472&signature=Jx0…" },
+        ],
+      }),
+    )
     .query(({ ctx, input }) => exportDownloadLink(ctx, ctx.user, input.exportId)),
 });

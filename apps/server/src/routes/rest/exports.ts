@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZChatSettings, ZExportChoice } from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { pagedDescription, sendPageLinks } from "./paging";
-import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestFailure, answers } from "./shapes/common";
+import { DONE, ZPageQuery, ZRestFailure, answers } from "./shapes/common";
 import { REST_EXPORT_STATUSES, ZRestExportPage, ZRestExportStarted, restExport } from "./shapes/exports";
 
 const EXPORTS = ["Exports"];
@@ -53,17 +53,6 @@ const ZExportBody = z
       },
     ],
   });
-
-/** `GET /api/exports/{id}/download`: a signed link to the export's zip. */
-const ZRestExportDownload = z.object({ ...ZDoneFields, url: z.string() }).meta({
-  examples: [
-    {
-      status: "success",
-      success: true,
-      url: "/files/exports/3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e.zip?expires=1795685472&signature=Jx0…",
-    },
-  ],
-});
 
 /** Dataset exports over REST (decision 019), Admin only (the procedures exports.list and exports.create). */
 export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
@@ -130,29 +119,6 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         message: started.state === "running" ? "Export started." : "Export ready.",
         export: restExport(started),
       };
-    },
-  );
-
-  app.get(
-    "/api/exports/:id/download",
-    {
-      schema: {
-        summary: "Get a dataset export's download link",
-        description:
-          "SPEC §6 (Admin only); decisions 019 and 024. A signed link to a ready export's zip (no Authorization " +
-          "header needed), valid until 24 hours after it finished. 400 'Unknown id.', 404 'Export not found.', 409 'This export is " +
-          "not ready to download.' while it runs or when it failed, 410 'This export was superseded: a participant " +
-          "in it withdrew consent. Start a new export.' or \"This export's link has expired. Start a new export.\", " +
-          "401 without a session, 403 for staff.",
-        tags: EXPORTS,
-        security: BEARER,
-        params: z.object({ id: ZPathId }),
-        response: answers(ZRestExportDownload),
-      },
-    },
-    async (req) => {
-      const link = await req.caller.exports.download({ exportId: req.params.id });
-      return { ...DONE, url: link.url };
     },
   );
 };
