@@ -12,7 +12,8 @@ import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { withDatabase } from "@tafsiri/db/testing/template";
 import { migrations } from "../../../migrations/index";
 import { STOPPING } from "../src/routes/health";
-import { SERVICE_RESTART_CLOSE_CODE, SERVICE_RESTART_REASON } from "../src/live/service-restart";
+import { SERVICE_RESTART_CLOSE_CODE } from "@tafsiri/domain";
+import { SERVICE_RESTART_REASON } from "../src/live/service-restart";
 import { fixture, multipart } from "./fixtures/app-harness";
 import { startServerProcess, stopServerProcess, type ServerProcess } from "./fixtures/server-process";
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocketServer } from "ws";
 import { applyWSSHandler } from "@trpc/server/adapters/ws";
 import { appRouter, createContextInner, type SessionUser } from "@tafsiri/api";
-import { authenticateConnection, SESSION_ENDED_CLOSE_CODE } from "../src/live/socket-session";
+import { SESSION_ENDED_CLOSE_CODE } from "@tafsiri/domain";
+import { authenticateConnection } from "../src/live/socket-session";
 import { appWithUsers, fixture, uploadAudio, type AppHarness } from "./fixtures/app-harness";
 import {
   listen,

@@ -28,7 +28,7 @@ export { ZCommentText } from "./schemas/comments";
 export { ZEnsureSubmissionInput } from "./schemas/submissions";
 export { ZId } from "./schemas/common";
 export { MAX_BULK_SUBMISSIONS, ZBulkReviewInput } from "./schemas/reviews";
-export { MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG, ZReassignTo, ZReviewReason } from "./schemas/transcripts";
+export { ZReassignTo, ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
 export {
@@ -103,12 +103,9 @@ export {
 } from "./services/exports";
 
 // Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
-export {
-  attachConsentDocument,
-  consentDocument,
-  removeConsentDocument,
-  CONSENT_DOCUMENT_MAX_BYTES,
-} from "./services/participants";
+export { attachConsentDocument, consentDocument, removeConsentDocument } from "./services/participants";
+// @tafsiri/domain's, passed on until apps/server/src/routes/rest/participants.ts imports it from there.
+export { CONSENT_DOCUMENT_MAX_BYTES } from "@tafsiri/domain";
 export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";
 
 // Metrics (decision 028): the process's registry and the job counters services and timers count into.

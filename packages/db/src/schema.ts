@@ -1,11 +1,11 @@
-import type { CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
+import type { Category, CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 /** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */
 export const ROLES = ["Admin", "Staff"] as const;
 export type Role = (typeof ROLES)[number];
-export const CATEGORIES = ["Control", "Dementia"] as const;
-export type Category = (typeof CATEGORIES)[number];
+// An audio's category: CATEGORIES of @tafsiri/domain, the one list both sides check against.
+export type { Category };
 export const STAGE_STATUSES = ["In Progress", "Completed"] as const;
 export type StageStatus = (typeof STAGE_STATUSES)[number];
 export const TRANSCRIPT_STATUSES = ["No transcript", "Pending", "Approved", "Rejected"] as const;

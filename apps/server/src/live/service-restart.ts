@@ -1,11 +1,9 @@
 import type { WebSocketServer } from "ws";
+import { SERVICE_RESTART_CLOSE_CODE } from "@tafsiri/domain";
 
-/**
- * Close code of every live socket when its server stops (SIGTERM, an upgrade): RFC 6455 7.4.1 /
- * IANA 1012 "Service Restart". The web app reconnects at once on it (through the proxy, to
- * another instance) and resumes its subscriptions from the last event id (docs/decisions/029).
- */
-export const SERVICE_RESTART_CLOSE_CODE = 1012;
+// Every live socket closes with SERVICE_RESTART_CLOSE_CODE (@tafsiri/domain: RFC 6455 7.4.1 / IANA 1012
+// "Service Restart") when its server stops (SIGTERM, an upgrade). The web app reconnects at once on it
+// (through the proxy, to another instance) and resumes its subscriptions from the last event id (decision 029).
 
 /** The close frame's reason (at most 123 bytes), for people reading a browser's network panel. */
 export const SERVICE_RESTART_REASON = "Server restarting; reconnect";

@@ -8,12 +8,12 @@ import {
   type AuthenticatedSession,
   type EventSubscriber,
 } from "@tafsiri/api";
+import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "@tafsiri/domain";
 import { batchBurstWrites, type CorkableSocket } from "./burst-writes";
 
-/** Close code for a socket whose user was deactivated (4000-4999: application codes). */
-export const DEACTIVATED_CLOSE_CODE = 4403;
-/** Close code for a socket whose session was ended ('Sign out everywhere', a new password, reactivation) or expired. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+// A socket whose user was deactivated closes with DEACTIVATED_CLOSE_CODE (4403), one whose session was ended
+// ('Sign out everywhere', a new password, reactivation) or expired with SESSION_ENDED_CLOSE_CODE (4401):
+// @tafsiri/domain's, which the web app's client reads too.
 /** Lets the subscription send its ending event and UNAUTHORIZED error before the close. */
 const CLOSE_DELAY_MS = 100;
 /** setTimeout's longest delay (about 24.8 days); a later expiry is waited for in steps. */

@@ -14,8 +14,8 @@ import {
 import { handleKeepAlive } from "@trpc/server/adapters/ws";
 import { parseTRPCMessage, type TRPCRequestMessage, type TRPCResponseMessage } from "@trpc/server/rpc";
 import { describeError, liveSubscriptions, serializedJson, webSocketConnections } from "@tafsiri/api";
+import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "@tafsiri/domain";
 import { batchBurstWrites } from "./burst-writes";
-import { DEACTIVATED_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "./socket-session";
 
 /** What a connection's context is made from. */
 interface WebSocketContextOptions {

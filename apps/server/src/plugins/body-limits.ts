@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG } from "@tafsiri/api";
+import { TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TOO_LONG } from "@tafsiri/domain";
 
 /**
  * The most bytes one character of a string can take in a JSON body: a control character such as
@@ -10,10 +10,10 @@ const MAX_JSON_BYTES_PER_CHAR = 6;
 
 /**
  * The body limit of tRPC over HTTP: `transcripts.save` must take a transcript of the schema's
- * maximum (MAX_TRANSCRIPT_CHARS) however it is encoded, plus the call's envelope. It applies to
+ * maximum (TRANSCRIPT_MAX_CHARS) however it is encoded, plus the call's envelope. It applies to
  * the whole /trpc route, since the procedures a request names are the client's choice anyway.
  */
-const TRPC_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * MAX_JSON_BYTES_PER_CHAR + 64 * 1024;
+const TRPC_BODY_LIMIT = TRANSCRIPT_MAX_CHARS * MAX_JSON_BYTES_PER_CHAR + 64 * 1024;
 
 /** The route fastifyTRPCPlugin registers for queries and mutations under the /trpc prefix. */
 const TRPC_HTTP_ROUTE = "/trpc/:path";

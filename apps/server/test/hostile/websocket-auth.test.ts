@@ -4,7 +4,7 @@ import WebSocket from "ws";
 import { decodeJwt } from "jose";
 import type { SessionUser } from "@tafsiri/api";
 import { signToken } from "@tafsiri/api/testing/services";
-import { SESSION_ENDED_CLOSE_CODE } from "../../src/live/socket-session";
+import { SESSION_ENDED_CLOSE_CODE } from "@tafsiri/domain";
 import { createAppHarness, type AppHarness } from "../fixtures/app-harness";
 import { liveClient, listen, rawConnect, waitUntil, type LiveClient, type RawOutcome } from "../fixtures/live-client";
 

@@ -1,10 +1,6 @@
 import { z } from "zod";
+import { COMMENT_EMPTY, COMMENT_MAX_LENGTH, COMMENT_TOO_LONG } from "@tafsiri/domain";
 import { ZId, ZUserRef } from "./common";
-
-const COMMENT_EMPTY = "Comment is empty.";
-export const COMMENT_TOO_LONG = "Comment is too long (at most 5,000 characters).";
-/** The longest comment stored, in characters (after trimming). */
-export const COMMENT_MAX_LENGTH = 5_000;
 
 /**
  * SPEC §2.14, §5: a comment's text, trimmed; whitespace-only is refused ('Comment is empty.'),

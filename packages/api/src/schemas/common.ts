@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORIES, RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES, WAVEFORM_STATUSES } from "@tafsiri/db";
+import { CATEGORIES, CATEGORY_REQUIRED } from "@tafsiri/domain";
+import { RECORDING_STATUSES, STAGE_STATUSES, TRANSCRIPT_STATUSES, WAVEFORM_STATUSES } from "@tafsiri/db";
 
 /** The 400 message for an id that is not one (malformed, or not a string). */
 export const UNKNOWN_ID = "Unknown id.";
@@ -11,8 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
-/** The message for a missing or unknown category (SPEC §2.16). */
-export const CATEGORY_REQUIRED = "Please select a category.";
+/** SPEC §2.16: one of CATEGORIES, else 'Please select a category.' (CATEGORY_REQUIRED). */
 export const ZCategory = z.enum(CATEGORIES, { message: CATEGORY_REQUIRED });
 export const ZStageStatus = z.enum(STAGE_STATUSES);
 export const ZTranscriptStatus = z.enum(TRANSCRIPT_STATUSES);

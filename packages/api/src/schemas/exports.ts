@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CATEGORIES, EXPORT_STATUS_CHOICES } from "@tafsiri/db";
+import { CATEGORIES } from "@tafsiri/domain";
+import { EXPORT_STATUS_CHOICES } from "@tafsiri/db";
 import { CHAT_ROLES, DEFAULT_CHAT_SETTINGS } from "@tafsiri/domain";
 import { ZId, ZPageInput, ZUserRef, page } from "./common";
 

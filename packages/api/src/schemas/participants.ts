@@ -1,62 +1,70 @@
 import { z } from "zod";
 import {
+  AGE_MESSAGE,
+  CONSENT_MESSAGE,
   CONSENT_STATUSES,
+  DAY_FORMAT_MESSAGE,
+  DAY_MISSING_MESSAGE,
+  EDUCATION_MESSAGE,
+  GROUP_MESSAGE,
+  INSTRUMENT_MESSAGE,
+  AGE_MONTHS_MAX,
+  DAY_PATTERN,
+  EDUCATION_YEARS_MAX,
+  EDUCATION_YEARS_MIN,
+  isExistingDay,
+  isScoreInRange,
   LANGUAGE_CODE_PATTERN,
+  LANGUAGES_MAX,
+  LANGUAGES_MESSAGE,
+  LANGUAGES_TOO_MANY,
+  NOTES_MAX_LENGTH,
+  NOTES_TOO_LONG,
+  PARTICIPANT_CODE_MAX_LENGTH,
+  PARTICIPANT_CODE_MESSAGE,
   PARTICIPANT_CODE_PATTERN,
+  PARTICIPANT_CODE_REQUIRED,
   PARTICIPANT_GROUPS,
+  PARTICIPANTS_CSV_MAX_CHARS,
+  PARTICIPANTS_CSV_TOO_LARGE,
   SCORE_INSTRUMENT_KEYS,
-  SCORE_INSTRUMENTS,
+  SCORES_MAX,
+  scoreRangeMessage,
+  SEX_MESSAGE,
   SEXES,
+  type ScoreInstrument,
 } from "@tafsiri/domain";
 import { ZId } from "./common";
 
 /**
  * Research participants (decision 024): the shapes of the `participants` procedures and of
  * `/api/participants`. Admins only, but for `ZParticipantBrief`, what staff see of an audio's
- * participant (code, group, age at recording).
+ * participant (code, group, age at recording). The rules and their messages are @tafsiri/domain's
+ * (participant-rules), which the web app's participant form checks with too.
  */
 
-export const PARTICIPANT_CODE_MESSAGE =
-  "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
 const ZParticipantCode = z
-  .string({ error: "Participant code is required" })
+  .string({ error: PARTICIPANT_CODE_REQUIRED })
   .trim()
-  .min(1, "Participant code is required")
+  .min(1, PARTICIPANT_CODE_REQUIRED)
   .regex(PARTICIPANT_CODE_PATTERN, PARTICIPANT_CODE_MESSAGE);
-const ZParticipantGroup = z.enum(PARTICIPANT_GROUPS, { message: "Group must be Control or Dementia." });
-const ZSex = z.enum(SEXES, { message: "Sex must be female or male (or left empty)." });
-const ZConsentStatus = z.enum(CONSENT_STATUSES, {
-  message: "Consent must be given, restricted, withdrawn or not_recorded.",
-});
+const ZParticipantGroup = z.enum(PARTICIPANT_GROUPS, { message: GROUP_MESSAGE });
+const ZSex = z.enum(SEXES, { message: SEX_MESSAGE });
+const ZConsentStatus = z.enum(CONSENT_STATUSES, { message: CONSENT_MESSAGE });
 /** A calendar day, YYYY-MM-DD, that exists. */
-export const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "A date is written YYYY-MM-DD.")
-  .refine(
-    (day) =>
-      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-    "This date does not exist.",
-  );
-const ZLanguageCode = z
-  .string()
-  .regex(LANGUAGE_CODE_PATTERN, "Languages are ISO 639-3 codes of three lowercase letters.");
+export const ZDay = z.string().regex(DAY_PATTERN, DAY_FORMAT_MESSAGE).refine(isExistingDay, DAY_MISSING_MESSAGE);
+const ZLanguageCode = z.string().regex(LANGUAGE_CODE_PATTERN, LANGUAGES_MESSAGE);
 
 const ZCognitiveScore = z
   .object({
-    instrument: z.enum(SCORE_INSTRUMENT_KEYS as [string, ...string[]], {
-      message: `The instrument must be one of ${SCORE_INSTRUMENT_KEYS.join(", ")}.`,
-    }),
+    instrument: z.enum(SCORE_INSTRUMENT_KEYS as [string, ...string[]], { message: INSTRUMENT_MESSAGE }),
     score: z.number(),
     takenOn: ZDay.nullable(),
   })
   .superRefine((value, ctx) => {
-    const range = SCORE_INSTRUMENTS[value.instrument as keyof typeof SCORE_INSTRUMENTS];
-    if (range && (value.score < range.min || value.score > range.max)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["score"],
-        message: `${range.label} is scored ${range.min} to ${range.max}.`,
-      });
+    const instrument = value.instrument as ScoreInstrument;
+    if (!isScoreInRange(instrument, value.score)) {
+      ctx.addIssue({ code: "custom", path: ["score"], message: scoreRangeMessage(instrument) });
     }
   });
 
@@ -69,18 +77,18 @@ export const ZParticipantFields = z.object({
   group: ZParticipantGroup,
   sex: ZSex.nullable().default(null),
   birthDate: ZDay.nullable().default(null),
-  ageMonths: z.number().int().min(0).max(1800).nullable().default(null),
+  ageMonths: z.number().int(AGE_MESSAGE).min(0, AGE_MESSAGE).max(AGE_MONTHS_MAX, AGE_MESSAGE).nullable().default(null),
   ageRecordedOn: ZDay.nullable().default(null),
   educationYears: z
     .number()
-    .int()
-    .min(0, "Years of education are 0 to 40.")
-    .max(40, "Years of education are 0 to 40.")
+    .int(EDUCATION_MESSAGE)
+    .min(EDUCATION_YEARS_MIN, EDUCATION_MESSAGE)
+    .max(EDUCATION_YEARS_MAX, EDUCATION_MESSAGE)
     .nullable()
     .default(null),
-  languages: z.array(ZLanguageCode).max(10).default([]),
-  scores: z.array(ZCognitiveScore).max(50).default([]),
-  notes: z.string().max(5000, "Notes are at most 5,000 characters.").default(""),
+  languages: z.array(ZLanguageCode).max(LANGUAGES_MAX, LANGUAGES_TOO_MANY).default([]),
+  scores: z.array(ZCognitiveScore).max(SCORES_MAX).default([]),
+  notes: z.string().max(NOTES_MAX_LENGTH, NOTES_TOO_LONG).default(""),
   consentStatus: ZConsentStatus.default("not_recorded"),
   consentDate: ZDay.nullable().default(null),
 });
@@ -117,7 +125,7 @@ export type Participant = z.infer<typeof ZParticipant>;
 
 /** The list: search is a code prefix (case-insensitive); filters by group and consent; 20 a page by default. */
 export const ZListParticipantsInput = z.object({
-  search: z.string().trim().max(20).optional(),
+  search: z.string().trim().max(PARTICIPANT_CODE_MAX_LENGTH).optional(),
   group: ZParticipantGroup.optional(),
   consent: ZConsentStatus.optional(),
   page: z.number().int().min(1).default(1),
@@ -165,7 +173,7 @@ export const ZParticipantAudio = z.object({
 
 /** CSV import (decision 024): the file's text, at most 2 MB. Nothing is written when a row fails. */
 export const ZImportParticipantsInput = z.object({
-  csv: z.string().max(2_000_000, "The CSV file is larger than 2 MB."),
+  csv: z.string().max(PARTICIPANTS_CSV_MAX_CHARS, PARTICIPANTS_CSV_TOO_LARGE),
 });
 const ZImportProblem = z.object({ line: z.number().int(), message: z.string() });
 export const ZImportParticipantsResult = z.object({

@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { SEARCH_KEYWORD_MAX_LENGTH, SEARCH_KEYWORD_TOO_LONG } from "@tafsiri/domain";
 import { ZCategory, ZDurationSeconds, ZUserRef } from "./common";
 
 /** SPEC §2.3, §5: the search keyword; empty or blank answers no result. */
 export const ZSearchInput = z.object({
-  q: z
-    .string({ error: "Search keyword must be text." })
-    .max(200, "Search keyword is too long (200 characters at most)."),
+  q: z.string({ error: "Search keyword must be text." }).max(SEARCH_KEYWORD_MAX_LENGTH, SEARCH_KEYWORD_TOO_LONG),
 });
 export type SearchInput = z.infer<typeof ZSearchInput>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG } from "@tafsiri/domain";
 import { APPROVAL_STATUSES } from "@tafsiri/db";
 import { SUBMISSION_FILTERS } from "@tafsiri/db/repositories/submission-list";
 import { REVIEW_QUEUE_MOVES } from "@tafsiri/db/repositories/review-queue";
@@ -12,7 +13,7 @@ import {
   ZUserRef,
   page,
 } from "./common";
-import { COMMENT_MAX_LENGTH, COMMENT_TOO_LONG, ZComment } from "./comments";
+import { ZComment } from "./comments";
 
 /**
  * SPEC §3 Submission (one per task) with its comments, oldest first. `translationScript` and

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  REVIEW_REASON_MAX_LENGTH,
+  REVIEW_REASON_TOO_LONG,
+  TRANSCRIPT_EMPTY,
+  TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_TOO_LONG,
+} from "@tafsiri/domain";
 import { ZAudioIdInput, ZId, ZTranscriptStatus, ZUserRef } from "./common";
 import { ZReassignInput } from "./tasks";
 
@@ -16,28 +23,19 @@ export const ZTranscript = z.object({
 });
 export type Transcript = z.infer<typeof ZTranscript>;
 
-/**
- * Longest transcript, in characters (UTF-16 code units, as JavaScript counts them). The JSON body
- * limit of /trpc admits this many at their worst encoding (apps/server/src/plugins/body-limits.ts).
- */
-export const MAX_TRANSCRIPT_CHARS = 2_000_000;
-export const TRANSCRIPT_TOO_LONG = "The transcript may be at most 2,000,000 characters.";
-
+/** SPEC §2.12, §5: at most TRANSCRIPT_MAX_CHARS characters, not blank. */
 export const ZSaveTranscriptInput = z.object({
   audioId: ZId,
   text: z
     .string()
-    .max(MAX_TRANSCRIPT_CHARS, TRANSCRIPT_TOO_LONG)
-    .refine((t) => t.trim().length > 0, "Transcript is empty."),
+    .max(TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TOO_LONG)
+    .refine((t) => t.trim().length > 0, TRANSCRIPT_EMPTY),
 });
 export const ZSaveTranscriptOutput = z.object({ status: ZTranscriptStatus, fileName: z.string(), message: z.string() });
 export const ZReviewOutput = z.object({ status: z.string(), message: z.string() });
 
-/** Longest reason a reviewer may give with a rejection (SPEC §4). */
-const MAX_REVIEW_REASON = 1_000;
-const REASON_TOO_LONG = "The reason may be at most 1,000 characters.";
-/** Why an output was rejected: trimmed, at most 1,000 characters; blank counts as no reason. */
-export const ZReviewReason = z.string().trim().max(MAX_REVIEW_REASON, REASON_TOO_LONG);
+/** Why an output was rejected (SPEC §4): trimmed, at most 1,000 characters; blank counts as no reason. */
+export const ZReviewReason = z.string().trim().max(REVIEW_REASON_MAX_LENGTH, REVIEW_REASON_TOO_LONG);
 
 /**
  * A transcript review (SPEC §4): the audio and, optionally, the status the reviewer saw

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
 import type { Database, Executor, Role, User } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {
@@ -26,7 +27,6 @@ import type {
 } from "../schemas/accounts";
 import { AppError } from "../errors/app-error";
 import { dummyPasswordHash, hashPassword, signSessionToken, verifyPassword } from "./auth";
-import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "./password-rules";
 import { requireAdmin } from "./access";
 import { publishAfter, recordEvent } from "../live/record";
 import { sessionEndedEvent } from "../live/session-events";
@@ -75,7 +75,7 @@ export async function login(deps: AppDeps, email: string, password: string) {
 
 /** Throws BAD_REQUEST 'Password is weak' (with the §5 description) unless the password is Strong. */
 export function assertStrongPassword(password: string): void {
-  if (passwordStrength(password) !== "Strong") {
+  if (!isStrongPassword(password)) {
     throw new AppError("BAD_REQUEST", `${WEAK_PASSWORD_MESSAGE}. ${WEAK_PASSWORD_DESCRIPTION}`);
   }
 }

@@ -4,7 +4,9 @@ import { fileTypeFromFile } from "file-type";
 import {
   AGE_BANDS,
   ageInMonthsOn,
-  PARTICIPANT_CODE_PATTERN,
+  CONSENT_DOCUMENT_NOT_PDF,
+  isParticipantCode,
+  PARTICIPANT_CODE_MESSAGE,
   PARTICIPANT_GROUPS,
   SEXES,
   type ParticipantGroup,
@@ -32,7 +34,6 @@ import { supersedeExportsOfParticipant } from "../export/supersede";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { isUuid, UNKNOWN_ID } from "../schemas/common";
 import {
-  PARTICIPANT_CODE_MESSAGE,
   ZDay,
   type BalanceRow,
   type LinkAudioResult,
@@ -50,10 +51,7 @@ import { adoptedUpload, commitWithFile } from "./stored-files";
 
 const PARTICIPANT_NOT_FOUND = "Participant not found.";
 const NO_CONSENT_DOCUMENT = "This participant has no consent document.";
-const CONSENT_DOCUMENT_NOT_PDF = "The consent document must be a PDF file.";
 const CONSENT_DOCUMENT_REQUIRED = "Please select the consent document (a PDF file).";
-/** Largest consent document, in bytes (decision 024). */
-export const CONSENT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 const SESSION_DATE_NEEDS_PARTICIPANT = "A session date is given only with a participant.";
 
 /** 409 for a code another participant has, whatever its case. */
@@ -397,7 +395,7 @@ export interface UploadParticipantFields {
 export function uploadParticipantFields(fields: Record<string, string>): UploadParticipantFields {
   const code = (fields.participant_code ?? "").trim();
   const day = (fields.session_date ?? "").trim();
-  if (code !== "" && !PARTICIPANT_CODE_PATTERN.test(code)) throw new AppError("BAD_REQUEST", PARTICIPANT_CODE_MESSAGE);
+  if (code !== "" && !isParticipantCode(code)) throw new AppError("BAD_REQUEST", PARTICIPANT_CODE_MESSAGE);
   if (day !== "") {
     const parsed = ZDay.safeParse(day);
     if (!parsed.success) throw new AppError("BAD_REQUEST", `session_date: ${parsed.error.issues[0]?.message ?? ""}`);

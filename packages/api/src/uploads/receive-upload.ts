@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { CATEGORY_REQUIRED } from "@tafsiri/domain";
 import { ZCategory } from "../schemas/common";
 import { ZSaveTranscriptInput } from "../schemas/transcripts";
 import type { AppDeps, SessionUser } from "../context";
@@ -118,8 +119,7 @@ async function readText(extract: () => Promise<string>): Promise<string> {
  */
 async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
   const category = ZCategory.safeParse(form.fields.category);
-  if (!category.success)
-    throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
+  if (!category.success) throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? CATEGORY_REQUIRED);
   const participant = uploadParticipantFields(form.fields);
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");

@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { CATEGORY_REQUIRED } from "@tafsiri/domain";
 import { filenameExists } from "@tafsiri/db/repositories/audios";
 import {
   claimResumableUpload,
@@ -67,8 +68,7 @@ async function checkResumableUpload(
   switch (kind) {
     case "AUDIO": {
       const category = ZCategory.safeParse(fields.category);
-      if (!category.success)
-        throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? "Please select a category.");
+      if (!category.success) throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? CATEGORY_REQUIRED);
       const filename = audioFilename(form.originalName) || audioFilename(fields.filename ?? "");
       if (filename === "") throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
       if (await filenameExists(deps.db, filename)) throw new AppError("CONFLICT", `${filename} already exists.`);

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { CATEGORIES, type Category } from "@tafsiri/db";
+import { CATEGORY_REQUIRED, isCategory, type Category } from "@tafsiri/domain";
 import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repositories/audios";
 import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
 import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { AppDeps, SessionUser } from "../context";
 import { isAcceptedAudioType } from "./file-rules";
-import { CATEGORY_REQUIRED } from "../schemas/common";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "../services/access";
 import { publishAfter, recordAudioEvent } from "../live/record";
@@ -69,7 +68,7 @@ export async function createAudio(
     deps.db,
     async (trx, store) => {
       requireAdmin(user);
-      if (!CATEGORIES.includes(input.category)) throw new AppError("BAD_REQUEST", CATEGORY_REQUIRED);
+      if (!isCategory(input.category)) throw new AppError("BAD_REQUEST", CATEGORY_REQUIRED);
       if (!isAcceptedAudioType("audio", file.mimeType) || filename === "") {
         throw new AppError("BAD_REQUEST", INVALID_AUDIO_FILE);
       }

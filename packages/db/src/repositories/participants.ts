@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { AGE_BANDS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/domain";
+import { AGE_BANDS, type ConsentStatus, type ParticipantGroup, type Sex } from "@tafsiri/domain";
 import type { DbTransaction, Executor } from "../connection";
 import { withGenericPlan } from "../generic-plans";
 import type { Category, NewParticipant, Participant, ParticipantUpdate } from "../schema";
@@ -267,7 +267,7 @@ export async function setConsentDocument(
 /** One cell of the balance counts. */
 export interface BalanceCountRow {
   group: ParticipantGroup;
-  sex: "female" | "male" | null;
+  sex: Sex | null;
   ageBand: (typeof AGE_BANDS)[number];
   participants: number;
   approvedRecordings: number;
@@ -284,7 +284,7 @@ export interface BalanceCountRow {
 export async function balanceCounts(db: Executor, q: { today: string }): Promise<BalanceCountRow[]> {
   const result = await sql<{
     grp: ParticipantGroup;
-    sex: "female" | "male" | null;
+    sex: Sex | null;
     band: string;
     people: string;
     recordings: string;
