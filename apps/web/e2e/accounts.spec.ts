@@ -122,7 +122,7 @@ describeBrowser("accounts: create, edit, filter, deactivate", () => {
     await toast(page, "Password is weak");
     await seen(page.locator("[data-sonner-toast]").filter({ hasText: "at least 8 characters long" }));
     await screenshot(page, "accounts-02-weak-password");
-    // Which password reads Weak, Moderate or Strong: src/lib/password-strength.test.ts.
+    // Which password reads Weak, Moderate or Strong: packages/domain/test/password-rules.test.ts.
     await create.getByLabel("Password", { exact: true }).fill(STRONG);
     await seen(create.getByText("Strong", { exact: true }));
     await toastsGone(page);

@@ -1,4 +1,4 @@
-import { criteriaMet, passwordStrength } from "../lib/password-strength";
+import { criteriaMet, passwordStrength } from "@tafsiri/domain";
 import "../styles/password-meter.css";
 
 /**

@@ -11,6 +11,7 @@ import {
 } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { AppRouter } from "@tafsiri/api";
+import { DEACTIVATED_CLOSE_CODE, SERVICE_RESTART_CLOSE_CODE, SESSION_ENDED_CLOSE_CODE } from "@tafsiri/domain";
 import { readSession, subscribeSession, writeSession } from "./session";
 import { checkServer, reportNetworkFailure, reportServerAnswer } from "./connection";
 import { CONNECTION_ERROR } from "./rest";
@@ -59,11 +60,6 @@ export function makeQueryClient(): QueryClient {
 /** The WebSocket of the live events and the user it was opened for (one per signed-in user). */
 let live: { client: TRPCWebSocketClient; userId: string } | null = null;
 
-/** The server's close codes for a socket whose session ended or was refused, and for a deactivated account. */
-const SESSION_CLOSED = 4401;
-const ACCOUNT_DEACTIVATED = 4403;
-/** The close code of an instance that is stopping (an upgrade): "Service Restart" (decision 029). */
-const SERVICE_RESTART = 1012;
 /**
  * After a 1012, how long the socket may take to reopen before the server is checked (and, if it
  * does not answer, the offline banner shows): a restart behind the proxy reconnects well within it (ms).
@@ -119,10 +115,10 @@ function liveClient(): TRPCWebSocketClient {
     // ended, expired or the account was deactivated): drop the session (which closes this client)
     // instead of reconnecting with a token that cannot succeed. A token renewed meanwhile reconnects.
     onClose: (cause) => {
-      const refused = cause?.code === SESSION_CLOSED || cause?.code === ACCOUNT_DEACTIVATED;
+      const refused = cause?.code === SESSION_ENDED_CLOSE_CODE || cause?.code === DEACTIVATED_CLOSE_CODE;
       if (refused && live?.client === client && readSession()?.token === sentToken) writeSession(null);
       // Decision 029: the instance is stopping; reconnect at once and ask the server only if that takes long.
-      else if (cause?.code === SERVICE_RESTART && live?.client === client) {
+      else if (cause?.code === SERVICE_RESTART_CLOSE_CODE && live?.client === client) {
         restarting = true;
         if (quietCheck === null) {
           quietCheck = window.setTimeout(() => {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import type { AccountUser } from "../../../lib/api-types";
-import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
+import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
 import { EMPTY_FORM, formErrors, formOf, ROLES, type AccountField, type AccountForm } from "../lib/account-form";
 import { Field, SelectField } from "../../../components/field";
 import { PasswordMeter } from "../../../components/password-meter";
@@ -63,7 +63,7 @@ export function AccountPanel({
       document.getElementById(`${idPrefix}-${first}`)?.focus();
       return;
     }
-    if ((mode === "create" || form.password) && passwordStrength(form.password) !== "Strong") {
+    if ((mode === "create" || form.password) && !isStrongPassword(form.password)) {
       toast.error(WEAK_PASSWORD_MESSAGE, { description: WEAK_PASSWORD_DESCRIPTION });
       document.getElementById(`${idPrefix}-password`)?.focus();
       return;

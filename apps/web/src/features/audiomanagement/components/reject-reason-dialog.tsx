@@ -1,13 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
+import { REVIEW_REASON_MAX_LENGTH } from "@tafsiri/domain";
 import { Field } from "../../../components/field";
 import { StaffSelect, type StaffChoice } from "../../../components/staff-select";
 import { useTRPC } from "../../../lib/trpc";
 import "./reject-reason-dialog.css";
-
-/** Longest reason the server accepts with a rejection (its ZReviewReason). */
-const MAX_REJECT_REASON = 1_000;
 
 const NUMBER = new Intl.NumberFormat("en-US");
 
@@ -144,14 +142,14 @@ function RejectReasonForm({
               ref={fieldRef}
               className="textarea reject-reason-input"
               rows={4}
-              maxLength={MAX_REJECT_REASON}
+              maxLength={REVIEW_REASON_MAX_LENGTH}
               placeholder={`What should be fixed in the ${subject}?`}
               value={reason}
               readOnly={pending}
               onChange={(event) => setReason(event.target.value)}
             />
             <p id={counterId} className="reject-reason-counter">
-              {NUMBER.format(reason.length)} / {NUMBER.format(MAX_REJECT_REASON)} characters
+              {NUMBER.format(reason.length)} / {NUMBER.format(REVIEW_REASON_MAX_LENGTH)} characters
             </p>
           </>
         )}

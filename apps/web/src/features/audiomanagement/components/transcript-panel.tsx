@@ -13,7 +13,7 @@ import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
 import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
-import { parseTranscript, type TranscriptLine } from "@tafsiri/domain";
+import { parseTranscript, TRANSCRIPT_EMPTY, type TranscriptLine } from "@tafsiri/domain";
 import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
 import { SegmentSuggestions } from "./segment-suggestions";
 import "./transcript-speakers.css";
@@ -191,7 +191,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   const saveChanges = () => {
     const text = editing ? draft : savedText;
     if (!text.trim()) {
-      toast.error("Transcript is empty.");
+      toast.error(TRANSCRIPT_EMPTY);
       return;
     }
     // Disabled while a save is pending or held, so one Save is sent once; say when it waits.

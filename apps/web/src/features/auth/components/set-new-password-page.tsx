@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { passwordStrength, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "../../../lib/password-strength";
+import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
 import { PasswordMeter } from "../../../components/password-meter";
 import { AuthLayout } from "./auth-layout";
 import { TextField } from "../../../components/field";
@@ -30,7 +30,7 @@ export function SetNewPasswordPage({ token }: { token: string }) {
     };
     setErrors(next);
     if (next.password || next.confirm) return;
-    if (passwordStrength(password) !== "Strong") {
+    if (!isStrongPassword(password)) {
       toast.error(WEAK_PASSWORD_MESSAGE, { description: WEAK_PASSWORD_DESCRIPTION });
       return;
     }

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import type { ExportChoiceInput } from "../../../lib/api-types";
 import { DateRangeField } from "../../../components/date-range-field";
 import { SelectField, TextField } from "../../../components/field";
+import { CHAT_ROLES } from "@tafsiri/domain";
 import {
   CATEGORY_CHOICES,
-  CHAT_ROLES,
   DEFAULT_EXPORT_FORM,
   STATUS_CHOICES,
   exportChoice,

@@ -1,3 +1,4 @@
+import { CATEGORIES } from "@tafsiri/domain";
 import type { ExportChoiceInput, ExportItem } from "../../../lib/api-types";
 
 /** What an export takes: Control, Dementia or both. */
@@ -5,28 +6,12 @@ export type CategoryChoice = ExportItem["category"];
 /** Which audios an export takes: completed tasks, or every audio with an approved transcript. */
 export type StatusChoice = ExportItem["status"];
 /** A speaker role of CHAT's list, as `exports.create` accepts it. */
-export type ChatRole = ExportItem["chat"]["participantRole"];
-
-/**
- * The participant roles the server accepts (@tafsiri/domain's CHAT_ROLES),
- * repeated here because the web app imports no server code; the check below fails the type-check
- * when the server's list gains a role this one lacks.
- */
-export const CHAT_ROLES = [
-  "Participant",
-  "Target_Adult",
-  "Investigator",
-  "Speaker",
-  "Subject",
-] as const satisfies readonly ChatRole[];
-const everyRoleListed: Exclude<ChatRole, (typeof CHAT_ROLES)[number]> extends never ? true : never = true;
-void everyRoleListed;
+type ChatRole = ExportItem["chat"]["participantRole"];
 
 /** The category choices in the order the form shows them, with their labels. */
 export const CATEGORY_CHOICES: ReadonlyArray<{ value: CategoryChoice; label: string }> = [
-  { value: "both", label: "Control and Dementia" },
-  { value: "Control", label: "Control" },
-  { value: "Dementia", label: "Dementia" },
+  { value: "both", label: CATEGORIES.join(" and ") },
+  ...CATEGORIES.map((category) => ({ value: category, label: category })),
 ];
 
 /** The status choices in the order the form shows them, with their labels and hints. */

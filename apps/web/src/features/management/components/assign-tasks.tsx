@@ -11,7 +11,7 @@ import { StaffSelect } from "../../../components/staff-select";
 import { useErrorToast } from "../hooks/use-error-toast";
 import { useInvalidateAudios } from "../hooks/use-invalidate-audios";
 import { useStaff } from "../hooks/use-staff";
-import type { Category } from "../lib/categories";
+import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 const PAGE_SIZE = 100;
 
@@ -23,7 +23,7 @@ const PAGE_SIZE = 100;
 export function AssignTasks() {
   const trpc = useTRPC();
   const invalidate = useInvalidateAudios();
-  const [category, setCategory] = useState<Category>("Control");
+  const [category, setCategory] = useState<Category>(CATEGORIES[0]);
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -7,7 +7,7 @@ import { readZipParticipants, type ZipParticipants } from "../lib/zip-participan
 import { audioFilesFromZip, ZIP_ACCEPT } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
 import { announce } from "../../../lib/announce";
-import type { Category } from "../lib/categories";
+import { CATEGORY_REQUIRED, type Category } from "@tafsiri/domain";
 
 const NOT_ZIP = "Please select a zip file to upload.";
 
@@ -51,7 +51,7 @@ export function BulkUpload({ onUploaded }: { onUploaded(): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!category) return void toast.error("Please select a category.");
+    if (!category) return void toast.error(CATEGORY_REQUIRED);
     if (!zip) return void toast.error(NOT_ZIP);
     setBusy(true);
     try {

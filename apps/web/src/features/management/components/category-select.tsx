@@ -1,5 +1,5 @@
 import { SelectField } from "../../../components/field";
-import { CATEGORIES, type Category } from "../lib/categories";
+import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 /** The labelled category choice of the upload forms; empty until the admin picks one (SPEC §2.16). */
 export function CategorySelect({

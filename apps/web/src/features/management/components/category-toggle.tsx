@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category } from "../lib/categories";
+import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 /** The Control / Dementia segmented toggle of Assign Tasks and Manage Audios (SPEC §2.17, §2.18). */
 export function CategoryToggle({ value, onChange }: { value: Category; onChange(category: Category): void }) {

@@ -14,7 +14,7 @@ import { ViewTranscriptDialog } from "./view-transcript-dialog";
 import { useErrorToast } from "../hooks/use-error-toast";
 import { useInvalidateAudios } from "../hooks/use-invalidate-audios";
 import { useStaff } from "../hooks/use-staff";
-import type { Category } from "../lib/categories";
+import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 const PAGE_SIZE = 50;
 const COLUMNS = [
@@ -44,7 +44,7 @@ function StageCell({ status }: { status: string | null }) {
 export function ManageAudios() {
   const trpc = useTRPC();
   const invalidate = useInvalidateAudios();
-  const [category, setCategory] = useState<Category>("Control");
+  const [category, setCategory] = useState<Category>(CATEGORIES[0]);
   const [page, setPage] = useState(1);
 
   const audios = useQuery(trpc.audios.list.queryOptions({ category, page, limit: PAGE_SIZE }));

@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { PARTICIPANT_CODE_MAX_LENGTH } from "@tafsiri/domain";
 import type { ManagedAudio } from "../../../lib/api-types";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { TextField } from "../../../components/field";
@@ -102,7 +103,7 @@ export function ParticipantLinkDialog({ audio, onLinked }: { audio: ManagedAudio
           label="Find a participant by code"
           type="search"
           autoComplete="off"
-          maxLength={20}
+          maxLength={PARTICIPANT_CODE_MAX_LENGTH}
           value={search}
           disabled={pending}
           onChange={(value) => {

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { PARTICIPANT_CODE_PATTERN } from "@tafsiri/domain";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { SessionDateField } from "./session-date-field";
@@ -11,10 +10,15 @@ import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-no
 import { useResumableUpload } from "../../../hooks/use-resumable-upload";
 import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
 import { toastRejection } from "../lib/rejection-toast";
-import type { Category } from "../lib/categories";
+import {
+  CATEGORY_REQUIRED,
+  isParticipantCode,
+  PARTICIPANT_CODE_MAX_LENGTH,
+  PARTICIPANT_CODE_MESSAGE,
+  type Category,
+} from "@tafsiri/domain";
 
 const NOT_AUDIO = "The selected file is not a valid audio file.";
-const BAD_CODE = "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
 
 /**
  * SPEC §2.16 Single upload: a category and one audio file (mp3, wav, ogg, flac), checked in the
@@ -33,11 +37,11 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!category) return void toast.error("Please select a category.");
+    if (!category) return void toast.error(CATEGORY_REQUIRED);
     if (!file) return void toast.error("Please select an audio file to upload.");
     if (!isAudioFile(file)) return void toast.error(NOT_AUDIO);
     const code = participantCode.trim();
-    if (code && !PARTICIPANT_CODE_PATTERN.test(code)) return void toast.error(BAD_CODE);
+    if (code && !isParticipantCode(code)) return void toast.error(PARTICIPANT_CODE_MESSAGE);
     if (sessionDate && !code) return void toast.error("A session date needs a participant code.");
     setUploading(true);
     const link = code ? { participantCode: code, sessionDate: sessionDate || null } : null;
@@ -87,7 +91,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
             name="participant_code"
             type="text"
             autoComplete="off"
-            maxLength={20}
+            maxLength={PARTICIPANT_CODE_MAX_LENGTH}
             value={participantCode}
             disabled={uploading}
             onChange={setParticipantCode}

@@ -1,4 +1,4 @@
-import type { Category } from "./categories";
+import type { Category } from "@tafsiri/domain";
 import type { RestResult } from "../../../lib/rest";
 import { startResumableUpload } from "../../../lib/resumable-upload";
 

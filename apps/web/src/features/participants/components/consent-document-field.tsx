@@ -2,20 +2,16 @@ import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Field } from "../../../components/field";
-import {
-  CONSENT_DOCUMENT_MAX_BYTES,
-  downloadConsentDocument,
-  removeConsentDocument,
-  uploadConsentDocument,
-} from "../lib/consent-document";
+import { CONSENT_DOCUMENT_MAX_BYTES, CONSENT_DOCUMENT_NOT_PDF, CONSENT_DOCUMENT_TOO_LARGE } from "@tafsiri/domain";
+import { downloadConsentDocument, removeConsentDocument, uploadConsentDocument } from "../lib/consent-document";
 import type { Participant } from "../lib/participant-types";
 import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
 
 /** The browser's check of a chosen consent document: a PDF of at most 10 MB (the server checks the content too). */
 function documentProblem(file: File): string | null {
   const pdf = file.type === "application/pdf" || (!file.type && file.name.toLowerCase().endsWith(".pdf"));
-  if (!pdf) return "The consent document must be a PDF file.";
-  if (file.size > CONSENT_DOCUMENT_MAX_BYTES) return "The consent document is larger than 10 MB.";
+  if (!pdf) return CONSENT_DOCUMENT_NOT_PDF;
+  if (file.size > CONSENT_DOCUMENT_MAX_BYTES) return CONSENT_DOCUMENT_TOO_LARGE;
   return null;
 }
 

@@ -5,13 +5,10 @@ import { toast } from "sonner";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { CloseButton } from "../../../components/side-sheet";
 import { Field } from "../../../components/field";
-import { PARTICIPANT_CSV_COLUMNS } from "@tafsiri/domain";
+import { PARTICIPANT_CSV_COLUMNS, PARTICIPANTS_CSV_MAX_CHARS, PARTICIPANTS_CSV_TOO_LARGE } from "@tafsiri/domain";
 import { importSummary } from "../lib/import-summary";
 import type { ImportProblem } from "../lib/participant-types";
 import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
-
-/** The largest CSV the server takes (2 MB of text). */
-const MAX_CSV_BYTES = 2_000_000;
 
 /**
  * Decision 024 'Import CSV': a dialog with a CSV file input and the expected columns; the file is
@@ -45,7 +42,8 @@ export function ImportDialog() {
     setProblems([]);
     setFailure(null);
     if (!file) return setFailure("Choose a CSV file to import.");
-    if (file.size > MAX_CSV_BYTES) return setFailure("The CSV file is larger than 2 MB.");
+    // Bytes against the server's limit in characters: no file under it is one the server refuses.
+    if (file.size > PARTICIPANTS_CSV_MAX_CHARS) return setFailure(PARTICIPANTS_CSV_TOO_LARGE);
     // A spreadsheet's byte-order mark is not part of the first column's name.
     const csv = (await file.text()).replace(/^\uFEFF/, "");
     try {

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Pagination } from "@tafsiri/ui/pagination";
-import { CONSENT_STATUSES, PARTICIPANT_GROUPS, type ConsentStatus, type ParticipantGroup } from "@tafsiri/domain";
+import {
+  CONSENT_STATUSES,
+  PARTICIPANT_CODE_MAX_LENGTH,
+  PARTICIPANT_GROUPS,
+  type ConsentStatus,
+  type ParticipantGroup,
+} from "@tafsiri/domain";
 import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { downloadCsv } from "../../../lib/csv";
 import { SelectField, TextField } from "../../../components/field";
@@ -121,7 +127,7 @@ export function ParticipantsPage() {
           type="search"
           autoComplete="off"
           placeholder="P00"
-          maxLength={20}
+          maxLength={PARTICIPANT_CODE_MAX_LENGTH}
           value={searchText}
           onChange={typed}
         />

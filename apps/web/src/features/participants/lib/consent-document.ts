@@ -9,9 +9,6 @@ import { readSession } from "../../../lib/session";
  * server's message (or the connection message) when the request fails.
  */
 
-/** The largest consent document the server takes (10 MB). */
-export const CONSENT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-
 function pathOf(participantId: string): string {
   return `/api/participants/${encodeURIComponent(participantId)}/consent-document`;
 }

@@ -75,16 +75,19 @@ describe("the participant panel's checks (decision 024; the server's messages)",
     const moca = { ...newScoreRow("MoCA"), score: "" };
     expect(formErrors(form({ scores: [moca] }))[`score-${moca.key}`]).toBe("MoCA is scored 0 to 30.");
     const badDay = { ...row, score: "22", takenOn: "2026-02-30" };
-    expect(formErrors(form({ scores: [badDay] }))[`score-${row.key}`]).toBe("A date is written YYYY-MM-DD.");
+    expect(formErrors(form({ scores: [badDay] }))[`score-${row.key}`]).toBe("This date does not exist.");
     expect(formErrors(form({ scores: [{ ...row, score: "22", takenOn: "2026-01-20" }] }))).toEqual({});
   });
 
-  it("refuses days that do not exist, in every date field", () => {
-    const day = "A date is written YYYY-MM-DD.";
-    expect(formErrors(form({ birthDate: "1951-02-29" })).birthDate).toBe(day);
+  it("refuses days not written YYYY-MM-DD or not on the calendar, in every date field, as the server words it", () => {
+    const format = "A date is written YYYY-MM-DD.";
+    const missing = "This date does not exist.";
+    expect(formErrors(form({ birthDate: "1951-02-29" })).birthDate).toBe(missing);
     expect(formErrors(form({ birthDate: "1952-02-29" })).birthDate).toBeUndefined();
-    expect(formErrors(form({ consentDate: "15/01/2026" })).consentDate).toBe(day);
-    expect(formErrors(form({ ageMode: "age", ageYears: "70", ageRecordedOn: "2026-13-01" })).ageRecordedOn).toBe(day);
+    expect(formErrors(form({ consentDate: "15/01/2026" })).consentDate).toBe(format);
+    expect(formErrors(form({ ageMode: "age", ageYears: "70", ageRecordedOn: "2026-13-01" })).ageRecordedOn).toBe(
+      missing,
+    );
     // A date of birth is not checked while the age is given in years and months.
     expect(formErrors(form({ ageMode: "age", birthDate: "nonsense" })).birthDate).toBeUndefined();
   });
@@ -95,6 +98,9 @@ describe("the participant panel's checks (decision 024; the server's messages)",
     expect(formErrors(form({ ageMode: "age", ageYears: "", ageMonths: "6" })).age).toBeUndefined();
     expect(formErrors(form({ ageMode: "age", ageYears: "72", ageMonths: "12" })).age).toBe(message);
     expect(formErrors(form({ ageMode: "age", ageYears: "151" })).age).toBe(message);
+    expect(formErrors(form({ ageMode: "age", ageYears: "150", ageMonths: "0" })).age).toBeUndefined();
+    // The server keeps at most 150 years (1,800 months).
+    expect(formErrors(form({ ageMode: "age", ageYears: "150", ageMonths: "1" })).age).toBe(message);
     expect(formErrors(form({ ageMode: "age", ageYears: "72.5" })).age).toBe(message);
   });
 

@@ -1,9 +1,24 @@
 import {
+  AGE_MESSAGE,
+  CONSENT_REQUIRED,
   CONSENT_STATUSES,
-  LANGUAGE_CODE_PATTERN,
-  PARTICIPANT_CODE_PATTERN,
+  dayProblem,
+  EDUCATION_MESSAGE,
+  GROUP_REQUIRED,
+  isAgeInYearsAndMonths,
+  isEducationYears,
+  isLanguageCode,
+  isParticipantCode,
+  isScoreInRange,
+  LANGUAGES_MAX,
+  LANGUAGES_MESSAGE,
+  LANGUAGES_TOO_MANY,
+  NOTES_MAX_LENGTH,
+  NOTES_TOO_LONG,
+  PARTICIPANT_CODE_MESSAGE,
+  PARTICIPANT_CODE_REQUIRED,
   SCORE_INSTRUMENT_KEYS,
-  SCORE_INSTRUMENTS,
+  scoreRangeMessage,
   type ConsentStatus,
   type ParticipantGroup,
   type ScoreInstrument,
@@ -13,8 +28,9 @@ import type { Participant, ParticipantInput } from "./participant-types";
 
 /**
  * The participant side panel's form (decision 024): every field as the inputs hold it (text), the
- * browser's checks (the server's rules and messages, repeated so the admin sees them at once; the
- * server has the last word) and the input of `participants.create` / `participants.update`.
+ * browser's checks (@tafsiri/domain's participant rules and messages, the same the server checks
+ * with, so the admin sees them at once; the server has the last word) and the input of
+ * `participants.create` / `participants.update`.
  */
 
 /** How the age is given: a date of birth, or years and months on a day. */
@@ -63,14 +79,6 @@ export type ParticipantField =
   | "consentStatus"
   | "consentDate";
 export type FormErrors = Partial<Record<ParticipantField | `score-${string}`, string>>;
-
-// The server's messages (packages/api/src/schemas/participants.ts), repeated for the browser's checks.
-const CODE_MESSAGE =
-  "A participant code is 1 to 20 letters, digits, '_' or '-' (a pseudonym such as P0042, never a name).";
-const DAY_MESSAGE = "A date is written YYYY-MM-DD.";
-const LANGUAGES_MESSAGE = "Languages are ISO 639-3 codes of three lowercase letters.";
-const EDUCATION_MESSAGE = "Years of education are 0 to 40.";
-const NOTES_MAX = 5000;
 
 let rowCounter = 0;
 /** A new score row of `instrument` (MMSE first), empty. */
@@ -126,18 +134,9 @@ export function formOf(p: Participant): ParticipantForm {
   };
 }
 
-/** Whether `day` is a YYYY-MM-DD calendar day that exists. */
-function isDay(day: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
-  const at = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(day);
-}
-
-/** A whole number written in `value` within min..max, or null (empty, not a whole number, or out of range). */
-function wholeNumber(value: string, min: number, max: number): number | null {
-  if (!/^\d+$/.test(value.trim())) return null;
-  const n = Number(value.trim());
-  return n >= min && n <= max ? n : null;
+/** The whole number written in `value` (digits only), or null when it is not one. */
+function wholeNumber(value: string): number | null {
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
 }
 
 /** The languages typed, split on commas, semicolons and spaces, lower-cased. */
@@ -148,37 +147,41 @@ function languageCodes(value: string): string[] {
     .filter(Boolean);
 }
 
-/** The browser's checks, with the server's messages, field by field. */
+/** The browser's checks, with the server's rules and messages (@tafsiri/domain), field by field. */
 export function formErrors(form: ParticipantForm): FormErrors {
   const errors: FormErrors = {};
+  const dayError = (day: string) => (day ? dayProblem(day) : null);
+  const set = (field: keyof FormErrors, message: string | null) => {
+    if (message) errors[field] = message;
+  };
   const code = form.code.trim();
-  if (!code) errors.code = "Participant code is required";
-  else if (!PARTICIPANT_CODE_PATTERN.test(code)) errors.code = CODE_MESSAGE;
-  if (!form.group) errors.group = "Group is required";
-  if (form.ageMode === "birthDate" && form.birthDate && !isDay(form.birthDate)) errors.birthDate = DAY_MESSAGE;
+  if (!code) errors.code = PARTICIPANT_CODE_REQUIRED;
+  else if (!isParticipantCode(code)) errors.code = PARTICIPANT_CODE_MESSAGE;
+  if (!form.group) errors.group = GROUP_REQUIRED;
+  if (form.ageMode === "birthDate") set("birthDate", dayError(form.birthDate));
   if (form.ageMode === "age") {
     const anyGiven = form.ageYears.trim() !== "" || form.ageMonths.trim() !== "";
-    const years = form.ageYears.trim() === "" ? 0 : wholeNumber(form.ageYears, 0, 150);
-    const months = form.ageMonths.trim() === "" ? 0 : wholeNumber(form.ageMonths, 0, 11);
-    if (anyGiven && (years === null || months === null))
-      errors.age = "An age is whole years (0 to 150) and months (0 to 11).";
-    if (form.ageRecordedOn && !isDay(form.ageRecordedOn)) errors.ageRecordedOn = DAY_MESSAGE;
+    const years = form.ageYears.trim() === "" ? 0 : wholeNumber(form.ageYears);
+    const months = form.ageMonths.trim() === "" ? 0 : wholeNumber(form.ageMonths);
+    if (anyGiven && (years === null || months === null || !isAgeInYearsAndMonths(years, months)))
+      errors.age = AGE_MESSAGE;
+    set("ageRecordedOn", dayError(form.ageRecordedOn));
   }
-  if (form.educationYears.trim() && wholeNumber(form.educationYears, 0, 40) === null)
-    errors.educationYears = EDUCATION_MESSAGE;
+  if (form.educationYears.trim()) {
+    const years = wholeNumber(form.educationYears);
+    if (years === null || !isEducationYears(years)) errors.educationYears = EDUCATION_MESSAGE;
+  }
   const languages = languageCodes(form.languages);
-  if (languages.some((l) => !LANGUAGE_CODE_PATTERN.test(l))) errors.languages = LANGUAGES_MESSAGE;
-  else if (languages.length > 10) errors.languages = "At most 10 languages.";
+  if (!languages.every(isLanguageCode)) errors.languages = LANGUAGES_MESSAGE;
+  else if (languages.length > LANGUAGES_MAX) errors.languages = LANGUAGES_TOO_MANY;
   for (const row of form.scores) {
-    const range = SCORE_INSTRUMENTS[row.instrument];
-    const score = Number(row.score.trim());
-    if (row.score.trim() === "" || !Number.isFinite(score) || score < range.min || score > range.max)
-      errors[`score-${row.key}`] = `${range.label} is scored ${range.min} to ${range.max}.`;
-    else if (row.takenOn && !isDay(row.takenOn)) errors[`score-${row.key}`] = DAY_MESSAGE;
+    if (row.score.trim() === "" || !isScoreInRange(row.instrument, Number(row.score.trim())))
+      errors[`score-${row.key}`] = scoreRangeMessage(row.instrument);
+    else set(`score-${row.key}`, dayError(row.takenOn));
   }
-  if (form.notes.length > NOTES_MAX) errors.notes = "Notes are at most 5,000 characters.";
-  if (!CONSENT_STATUSES.includes(form.consentStatus)) errors.consentStatus = "Consent is required";
-  if (form.consentDate && !isDay(form.consentDate)) errors.consentDate = DAY_MESSAGE;
+  if (form.notes.length > NOTES_MAX_LENGTH) errors.notes = NOTES_TOO_LONG;
+  if (!CONSENT_STATUSES.includes(form.consentStatus)) errors.consentStatus = CONSENT_REQUIRED;
+  set("consentDate", dayError(form.consentDate));
   return errors;
 }
 

@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
+import { COMMENT_MAX_LENGTH } from "@tafsiri/domain";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { SubmissionFilter } from "../../../lib/api-types";
@@ -38,8 +39,6 @@ const FILTER_LABELS: Record<SubmissionFilter, string> = {
   rejected: "Rejected",
   all: "All",
 };
-/** Longest comment the server accepts (its COMMENT_MAX_LENGTH). */
-const COMMENT_MAX = 5_000;
 
 /** A review action as ReviewActions (features/audiomanagement) runs it. */
 export type ReviewRun = (
@@ -251,7 +250,7 @@ function CommentBox({ audioId, fieldRef }: { audioId: string; fieldRef: React.Re
             ref={fieldRef}
             className="textarea"
             rows={3}
-            maxLength={COMMENT_MAX}
+            maxLength={COMMENT_MAX_LENGTH}
             aria-keyshortcuts={keysOf("comment")}
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Dialog } from "radix-ui";
+import { SEARCH_KEYWORD_MAX_LENGTH } from "@tafsiri/domain";
 import { useOpenAudio } from "../../../hooks/use-open-audio";
 import { useAudioSearch, type AudioSearch, type AudioSearchResult } from "../hooks/use-audio-search";
 import { isSearchShortcut, SEARCH_SHORTCUTS, shortcutHint } from "../lib/search-shortcut";
@@ -83,7 +84,7 @@ function SearchPanel({ onSelect }: { onSelect(result: AudioSearchResult): void }
           placeholder="Type part of a file name…"
           autoComplete="off"
           spellCheck={false}
-          maxLength={200}
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
           aria-autocomplete="list"
           aria-expanded={results.length > 0}
           aria-controls={listId}

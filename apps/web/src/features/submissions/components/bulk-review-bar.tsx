@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog, Dialog } from "radix-ui";
+import { REVIEW_REASON_MAX_LENGTH } from "@tafsiri/domain";
 import type { SubmissionRow } from "../../../lib/api-types";
 import { errorMessage, useTRPC } from "../../../lib/trpc";
 import { Field } from "../../../components/field";
@@ -15,8 +16,6 @@ import {
   type BulkSummary,
 } from "../lib/bulk-review-summary";
 
-/** Longest reason the server accepts (ZReviewReason). */
-const MAX_REASON = 1_000;
 const NUMBER = new Intl.NumberFormat("en-US");
 
 /** Which dialog is open: an approval of one output, or the rejection form. */
@@ -87,14 +86,14 @@ function RejectForm({
         </fieldset>
         <Field
           label="Reason for all (optional)"
-          hint={`${NUMBER.format(reason.length)} / ${NUMBER.format(MAX_REASON)} characters`}
+          hint={`${NUMBER.format(reason.length)} / ${NUMBER.format(REVIEW_REASON_MAX_LENGTH)} characters`}
         >
           {(control) => (
             <textarea
               {...control}
               className="textarea"
               rows={3}
-              maxLength={MAX_REASON}
+              maxLength={REVIEW_REASON_MAX_LENGTH}
               value={reason}
               readOnly={pending}
               onChange={(event) => setReason(event.target.value)}
