@@ -70,11 +70,15 @@ describe("notifications.markRead (SPEC §4)", () => {
     await h.caller(staff).transcripts.save({ audioId: audio.id, text: "to read" });
     const before = await h.caller(admin).notifications.list({ limit: 100 });
     const target = before.items.find((n) => n.audioId === audio.id)!;
-    expect(await h.caller(admin).notifications.markRead({ id: target.id })).toEqual({ ok: true });
+    expect(await h.caller(admin).notifications.markRead({ id: target.id })).toEqual({
+      message: "Notification marked as read.",
+    });
     const after = await h.caller(admin).notifications.list({ limit: 100 });
     expect(after.items.find((n) => n.id === target.id)!.isRead).toBe(true);
     expect(after.unreadCount).toBe(before.unreadCount - 1);
-    expect(await h.caller(admin).notifications.markRead({ id: target.id })).toEqual({ ok: true });
+    expect(await h.caller(admin).notifications.markRead({ id: target.id })).toEqual({
+      message: "Notification marked as read.",
+    });
     expect((await h.caller(admin).notifications.list({ limit: 100 })).unreadCount).toBe(before.unreadCount - 1);
   });
 

@@ -6,7 +6,7 @@ import {
   ZMarkAllReadOutput,
   ZMarkReadInput,
   ZNotificationList,
-  ZOkOutput,
+  ZMarkReadOutput,
 } from "../schemas/notifications";
 import {
   createNotification,
@@ -26,10 +26,10 @@ export const notificationsRouter = router({
     .input(ZListNotificationsInput)
     .output(ZNotificationList)
     .query(({ ctx, input }) => listNotifications(ctx, ctx.user, input)),
-  /** SPEC §4: marks one of the caller's notifications Read → `{ ok: true }`; others' ids NOT_FOUND. */
+  /** SPEC §4: marks one of the caller's notifications Read → `{ message }`; others' ids NOT_FOUND. */
   markRead: authedProcedure
     .input(ZMarkReadInput)
-    .output(ZOkOutput)
+    .output(ZMarkReadOutput)
     .mutation(({ ctx, input }) => markNotificationRead(ctx, ctx.user, input.id)),
   /** SPEC §2.3 'Mark all as read': the caller's unread notifications turn Read → `{ message, count }`. */
   markAllRead: authedProcedure

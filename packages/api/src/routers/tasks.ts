@@ -10,7 +10,7 @@ import {
   ZTask,
   ZTaskCardPage,
   ZTaskIdInput,
-  ZTaskRef,
+  ZTaskChanged,
 } from "../schemas/tasks";
 import { assignTask, bulkAssign, getTask, listTasks, reassignTask, setTaskStatus } from "../services/tasks";
 
@@ -18,7 +18,7 @@ export const tasksRouter = router({
   /** SPEC §2.17: assign an unassigned audio to an active staff member (creates the task). */
   assign: adminProcedure
     .input(ZAssignTaskInput)
-    .output(ZTaskRef)
+    .output(ZTaskChanged)
     .mutation(({ ctx, input }) => assignTask(ctx, ctx.user, input)),
   /** SPEC §2.17 Bulk Assign: each row assigned on its own; one result per row. */
   bulkAssign: adminProcedure
@@ -28,7 +28,7 @@ export const tasksRouter = router({
   /** SPEC §2.18 Reassign: move an assigned audio's task to another staff member. */
   reassign: adminProcedure
     .input(ZReassignInput)
-    .output(ZTaskRef)
+    .output(ZTaskChanged)
     .mutation(({ ctx, input }) => reassignTask(ctx, ctx.user, input)),
   /**
    * SPEC §2.8 Tasks page: admins see all tasks (or `assignedTo`'s), staff their own (FORBIDDEN

@@ -74,7 +74,8 @@ export const ZMarkAllReadOutput = z
   .meta({ examples: [{ message: "All notifications marked as read.", count: 3 }] });
 
 export const ZMarkReadInput = z.object({ id: ZId });
-export const ZOkOutput = z.object({ ok: z.literal(true) });
+/** SPEC §4: what marking one notification Read says. */
+export const ZMarkReadOutput = z.object({ message: z.string() });
 
 /** SPEC §3 payload when creating: senderId, message, link, audioId, and toAdmins or recipientId. */
 export const ZCreateNotificationInput = z.object({

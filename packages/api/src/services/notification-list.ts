@@ -69,11 +69,12 @@ export async function listNotifications(
 /**
  * SPEC §4: marks one of the caller's notifications Read. Someone else's (or an unknown id)
  * throws NOT_FOUND 'Notification not found.' and changes nothing. Marking twice is fine.
+ * Returns the sentence said: `{ message: 'Notification marked as read.' }`.
  */
-export async function markNotificationRead(deps: AppDeps, user: SessionUser, id: string): Promise<{ ok: true }> {
+export async function markNotificationRead(deps: AppDeps, user: SessionUser, id: string): Promise<{ message: string }> {
   const updated = isUuid(id) && (await markReadForRecipient(deps.db, id, user.id));
   if (!updated) throw new AppError("NOT_FOUND", NOTIFICATION_NOT_FOUND);
-  return { ok: true };
+  return { message: "Notification marked as read." };
 }
 
 /**

@@ -29,6 +29,10 @@ export interface TaskRef {
   assignedTo: string;
 }
 
+/** SPEC §2.17, §2.18: what the admin is told after an assignment and a reassignment. */
+const ASSIGNED = "Audio assigned successfully!";
+const REASSIGNED = "Audio reassigned successfully!";
+
 function toTaskRef(task: Task): TaskRef {
   return { id: task.id, audioId: task.audioId, assignedTo: task.assignedTo };
 }
@@ -38,13 +42,14 @@ function toTaskRef(task: Task): TaskRef {
  * task (In Progress / In Progress, incomplete) with an audit entry and an 'audio.changed' live
  * event (admins and the assignee), in one transaction.
  * Throws BAD_REQUEST 'Please select a staff member.' (not an active Staff user), NOT_FOUND
- * 'Audio not found.', CONFLICT 'This audio is already assigned.'. Returns the task.
+ * 'Audio not found.', CONFLICT 'This audio is already assigned.'. Returns the task and the
+ * sentence said ('Audio assigned successfully!').
  */
 export async function assignTask(
   deps: AppDeps,
   user: SessionUser,
   input: { audioId: string; staffId: string },
-): Promise<TaskRef> {
+): Promise<TaskRef & { message: string }> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
     const staff = await requireActiveStaff(trx, input.staffId, STAFF_REQUIRED);
@@ -53,7 +58,7 @@ export async function assignTask(
     const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
     await insertAuditEntry(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id);
-    return toTaskRef(task);
+    return { ...toTaskRef(task), message: ASSIGNED };
   });
   return publishAfter(deps, change);
 }
@@ -92,13 +97,14 @@ export async function bulkAssign(
  * keeping its submission, with an audit entry and an 'audio.changed' live event (admins, the new
  * and the previous assignee, recommendation recipients). Throws NOT_FOUND 'Audio not found.', BAD_REQUEST
  * 'This audio is not assigned yet.', 'Please select a staff member to reassign.' (not an active
- * Staff user) or 'This audio is already assigned to this staff member.'. Returns the task.
+ * Staff user) or 'This audio is already assigned to this staff member.'. Returns the task and
+ * the sentence said ('Audio reassigned successfully!').
  */
 export async function reassignTask(
   deps: AppDeps,
   user: SessionUser,
   input: { audioId: string; staffId: string },
-): Promise<TaskRef> {
+): Promise<TaskRef & { message: string }> {
   requireAdmin(user);
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await lockAudioAccess(trx, user, input.audioId);
@@ -106,7 +112,7 @@ export async function reassignTask(
     const staff = await requireReassignee(trx, task, input.staffId);
     const updated = await moveTask(trx, user, task, staff, { audioId: audio.id });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
-    return toTaskRef(updated);
+    return { ...toTaskRef(updated), message: REASSIGNED };
   });
   return publishAfter(deps, change);
 }

@@ -102,8 +102,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app
       },
     },
     async (req) => {
-      await req.caller.notifications.markRead({ id: req.params.id });
-      return { ...DONE, message: "Notification marked as read." };
+      const { message } = await req.caller.notifications.markRead({ id: req.params.id });
+      return { ...DONE, message };
     },
   );
 

@@ -105,7 +105,7 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
     },
     async (req) => {
       const task = await req.caller.tasks.assign({ audioId: req.body.audio_id, staffId: req.body.assigned_to });
-      return { ...DONE, message: "Audio assigned successfully!", task: restTaskRef(task) };
+      return { ...DONE, message: task.message, task: restTaskRef(task) };
     },
   );
 
@@ -126,7 +126,7 @@ export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
     },
     async (req) => {
       const task = await req.caller.tasks.reassign({ audioId: req.body.audioId, staffId: req.body.newAssignedTo });
-      return { ...DONE, message: "Audio reassigned successfully!", task: restTaskRef(task) };
+      return { ...DONE, message: task.message, task: restTaskRef(task) };
     },
   );
 };

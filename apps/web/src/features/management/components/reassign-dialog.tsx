@@ -36,8 +36,8 @@ export function ReassignDialog({
   async function submit() {
     if (!staffId) return void toast.error("Please select a staff member to reassign.");
     try {
-      await reassign.mutateAsync({ audioId, staffId });
-      toast.success("Audio reassigned successfully!");
+      const { message } = await reassign.mutateAsync({ audioId, staffId });
+      toast.success(message);
       setOpen(false);
       setStaffId("");
       onReassigned();

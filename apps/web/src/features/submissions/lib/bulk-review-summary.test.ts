@@ -16,6 +16,7 @@ function answer(
   skipped: Array<[string, "transcript" | "recording", string]> = [],
 ): BulkReviewAnswer {
   return {
+    message: `${done.length} reviewed, ${skipped.length} skipped.`,
     done: done.map(([submissionId, output]) => ({ submissionId, output, status: "Approved", message: "ok" })),
     skipped: skipped.map(([submissionId, output, reason]) => ({ submissionId, output, reason })),
   };
