@@ -20,11 +20,9 @@
 // Why 40 kbit/s at 16 kHz: the file is as large as 20 minutes at 128 kbit/s, and ffmpeg makes it
 // and the server's waveform job decodes it in about the same time (as many samples), so the hour
 // costs this spec no more than 20 minutes did.
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { CDPSession, Locator, Page } from "playwright-core";
 import {
@@ -37,7 +35,7 @@ import {
   useBrowserSuite,
 } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
-import { markWaveformFailed, prepareWaveforms, seedAudioFile } from "./support/long-audio";
+import { makeLongMp3, markWaveformFailed, prepareWaveforms, seedAudioFile } from "./support/long-audio";
 import { seedAudio } from "./support/seed";
 import { createSteps } from "./support/steps";
 import type { TestUser } from "./support/server";
@@ -52,21 +50,6 @@ const AUDIO_SCREEN = "/audiomanagement/audiocontrol";
 /** The slow link: 1.5 Mbit/s down, 100 ms latency (DevTools protocol units: bytes a second, ms). */
 const SLOW_LINK = { offline: false, latency: 100, downloadThroughput: 187_500, uploadThroughput: 87_500 };
 const NO_LIMIT = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
-
-/**
- * Writes to `file` an MP3 of exactly HOUR_SECONDS of audio (mono, 16 kHz, 40 kbit/s CBR, so 5 KB a
- * second; the encoder adds its usual few ms): a 220 Hz tone whose loudness swells and fades over
- * 20 s, silent for the last 15 s of every minute, so its waveform has loud, quiet and silent parts.
- * ffmpeg makes it in about 5 s.
- */
-async function makeHourMp3(file: string): Promise<void> {
-  await promisify(execFile)("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-nostdin", "-y"],
-    ...["-f", "lavfi", "-i", `sine=frequency=220:sample_rate=16000:duration=${HOUR_SECONDS}`],
-    ...["-af", "volume='(0.15+0.85*abs(sin(PI*t/20)))*lt(mod(t,60),45)':eval=frame"],
-    ...["-ac", "1", "-c:a", "libmp3lame", "-b:a", "40k", file],
-  ]);
-}
 
 /** The length `scope` (a table row, a card) shows: the text and the `datetime` of its `<time>`. */
 async function shownDuration(scope: Locator): Promise<{ text: string; datetime: string | null }> {
@@ -145,7 +128,7 @@ describeBrowser("an hour-long recording streams with its stored waveform and rea
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "tafsiri-long-audio-"));
     mp3 = path.join(dir, `${LONG}.mp3`);
-    await makeHourMp3(mp3);
+    await makeLongMp3(mp3, HOUR_SECONDS, { sampleRate: 16_000, bitrate: "40k" });
     fileBytes = (await stat(mp3)).size;
     admin = await suite.server.createUser("Admin");
     staff = await suite.server.createUser("Staff");

@@ -26,17 +26,22 @@ function ffmpeg(args: string[]): Promise<void> {
 }
 
 /**
- * Writes to `file` an MP3 of `seconds` (mono, 44.1 kHz, 128 kbit/s CBR, so about 16 KB a second):
- * a 220 Hz tone whose loudness swells and fades over 20 s, silent for the last 15 s of every
- * minute, so its waveform has loud, quiet and silent parts.
+ * Writes to `file` an MP3 of `seconds` (mono, CBR; by default 44.1 kHz at 128 kbit/s, about 16 KB a
+ * second): a 220 Hz tone whose loudness swells and fades over 20 s, silent for the last 15 s of
+ * every minute, so its waveform has loud, quiet and silent parts. An hour at 16 kHz and 40 kbit/s
+ * (5 KB a second) takes ffmpeg about 5 s.
  */
-export async function makeLongMp3(file: string, seconds: number): Promise<void> {
+export async function makeLongMp3(
+  file: string,
+  seconds: number,
+  { sampleRate = 44_100, bitrate = "128k" }: { sampleRate?: number; bitrate?: string } = {},
+): Promise<void> {
   await ffmpeg([
     "-y",
     "-f",
     "lavfi",
     "-i",
-    `sine=frequency=220:sample_rate=44100:duration=${seconds}`,
+    `sine=frequency=220:sample_rate=${sampleRate}:duration=${seconds}`,
     "-af",
     "volume='(0.15+0.85*abs(sin(PI*t/20)))*lt(mod(t,60),45)':eval=frame",
     "-ac",
@@ -44,7 +49,7 @@ export async function makeLongMp3(file: string, seconds: number): Promise<void> 
     "-c:a",
     "libmp3lame",
     "-b:a",
-    "128k",
+    bitrate,
     file,
   ]);
 }
