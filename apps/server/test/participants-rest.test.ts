@@ -210,7 +210,11 @@ describe("audios and participants", () => {
     );
     const unlink = await h.call("POST", `/api/audios/${audioId}/participant`, adminToken, { participant_id: null });
     expect(unlink.statusCode, unlink.body).toBe(200);
-    expect(unlink.json()).toMatchObject({ participant: null, session_date: null, message: "Audio unlinked." });
+    expect(unlink.json()).toMatchObject({
+      participant: null,
+      session_date: null,
+      message: expect.stringMatching(/ is no longer linked to a participant\.$/),
+    });
     const relink = await h.call("POST", `/api/audios/${audioId}/participant`, adminToken, {
       participant_id: p._id,
       session_date: "2026-04-11",

@@ -241,7 +241,7 @@ describeBrowser("an hour-long recording streams with its stored waveform and rea
   });
 
   step("Manage Audios, Assign Tasks and the participant's page show the hour as 1:00:00", async () => {
-    const participant = await suite.server.harness
+    const { participant } = await suite.server.harness
       .caller(admin)
       .participants.create({ code: "P0601", group: "Control" });
     await suite.server.harness

@@ -13,6 +13,7 @@ export type { RouterInputs, RouterOutputs } from "./router-types";
 export type { RestMeta } from "./rest-meta";
 
 // One error model for both APIs.
+export { requireAdmin } from "./services/access";
 export { ADMINS_ONLY, AppError, APP_ERROR_CODES, SIGN_IN_REQUIRED, type AppErrorCode } from "./errors/app-error";
 export { describeError } from "./errors/describe-error";
 export { NUL_IN_TEXT, refuseNulText } from "./errors/nul-text";
@@ -104,8 +105,6 @@ export {
 
 // Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
 export { attachConsentDocument, consentDocument, removeConsentDocument } from "./services/participants";
-// @tafsiri/domain's, passed on until apps/server/src/routes/rest/participants.ts imports it from there.
-export { CONSENT_DOCUMENT_MAX_BYTES } from "@tafsiri/domain";
 export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";
 
 // Metrics (decision 028): the process's registry and the job counters services and timers count into.

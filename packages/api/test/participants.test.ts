@@ -38,7 +38,7 @@ const countParticipants = async () =>
 
 describe("create, get, update", () => {
   it("records a participant; an age without its day is today's; the code is unique whatever its case", async () => {
-    const p = await asAdmin.participants.create({
+    const p = (await asAdmin.participants.create({
       code: "Uq0042",
       group: "Dementia",
       sex: "female",
@@ -48,7 +48,7 @@ describe("create, get, update", () => {
       notes: "Prefers mornings.",
       consentStatus: "given",
       consentDate: "2026-03-02",
-    });
+    })).participant;
     expect(p).toMatchObject({ code: "Uq0042", ageRecordedOn: today, ageMonthsToday: 866, audioCount: 0 });
     expect(await asAdmin.participants.get({ participantId: p.id })).toEqual(p);
     await expect(asAdmin.participants.create({ code: "UQ0042", group: "Control" })).rejects.toMatchObject({
@@ -92,7 +92,7 @@ describe("create, get, update", () => {
   });
 
   it("audits one entry per fact: changed field names (no values), then the consent change", async () => {
-    const p = await asAdmin.participants.create({ code: code("AU"), group: "Control", notes: "first" });
+    const p = (await asAdmin.participants.create({ code: code("AU"), group: "Control", notes: "first" })).participant;
     await asAdmin.participants.update({
       ...p,
       participantId: p.id,
@@ -112,7 +112,7 @@ describe("create, get, update", () => {
   });
 
   it("refuses a group its linked audios contradict, and an unknown id", async () => {
-    const p = await asAdmin.participants.create({ code: code("GR"), group: "Control" });
+    const p = (await asAdmin.participants.create({ code: code("GR"), group: "Control" })).participant;
     const audio = await newAudio(h, admin, { category: "Control" });
     await asAdmin.participants.linkAudio({ audioId: audio.id, participantId: p.id, sessionDate: "2026-01-05" });
     await expect(asAdmin.participants.update({ ...p, participantId: p.id, group: "Dementia" })).rejects.toMatchObject({
@@ -181,7 +181,7 @@ describe("list", () => {
   });
 
   it("counts each row's linked audios", async () => {
-    const p = await asAdmin.participants.create({ code: "CntA1", group: "Dementia" });
+    const p = (await asAdmin.participants.create({ code: "CntA1", group: "Dementia" })).participant;
     for (let i = 0; i < 2; i += 1) {
       const audio = await newAudio(h, admin, { category: "Dementia" });
       await asAdmin.participants.linkAudio({ audioId: audio.id, participantId: p.id, sessionDate: null });
@@ -195,7 +195,7 @@ describe("list", () => {
 
 describe("audios linked to participants", () => {
   it("refuses a category mismatch and changes nothing; links and unlinks, audited", async () => {
-    const p = await asAdmin.participants.create({ code: code("LK"), group: "Dementia", birthDate: "1950-06-15" });
+    const p = (await asAdmin.participants.create({ code: code("LK"), group: "Dementia", birthDate: "1950-06-15" })).participant;
     const audio = await newAudio(h, admin, { category: "Control" });
     await expect(
       asAdmin.participants.linkAudio({ audioId: audio.id, participantId: p.id, sessionDate: null }),
@@ -213,6 +213,7 @@ describe("audios linked to participants", () => {
       sessionDate: "2026-06-14",
     });
     expect(linked).toEqual({
+      message: `${dementia.filename} is linked to participant ${p.code}.`,
       audioId: dementia.id,
       participant: { code: p.code, group: "Dementia", ageMonthsAtRecording: 75 * 12 + 11 },
       sessionDate: "2026-06-14",
@@ -229,12 +230,12 @@ describe("audios linked to participants", () => {
   });
 
   it("an upload may name a participant by code (any case) and a session day, checked before anything is stored", async () => {
-    const p = await asAdmin.participants.create({
+    const p = (await asAdmin.participants.create({
       code: code("UP"),
       group: "Control",
       ageMonths: 800,
       ageRecordedOn: "2026-01-01",
-    });
+    })).participant;
     const upload = async (fields: Record<string, string>, name: string) => {
       const file = await tempWav(h);
       return receiveUpload(h.deps, admin, "AUDIO", {
@@ -249,7 +250,7 @@ describe("audios linked to participants", () => {
       code: "BAD_REQUEST",
       message: "Unknown participant code NOPE9.",
     });
-    const dementia = await asAdmin.participants.create({ code: code("UD"), group: "Dementia" });
+    const dementia = (await asAdmin.participants.create({ code: code("UD"), group: "Dementia" })).participant;
     await expect(upload({ participant_code: dementia.code }, "up-mismatch")).rejects.toMatchObject({
       message: `This audio is labelled Control but participant ${dementia.code} is in the Dementia group.`,
     });
@@ -289,7 +290,7 @@ describe("CSV import and export", () => {
   const header = "code,group,sex,birth_date,age_years,age_months,languages,mmse,mmse_date,notes,consent,consent_date";
 
   it("refuses the whole file when a row fails, listing every problem with its line; then imports it fixed", async () => {
-    const existing = await asAdmin.participants.create({ code: "CsvOld", group: "Control", notes: "kept" });
+    const existing = (await asAdmin.participants.create({ code: "CsvOld", group: "Control", notes: "kept" })).participant;
     const before = await countParticipants();
     const bad = [
       header,
@@ -377,12 +378,12 @@ describe("CSV import and export", () => {
 
 describe("balance", () => {
   it("counts participants (age today) and approved recordings (age at the session) per group × sex × band", async () => {
-    const p = await asAdmin.participants.create({
+    const p = (await asAdmin.participants.create({
       code: "BalA1",
       group: "Dementia",
       sex: "male",
       birthDate: "1950-07-01",
-    });
+    })).participant;
     const before = await asAdmin.participants.balance();
     const cell = (rows: typeof before.rows, band: string) =>
       rows.find((r) => r.group === "Dementia" && r.sex === "male" && r.ageBand === band)!;

@@ -19,30 +19,13 @@ import * as domain from "../src";
  *   in a `maxLength` or in a constant whose name says it is a limit (`const COMMENT_MAX = 5_000`).
  *
  * Tests (`*.test.ts(x)`, `test/`, `e2e/`) are not read: they may quote the texts people see, since
- * checking those texts is what they are for. ALLOWED_FOR_NOW lists the files whose copies another
- * change removes.
+ * checking those texts is what they are for.
  */
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const SOURCE_DIRS = ["apps/server/src", "apps/web/src", "packages/api/src", "packages/db/src", "packages/ui/src"];
 const SOURCE_FILE = /\.(ts|tsx|mts|js|mjs)$/;
 const TEST_FILE = /\.(test|spec)\.(ts|tsx)$/;
-
-/**
- * Files that still hold copies, each to import domain's export instead (the REST compatibility layer
- * is being rewritten beside this change). Remove a line once its file is clean: a listed file with
- * no copy left fails too.
- */
-const ALLOWED_FOR_NOW = [
-  "apps/server/src/routes/rest/audios.ts",
-  "apps/server/src/routes/rest/uploads.ts",
-  "apps/server/src/routes/rest/shapes/audios.ts",
-  "apps/server/src/routes/rest/shapes/exports.ts",
-  "apps/server/src/routes/rest/shapes/participants.ts",
-  "apps/server/src/routes/rest/shapes/search.ts",
-  "apps/server/src/routes/rest/shapes/tasks.ts",
-  "apps/server/src/routes/rest/submissions.ts",
-];
 
 /** Every source file under `dir` (relative to the repository), tests left out. */
 function sourceFiles(dir: string): string[] {
@@ -219,12 +202,7 @@ describe("no copies of @tafsiri/domain's rules and messages (decision 034)", () 
   });
 
   it("finds no copy in apps/ or packages/ source outside packages/domain", () => {
-    const found = [...copies].filter(([file]) => !ALLOWED_FOR_NOW.includes(file)).flatMap(([, c]) => c);
+    const found = [...copies].flatMap(([, c]) => c);
     expect(found, "import these from @tafsiri/domain instead").toEqual([]);
-  });
-
-  it("still finds a copy in each allowed file (a clean file leaves ALLOWED_FOR_NOW)", () => {
-    const clean = ALLOWED_FOR_NOW.filter((file) => (copies.get(file) ?? []).length === 0);
-    expect(clean, "remove these from ALLOWED_FOR_NOW").toEqual([]);
   });
 });

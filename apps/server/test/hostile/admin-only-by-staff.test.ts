@@ -40,7 +40,7 @@ const unassigned = await uploadAudio(h, w.adminToken, { name: "nobody-yet.wav", 
 const readyExport = await h.caller(w.admin).exports.create({ category: "Dementia", chat: { corpus: "hostile" } });
 await exportJobsIdle();
 // Decision 024: a participant with a consent document, for the participants procedures and paths.
-const participant = await h.caller(w.admin).participants.create({ code: "HW0001", group: "Control" });
+const participant = (await h.caller(w.admin).participants.create({ code: "HW0001", group: "Control" })).participant;
 const consentTemp = h.deps.storage.tempPath();
 await fs.mkdir(path.dirname(consentTemp), { recursive: true });
 await fs.writeFile(consentTemp, "%PDF-1.4\n%%EOF\n");

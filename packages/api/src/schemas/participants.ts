@@ -59,7 +59,7 @@ const ZCognitiveScore = z
   .object({
     instrument: z.enum(SCORE_INSTRUMENT_KEYS as [string, ...string[]], { message: INSTRUMENT_MESSAGE }),
     score: z.number(),
-    takenOn: ZDay.nullable(),
+    takenOn: ZDay.nullable().default(null),
   })
   .superRefine((value, ctx) => {
     const instrument = value.instrument as ScoreInstrument;
@@ -68,64 +68,126 @@ const ZCognitiveScore = z
     }
   });
 
+/** An admin's participant form, for the OpenAPI document. */
+const EXAMPLE_FIELDS = {
+  code: "P0042",
+  group: "Dementia",
+  sex: "female",
+  ageMonths: 866,
+  ageRecordedOn: "2026-03-02",
+  educationYears: 7,
+  languages: ["lug", "eng"],
+  scores: [{ instrument: "MMSE", score: 21, takenOn: "2026-03-02" }],
+  notes: "",
+  consentStatus: "given",
+  consentDate: "2026-03-02",
+};
+
 /**
  * What an admin writes of a participant. The age is a date of birth, or years and months on a day
  * (`ageMonths` whole months, `ageRecordedOn` the day; today when omitted). Days are YYYY-MM-DD.
  */
-export const ZParticipantFields = z.object({
-  code: ZParticipantCode,
-  group: ZParticipantGroup,
-  sex: ZSex.nullable().default(null),
-  birthDate: ZDay.nullable().default(null),
-  ageMonths: z.number().int(AGE_MESSAGE).min(0, AGE_MESSAGE).max(AGE_MONTHS_MAX, AGE_MESSAGE).nullable().default(null),
-  ageRecordedOn: ZDay.nullable().default(null),
-  educationYears: z
-    .number()
-    .int(EDUCATION_MESSAGE)
-    .min(EDUCATION_YEARS_MIN, EDUCATION_MESSAGE)
-    .max(EDUCATION_YEARS_MAX, EDUCATION_MESSAGE)
-    .nullable()
-    .default(null),
-  languages: z.array(ZLanguageCode).max(LANGUAGES_MAX, LANGUAGES_TOO_MANY).default([]),
-  scores: z.array(ZCognitiveScore).max(SCORES_MAX).default([]),
-  notes: z.string().max(NOTES_MAX_LENGTH, NOTES_TOO_LONG).default(""),
-  consentStatus: ZConsentStatus.default("not_recorded"),
-  consentDate: ZDay.nullable().default(null),
-});
+export const ZParticipantFields = z
+  .object({
+    code: ZParticipantCode,
+    group: ZParticipantGroup,
+    sex: ZSex.nullable().default(null),
+    birthDate: ZDay.nullable().default(null),
+    ageMonths: z
+      .number()
+      .int(AGE_MESSAGE)
+      .min(0, AGE_MESSAGE)
+      .max(AGE_MONTHS_MAX, AGE_MESSAGE)
+      .nullable()
+      .default(null),
+    ageRecordedOn: ZDay.nullable().default(null),
+    educationYears: z
+      .number()
+      .int(EDUCATION_MESSAGE)
+      .min(EDUCATION_YEARS_MIN, EDUCATION_MESSAGE)
+      .max(EDUCATION_YEARS_MAX, EDUCATION_MESSAGE)
+      .nullable()
+      .default(null),
+    languages: z.array(ZLanguageCode).max(LANGUAGES_MAX, LANGUAGES_TOO_MANY).default([]),
+    scores: z.array(ZCognitiveScore).max(SCORES_MAX).default([]),
+    notes: z.string().max(NOTES_MAX_LENGTH, NOTES_TOO_LONG).default(""),
+    consentStatus: ZConsentStatus.default("not_recorded"),
+    consentDate: ZDay.nullable().default(null),
+  })
+  .meta({ examples: [EXAMPLE_FIELDS] });
 export type ParticipantFields = z.infer<typeof ZParticipantFields>;
 
 /** An update names the participant and gives every field (the side panel sends the whole form). */
-export const ZUpdateParticipantInput = ZParticipantFields.extend({ participantId: ZId });
+export const ZUpdateParticipantInput = ZParticipantFields.extend({ participantId: ZId }).meta({
+  examples: [{ ...EXAMPLE_FIELDS, participantId: "0b7e2f4c-5d1a-4c8e-9f3b-2a6d8e1c4b70" }],
+});
 export const ZParticipantIdInput = z.object({ participantId: ZId });
 
+/** A participant as admins see it, for the OpenAPI document. */
+const EXAMPLE_PARTICIPANT = {
+  id: "0b7e2f4c-5d1a-4c8e-9f3b-2a6d8e1c4b70",
+  code: "P0042",
+  group: "Dementia",
+  sex: "female",
+  birthDate: null,
+  ageMonths: 866,
+  ageRecordedOn: "2026-03-02",
+  ageMonthsToday: 875,
+  educationYears: 7,
+  languages: ["lug", "eng"],
+  scores: [{ instrument: "MMSE", score: 21, takenOn: "2026-03-02" }],
+  notes: "",
+  consentStatus: "given",
+  consentDate: "2026-03-02",
+  consentDocumentName: "consent-P0042.pdf",
+  audioCount: 2,
+  createdAt: "2026-03-02T09:30:00.000Z",
+  updatedAt: "2026-03-02T09:30:00.000Z",
+};
+
 /** A participant as admins see it. `ageMonthsToday`: the age now (null when unknown). */
-export const ZParticipant = z.object({
-  id: z.string(),
-  code: z.string(),
-  group: ZParticipantGroup,
-  sex: ZSex.nullable(),
-  birthDate: z.string().nullable(),
-  ageMonths: z.number().int().nullable(),
-  ageRecordedOn: z.string().nullable(),
-  ageMonthsToday: z.number().int().nullable(),
-  educationYears: z.number().int().nullable(),
-  languages: z.array(z.string()),
-  scores: z.array(z.object({ instrument: z.string(), score: z.number(), takenOn: z.string().nullable() })),
-  notes: z.string(),
-  consentStatus: ZConsentStatus,
-  consentDate: z.string().nullable(),
-  /** The consent document's file name, null when none; downloaded from GET /api/participants/{id}/consent-document (admins). */
-  consentDocumentName: z.string().nullable(),
-  /** How many audios are linked to the participant. */
-  audioCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZParticipant = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    group: ZParticipantGroup,
+    sex: ZSex.nullable(),
+    birthDate: z.string().nullable(),
+    ageMonths: z.number().int().nullable(),
+    ageRecordedOn: z.string().nullable(),
+    ageMonthsToday: z.number().int().nullable(),
+    educationYears: z.number().int().nullable(),
+    languages: z.array(z.string()),
+    scores: z.array(z.object({ instrument: z.string(), score: z.number(), takenOn: z.string().nullable() })),
+    notes: z.string(),
+    consentStatus: ZConsentStatus,
+    consentDate: z.string().nullable(),
+    /** The consent document's file name, null when none; downloaded from GET /api/participants/{id}/consent-document (admins). */
+    consentDocumentName: z.string().nullable(),
+    /** How many audios are linked to the participant. */
+    audioCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({
+    examples: [EXAMPLE_PARTICIPANT],
+  });
 export type Participant = z.infer<typeof ZParticipant>;
+
+/** A participant recorded or edited, and the sentence the admin is shown (decision 024). */
+export const ZParticipantSaved = z
+  .object({ message: z.string(), participant: ZParticipant })
+  .meta({ examples: [{ message: "Participant P0042 has been saved.", participant: EXAMPLE_PARTICIPANT }] });
+export type ParticipantSaved = z.infer<typeof ZParticipantSaved>;
 
 /** The list: search is a code prefix (case-insensitive); filters by group and consent; 20 a page by default. */
 export const ZListParticipantsInput = z.object({
-  search: z.string().trim().max(PARTICIPANT_CODE_MAX_LENGTH).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(PARTICIPANT_CODE_MAX_LENGTH)
+    .optional()
+    .meta({ description: "A code prefix, any case (P00 finds P0042)." }),
   group: ZParticipantGroup.optional(),
   consent: ZConsentStatus.optional(),
   page: z.number().int().min(1).default(1),
@@ -147,18 +209,40 @@ export const ZParticipantBrief = z.object({
 export type ParticipantBrief = z.infer<typeof ZParticipantBrief>;
 
 /** An audio's link to its participant: both null clears it. */
-export const ZLinkAudioInput = z.object({
-  audioId: ZId,
-  participantId: ZId.nullable(),
-  sessionDate: ZDay.nullable().default(null),
-});
+export const ZLinkAudioInput = z
+  .object({
+    audioId: ZId,
+    participantId: ZId.nullable().meta({ description: "The participant; null unlinks the audio." }),
+    sessionDate: ZDay.nullable().default(null).meta({ description: "The session's day, YYYY-MM-DD." }),
+  })
+  .meta({
+    examples: [
+      {
+        audioId: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+        participantId: "0b7e2f4c-5d1a-4c8e-9f3b-2a6d8e1c4b70",
+        sessionDate: "2026-03-02",
+      },
+    ],
+  });
 
-/** What linkAudio answers: the audio, what staff now see of its participant, and the session day. */
-export const ZLinkAudioResult = z.object({
-  audioId: z.string(),
-  participant: ZParticipantBrief.nullable(),
-  sessionDate: z.string().nullable(),
-});
+/** What linkAudio answers: what it did in a sentence, the audio, what staff now see of its participant, and the session day. */
+export const ZLinkAudioResult = z
+  .object({
+    message: z.string(),
+    audioId: z.string(),
+    participant: ZParticipantBrief.nullable(),
+    sessionDate: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        message: "interview-07 is linked to participant P0042.",
+        audioId: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
+        participant: { code: "P0042", group: "Dementia", ageMonthsAtRecording: 866 },
+        sessionDate: "2026-03-02",
+      },
+    ],
+  });
 export type LinkAudioResult = z.infer<typeof ZLinkAudioResult>;
 
 /** A linked audio on a participant's page. */

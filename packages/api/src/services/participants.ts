@@ -40,6 +40,7 @@ import {
   type Participant,
   type ParticipantBrief,
   type ParticipantFields,
+  type ParticipantSaved,
 } from "../schemas/participants";
 import { lockAudioAccess, requireAdmin } from "./access";
 import { adoptedUpload, commitWithFile } from "./stored-files";
@@ -233,13 +234,14 @@ export async function getParticipant(deps: AppDeps, user: SessionUser, participa
  * Decision 024 (admin): records a participant from ZParticipantFields (an age in months without its
  * day is taken as today's, in APP_TIMEZONE), audited participant.created (detail: the code) in the
  * same transaction. Throws CONFLICT 'A participant with the code P0042 already exists.' when the
- * code is taken whatever its case. Returns the participant.
+ * code is taken whatever its case. Returns the participant and the sentence said ('Participant
+ * P0042 has been added.').
  */
 export async function createParticipant(
   deps: AppDeps,
   user: SessionUser,
   fields: ParticipantFields,
-): Promise<Participant> {
+): Promise<ParticipantSaved> {
   requireAdmin(user);
   const today = todayOf(deps);
   const stored = storedFields(fields, today);
@@ -254,7 +256,7 @@ export async function createParticipant(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? new AppError("CONFLICT", codeTakenMessage(stored.code)) : error;
     });
-  return participantOf(row, 0, today);
+  return { message: `Participant ${row.code} has been added.`, participant: participantOf(row, 0, today) };
 }
 
 /**
@@ -262,13 +264,14 @@ export async function createParticipant(
  * lock. A new group is refused while linked audios carry the other category (CONFLICT 'Participant
  * P0042 has Control audios; their category must change first.'); a code another participant has
  * answers CONFLICT. Audited one entry per fact (auditParticipantChange); a withdrawal supersedes
- * the exports holding the participant. NOT_FOUND for an unknown id. Returns the participant.
+ * the exports holding the participant. NOT_FOUND for an unknown id. Returns the participant and
+ * the sentence said ('Participant P0042 has been saved.').
  */
 export async function updateParticipant(
   deps: AppDeps,
   user: SessionUser,
   input: ParticipantFields & { participantId: string },
-): Promise<Participant> {
+): Promise<ParticipantSaved> {
   requireAdmin(user);
   const today = todayOf(deps);
   const stored = storedFields(input, today);
@@ -294,7 +297,7 @@ export async function updateParticipant(
     });
   // A withdrawal may have superseded exports (export.changed events): deliver them now, not at the next poll.
   deps.events.poke();
-  return participantOf(row, audioCount, today);
+  return { message: `Participant ${row.code} has been saved.`, participant: participantOf(row, audioCount, today) };
 }
 
 /** Decision 024 (admin): the participant's linked audios, newest session first. NOT_FOUND for an unknown id. */
@@ -373,6 +376,9 @@ export async function linkAudio(
     await recordAudioEvent(trx, "audio.changed", audio.id);
     const day = sessionDate ?? dayIn(deps.timezone ?? "UTC", audio.createdAt);
     return {
+      message: participant
+        ? `${audio.filename} is linked to participant ${participant.code}.`
+        : `${audio.filename} is no longer linked to a participant.`,
       audioId: audio.id,
       participant: participant ? participantBrief(participant, day) : null,
       sessionDate,

@@ -11,6 +11,7 @@ import {
   restManagedAudio,
   restUnassignedAudio,
 } from "./shapes/audios";
+import { CATEGORIES } from "@tafsiri/domain";
 
 const AUDIOS = ["Audios"];
 const BEARER = [{ bearerAuth: [] }];
@@ -23,7 +24,7 @@ const ZOpened = z.object({ ...ZDoneFields, ok: z.boolean() }).meta({ examples: [
 
 /** SPEC §7.1 audio paths: the Manage Audios and Assign Tasks lists, one audio, marking it opened, deleting it. */
 export const audioRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
-  for (const category of ["Control", "Dementia"] as const) {
+  for (const category of CATEGORIES) {
     const name = category.toLowerCase();
     app.get(
       `/api/audios/${name}`,

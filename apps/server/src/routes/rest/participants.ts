@@ -3,32 +3,19 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-prov
 import contentDisposition from "content-disposition";
 import { z } from "zod";
 import {
-  ADMINS_ONLY,
   AppError,
+  requireAdmin,
   attachConsentDocument,
   consentDocument,
-  CONSENT_DOCUMENT_MAX_BYTES,
   removeConsentDocument,
   StoredFileMissingError,
-  ZDay,
-  ZListParticipantsInput,
   type SessionUser,
 } from "@tafsiri/api";
+import { CONSENT_DOCUMENT_MAX_BYTES } from "@tafsiri/domain";
 import type { RestOptions } from "./options";
-import { pagedDescription, sendPageLinks } from "./paging";
 import { signedInUser } from "./authenticate";
-import { DONE, ZDoneFields, ZPageQuery, ZPathId, ZRestDone, ZRestFailure, answers } from "./shapes/common";
-import {
-  EXAMPLE_PARTICIPANT,
-  ZRestImportRefused,
-  ZRestParticipant,
-  ZRestParticipantBody,
-  ZRestParticipantBrief,
-  ZRestParticipantPage,
-  participantFieldsOf,
-  restParticipant,
-  restParticipantBrief,
-} from "./shapes/participants";
+import { DONE, ZDoneFields, ZPathId, ZRestDone, ZRestFailure, answers } from "./shapes/common";
+import { ZRestImportRefused } from "./shapes/participants";
 import { readUploadForm } from "../../plugins/upload-form";
 
 const PARTICIPANTS = ["Participants"];
@@ -38,10 +25,13 @@ const ADMIN_ONLY = "401 without a session, 403 for staff.";
 const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;
 const SEND_CSV = "Send the CSV file as text/csv, or as JSON { csv }.";
 
-/** The signed-in admin of a request whose body is not a procedure's input (401, 403 as the procedures answer). */
+/**
+ * The signed-in admin of a request whose body is not a procedure's input, checked by the services'
+ * own rule before a file is read (401, 403 as the procedures answer).
+ */
 function signedInAdmin(req: FastifyRequest): SessionUser {
   const user = signedInUser(req);
-  if (user.role !== "Admin") throw new AppError("FORBIDDEN", ADMINS_ONLY);
+  requireAdmin(user);
   return user;
 }
 
@@ -50,46 +40,9 @@ function attachment(name: string): string {
   return contentDisposition(name, { type: "attachment", fallback: name.replace(/[^\x20-\x7e]/g, "_") });
 }
 
-const ZListQuery = ZPageQuery.extend({
-  search: ZListParticipantsInput.shape.search.meta({ description: "A code prefix, any case (P00 finds P0042)." }),
-  group: ZListParticipantsInput.shape.group,
-  consent: ZListParticipantsInput.shape.consent,
-});
-
-const ZParticipantAnswer = z
-  .object({ ...ZDoneFields, message: z.string(), participant: ZRestParticipant })
-  .meta({ examples: [{ ...DONE, message: "Participant saved.", participant: EXAMPLE_PARTICIPANT }] });
-
 const ZImported = z
   .object({ ...ZDoneFields, message: z.string(), created: z.number().int(), updated: z.number().int() })
   .meta({ examples: [{ ...DONE, message: "12 participants imported (10 new, 2 updated).", created: 10, updated: 2 }] });
-
-const ZLinkBody = z
-  .object({
-    participant_id: z.string().nullable().meta({ description: "The participant; null unlinks the audio." }),
-    session_date: ZDay.nullable().default(null).meta({ description: "The session's day, YYYY-MM-DD." }),
-  })
-  .meta({ examples: [{ participant_id: "0b7e2f4c-5d1a-4c8e-9f3b-2a6d8e1c4b70", session_date: "2026-03-02" }] });
-
-const ZLinked = z
-  .object({
-    ...ZDoneFields,
-    message: z.string(),
-    audio_id: z.string(),
-    participant: ZRestParticipantBrief,
-    session_date: z.string().nullable(),
-  })
-  .meta({
-    examples: [
-      {
-        ...DONE,
-        message: "Audio linked to participant P0042.",
-        audio_id: "3c1d7e9a-2b4f-4a6c-8e0d-9f1a2b3c4d5e",
-        participant: { code: "P0042", group: "Dementia", age_months_at_recording: 866 },
-        session_date: "2026-03-02",
-      },
-    ],
-  });
 
 /** A file answer as the OpenAPI document describes it, and the failures. */
 function fileAnswer(mediaType: string, description: string, example: string) {
@@ -107,32 +60,6 @@ function fileAnswer(mediaType: string, description: string, example: string) {
 export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps }) => {
   app.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: IMPORT_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
-  );
-
-  app.get(
-    "/api/participants",
-    {
-      schema: {
-        summary: "List participants",
-        description:
-          'ARCHITECTURE "Long recordings and the corpus", decision 024. Participants ordered by code, with each one\'s age ' +
-          "today in months and number of linked audios; `search` is a code prefix whatever its case, `group` and " +
-          `\`consent\` filter. 400 for a bad filter. ${ADMIN_ONLY} ${pagedDescription(20)}`,
-        tags: PARTICIPANTS,
-        security: BEARER,
-        querystring: ZListQuery,
-        response: answers(ZRestParticipantPage),
-      },
-    },
-    async (req, reply) => {
-      const page = await req.caller.participants.list(req.query);
-      sendPageLinks(req, reply, req.query.page, page.totalPages);
-      return {
-        participants: page.items.map(restParticipant),
-        total: page.total,
-        pagination: { totalPages: page.totalPages },
-      };
-    },
   );
 
   app.get(
@@ -209,70 +136,6 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
         created: result.created,
         updated: result.updated,
       };
-    },
-  );
-
-  app.get(
-    "/api/participants/:id",
-    {
-      schema: {
-        summary: "Get a participant",
-        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. One participant. 400 'Unknown id.', 404 'Participant not found.'. ${ADMIN_ONLY}`,
-        tags: PARTICIPANTS,
-        security: BEARER,
-        params: z.object({ id: ZPathId }),
-        response: answers(ZRestParticipant),
-      },
-    },
-    async (req) => restParticipant(await req.caller.participants.get({ participantId: req.params.id })),
-  );
-
-  app.post(
-    "/api/participants",
-    {
-      schema: {
-        summary: "Record a participant",
-        description:
-          "ARCHITECTURE \"Long recordings and the corpus\", decision 024. A pseudonymous code (1 to 20 letters, digits, '_' or '-'; never a name), the group, and " +
-          "optionally sex, birth_date or age_months (with age_recorded_on, today when left out), education_years, " +
-          "languages (ISO 639-3), scores (MMSE, MoCA: 0 to 30), notes (at most 5,000 characters), consent_status " +
-          "and consent_date. Answers 201. 400 with the first failing field's message, 409 'A participant with the " +
-          `code P0042 already exists.' (any case). ${ADMIN_ONLY}`,
-        tags: PARTICIPANTS,
-        security: BEARER,
-        body: ZRestParticipantBody,
-        response: { 201: ZParticipantAnswer, "4xx": ZRestFailure, "5xx": ZRestFailure },
-      },
-    },
-    async (req, reply) => {
-      const participant = await req.caller.participants.create(participantFieldsOf(req.body));
-      reply.code(201);
-      return { ...DONE, message: "Participant recorded.", participant: restParticipant(participant) };
-    },
-  );
-
-  app.put(
-    "/api/participants/:id",
-    {
-      schema: {
-        summary: "Edit a participant",
-        description:
-          'ARCHITECTURE "Long recordings and the corpus", decision 024. Replaces every field (as POST). Changing the consent to withdrawn supersedes the exports ' +
-          "that hold the participant. 400, 404, 409 for a code another participant has or a group its linked " +
-          `audios contradict ('Participant P0042 has Control audios; their category must change first.'). ${ADMIN_ONLY}`,
-        tags: PARTICIPANTS,
-        security: BEARER,
-        params: z.object({ id: ZPathId }),
-        body: ZRestParticipantBody,
-        response: answers(ZParticipantAnswer),
-      },
-    },
-    async (req) => {
-      const participant = await req.caller.participants.update({
-        participantId: req.params.id,
-        ...participantFieldsOf(req.body),
-      });
-      return { ...DONE, message: "Participant saved.", participant: restParticipant(participant) };
     },
   );
 
@@ -355,38 +218,6 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
     async (req) => {
       await removeConsentDocument(deps, signedInAdmin(req), req.params.id);
       return { ...DONE, message: "Consent document removed." };
-    },
-  );
-
-  app.post(
-    "/api/audios/:id/participant",
-    {
-      schema: {
-        summary: "Link an audio to a participant",
-        description:
-          'ARCHITECTURE "Long recordings and the corpus", decision 024. Links the audio to a participant and a session day (`participant_id` null unlinks it). 400 ' +
-          "'This audio is labelled Control but participant P0042 is in the Dementia group.' (nothing changed), " +
-          `'Unknown id.'; 404 for an unknown audio or participant. ${ADMIN_ONLY}`,
-        tags: ["Audios", ...PARTICIPANTS],
-        security: BEARER,
-        params: z.object({ id: ZPathId }),
-        body: ZLinkBody,
-        response: answers(ZLinked),
-      },
-    },
-    async (req) => {
-      const out = await req.caller.participants.linkAudio({
-        audioId: req.params.id,
-        participantId: req.body.participant_id,
-        sessionDate: req.body.session_date,
-      });
-      return {
-        ...DONE,
-        message: out.participant ? `Audio linked to participant ${out.participant.code}.` : "Audio unlinked.",
-        audio_id: out.audioId,
-        participant: restParticipantBrief(out.participant),
-        session_date: out.sessionDate,
-      };
     },
   );
 };

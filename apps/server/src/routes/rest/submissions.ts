@@ -14,6 +14,7 @@ import {
   restSubmission,
   restSubmissionPage,
 } from "./shapes/submissions";
+import { COMMENT_EMPTY } from "@tafsiri/domain";
 
 /** A field integrators send that the server does not trust: accepted and ignored (the author is the caller). */
 const ignoredUserId = (field: string) =>
@@ -33,7 +34,7 @@ const ZCreateSubmissionBody = z
 
 const ZAddCommentBody = z
   .object({
-    comments: z.object({ text: ZCommentText, postedBy: ignoredUserId("author") }, { error: "Comment is empty." }),
+    comments: z.object({ text: ZCommentText, postedBy: ignoredUserId("author") }, { error: COMMENT_EMPTY }),
   })
   .meta({ examples: [{ comments: { text: "Please check the second sentence.", postedBy: EXAMPLE_USER_ID } }] });
 

@@ -5,12 +5,13 @@ import type { RestOptions } from "./options";
 import { answers } from "./shapes/common";
 import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
 import { readUploadForm } from "../../plugins/upload-form";
+import { CATEGORIES } from "@tafsiri/domain";
 
 /** The multipart form's parts as the OpenAPI document describes them (read by readUploadForm, not by a validator). */
 const ZUploadForm = z
   .object({
     file: z.string().meta({ format: "binary", description: "The file (send the text fields before it)." }),
-    category: z.enum(["Control", "Dementia"]).optional().meta({ description: "AUDIO: the audio's category." }),
+    category: z.enum(CATEGORIES).optional().meta({ description: "AUDIO: the audio's category." }),
     filename: z.string().optional().meta({ description: "AUDIO: the name when the file part has none." }),
     participant_code: z.string().optional().meta({
       description:

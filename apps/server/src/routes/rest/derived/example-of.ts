@@ -4,7 +4,7 @@ import { z } from "zod";
  * An example value of a zod schema for the OpenAPI document of a derived path (decision 033): the
  * schema's own `meta({ examples })` first; otherwise an object is composed from its fields'
  * examples, an array holds one example item, and a leaf takes its enum's first option, its
- * literal or its default. Undefined when nothing says what a value looks like.
+ * literal, its default, 1 for a number or false for a boolean. Undefined when nothing says what a value looks like.
  */
 export function exampleOf(schema: z.ZodType): unknown {
   const meta = z.globalRegistry.get(schema);
@@ -34,6 +34,10 @@ export function exampleOf(schema: z.ZodType): unknown {
       return exampleOf((def as z.core.$ZodPipeDef).in as z.ZodType);
     case "enum":
       return (schema as z.ZodEnum).options[0];
+    case "number":
+      return 1;
+    case "boolean":
+      return false;
     case "literal":
       return (def as z.core.$ZodLiteralDef<z.core.util.Literal>).values[0];
     default:

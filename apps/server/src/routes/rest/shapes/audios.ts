@@ -2,12 +2,13 @@ import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
 import { ZRestParticipantBrief, restParticipantBrief } from "./participants";
+import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 type AudioDetail = RouterOutputs["audios"]["get"];
 type ManagedAudio = RouterOutputs["audios"]["list"]["items"][number];
 type UnassignedAudio = RouterOutputs["audios"]["unassigned"]["items"][number];
 
-const ZCategory = z.enum(["Control", "Dementia"]);
+const ZCategory = z.enum(CATEGORIES);
 
 /** The task embedded in an audio (SPEC §3 Task; `audio_id` is the audio's id), or null. */
 const ZRestAudioTask = z
@@ -133,7 +134,7 @@ export const ZRestUnassignedAudioList = z
 /** The REST Assign Tasks row of an audios.unassigned item of `category`. */
 export function restUnassignedAudio(
   audio: UnassignedAudio,
-  category: "Control" | "Dementia",
+  category: Category,
 ): z.output<typeof ZRestUnassignedAudioList>[number] {
   return { _id: audio.id, filename: audio.filename, category, duration_seconds: audio.durationSeconds };
 }

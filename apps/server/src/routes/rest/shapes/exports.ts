@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXPORT_STATES_SHOWN, type RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZDoneFields, ZPagination, ZRestUserRef, restUserRef } from "./common";
+import { CATEGORIES } from "@tafsiri/domain";
 
 type ExportItem = RouterOutputs["exports"]["list"]["items"][number];
 
@@ -39,7 +40,7 @@ export const ZRestExport = z
     _id: z.string(),
     created_at: z.string(),
     created_by: ZRestUserRef,
-    category: z.enum(["Control", "Dementia", "both"]),
+    category: z.enum([...CATEGORIES, "both"]),
     status: z.enum(["completed", "approved_transcript"]),
     approved_from: z.string().nullable(),
     approved_to: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
+import { CATEGORIES } from "@tafsiri/domain";
 
 type AudioSearchResult = RouterOutputs["search"]["audios"][number];
 
@@ -11,7 +12,7 @@ type AudioSearchResult = RouterOutputs["search"]["audios"][number];
 export const ZRestSearchResult = z.object({
   _id: z.string(),
   filename: z.string(),
-  category: z.enum(["Control", "Dementia"]),
+  category: z.enum(CATEGORIES),
   duration_seconds: ZRestDurationSeconds,
   task: z.object({ _id: z.string(), assigned_to: ZRestUserRef }).nullable(),
 });

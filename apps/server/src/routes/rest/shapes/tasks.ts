@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { RouterOutputs } from "@tafsiri/api";
 import { EXAMPLE_ID, EXAMPLE_USER_ID, ZPagination, ZRestDurationSeconds, ZRestUserRef, restUserRef } from "./common";
+import { CATEGORIES } from "@tafsiri/domain";
 
 type TaskCard = RouterOutputs["tasks"]["list"]["items"][number];
 type TaskDetail = RouterOutputs["tasks"]["get"];
@@ -16,7 +17,7 @@ export const ZRestTaskCard = z.object({
   audio_id: z.object({
     _id: z.string(),
     filename: z.string().nullable(),
-    category: z.enum(["Control", "Dementia"]).nullable(),
+    category: z.enum(CATEGORIES).nullable(),
     duration_seconds: ZRestDurationSeconds,
   }),
   assigned_to: ZRestUserRef,

@@ -51,17 +51,12 @@ export function ParticipantLinkDialog({ audio, onLinked }: { audio: ManagedAudio
     setProblem(null);
     if (target === "") return setProblem("Choose a participant to link.");
     try {
-      await link.mutateAsync({
+      const { message } = await link.mutateAsync({
         audioId: audio.id,
         participantId: target,
         sessionDate: target ? sessionDate || null : null,
       });
-      const chosen = items.find((p) => p.id === target);
-      toast.success(
-        target
-          ? `${audio.filename} is linked to participant ${chosen?.code ?? ""}.`
-          : `${audio.filename} is no longer linked to a participant.`,
-      );
+      toast.success(message);
       setOpen(false);
       onLinked();
       // The participants' audio counts and recordings changed too.

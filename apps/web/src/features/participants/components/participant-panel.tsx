@@ -132,11 +132,11 @@ export function ParticipantPanel({
   async function save() {
     const input = inputOf(form);
     try {
-      const saved =
+      const { message } =
         mode === "create"
           ? await create.mutateAsync(input)
           : await update.mutateAsync({ ...input, participantId: participant!.id });
-      toast.success(`Participant ${saved.code} has been ${mode === "create" ? "added" : "saved"}.`);
+      toast.success(message);
       setConfirmingWithdrawal(false);
       await invalidate();
       onOpenChange(false);
