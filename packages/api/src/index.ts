@@ -104,7 +104,7 @@ export {
 } from "./services/exports";
 
 // Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
-export { attachConsentDocument, consentDocument, removeConsentDocument } from "./services/participants";
+export { attachConsentDocument, consentDocument, removeConsentDocument } from "./services/consent-documents";
 export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";
 
 // Metrics (decision 028): the process's registry and the job counters services and timers count into.

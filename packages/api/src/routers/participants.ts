@@ -19,13 +19,13 @@ import {
 import {
   createParticipant,
   getParticipant,
-  linkAudio,
   listParticipantPage,
   participantAudios,
   participantBalance,
   updateParticipant,
 } from "../services/participants";
 import { exportParticipantsCsv, importParticipantsCsv } from "../services/participants-csv";
+import { linkAudio } from "../services/audio-participants";
 
 const PARTICIPANTS = ["Participants"];
 const ADMIN_ONLY = "401 without a session, 403 for staff.";

@@ -17,7 +17,8 @@ import { AUDIO_NOT_FOUND, lockAudioAccess, requireAdmin, requireAudioAccess } fr
 import { audioAudience, publishAfter, recordAudioEvent } from "../live/record";
 import { signFileUrl } from "./file-urls";
 import { waveformOf } from "../waveforms/waveform-info";
-import { dayIn, participantBrief } from "./participants";
+import { dayIn } from "./participants";
+import { participantBrief } from "./audio-participants";
 
 const AUDIO_DELETED = "Audio deleted successfully.";
 

@@ -1,16 +1,4 @@
-import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { fileTypeFromFile } from "file-type";
-import {
-  AGE_BANDS,
-  ageInMonthsOn,
-  CONSENT_DOCUMENT_NOT_PDF,
-  isParticipantCode,
-  PARTICIPANT_CODE_MESSAGE,
-  PARTICIPANT_GROUPS,
-  SEXES,
-  type ParticipantGroup,
-} from "@tafsiri/domain";
+import { AGE_BANDS, ageInMonthsOn, PARTICIPANT_GROUPS, SEXES } from "@tafsiri/domain";
 import type { Category, DbTransaction, Executor, Participant as ParticipantRow } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {
@@ -23,56 +11,37 @@ import {
   listParticipantAudios,
   listParticipants,
   lockParticipant,
-  setAudioParticipant,
-  setConsentDocument,
   updateParticipantRow,
   type ParticipantListQuery,
 } from "@tafsiri/db/repositories/participants";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
 import { supersedeExportsOfParticipant } from "../export/supersede";
-import { publishAfter, recordAudioEvent } from "../live/record";
 import { isUuid, UNKNOWN_ID } from "../schemas/common";
 import {
-  ZDay,
   type BalanceRow,
-  type LinkAudioResult,
   type Participant,
-  type ParticipantBrief,
   type ParticipantFields,
   type ParticipantSaved,
 } from "../schemas/participants";
-import { lockAudioAccess, requireAdmin } from "./access";
-import { adoptedUpload, commitWithFile } from "./stored-files";
+import { requireAdmin } from "./access";
 
 /**
  * Research participants (decision 024): the rules behind the admin-only `participants` procedures
- * and /api/participants, the audio link, and what staff see of an audio's participant.
+ * and /api/participants. An audio's link to its participant is in audio-participants.ts, the
+ * consent document in consent-documents.ts.
  */
 
 const PARTICIPANT_NOT_FOUND = "Participant not found.";
-const NO_CONSENT_DOCUMENT = "This participant has no consent document.";
-const CONSENT_DOCUMENT_REQUIRED = "Please select the consent document (a PDF file).";
-const SESSION_DATE_NEEDS_PARTICIPANT = "A session date is given only with a participant.";
 
 /** 409 for a code another participant has, whatever its case. */
 export function codeTakenMessage(code: string): string {
   return `A participant with the code ${code} already exists.`;
 }
 
-/** 400 when an audio's category and a participant's group differ. */
-function categoryMismatchMessage(category: Category, code: string, group: ParticipantGroup): string {
-  return `This audio is labelled ${category} but participant ${code} is in the ${group} group.`;
-}
-
 /** 409 when a participant's group would no longer match its linked audios (labelled `category`). */
 export function groupLockedMessage(code: string, category: Category): string {
   return `Participant ${code} has ${category} audios; their category must change first.`;
-}
-
-/** 400 for an upload naming a participant code no participant has. */
-function unknownCodeMessage(code: string): string {
-  return `Unknown participant code ${code}.`;
 }
 
 /** The day `at` falls on in `timeZone` (APP_TIMEZONE), YYYY-MM-DD. */
@@ -161,7 +130,7 @@ function requireWellFormedId(participantId: string): void {
 }
 
 /** Throws BAD_REQUEST 'Unknown id.' for a malformed id, NOT_FOUND 'Participant not found.' for an unknown one; returns the row. */
-async function requireParticipant(db: Executor, participantId: string): Promise<ParticipantRow> {
+export async function requireParticipant(db: Executor, participantId: string): Promise<ParticipantRow> {
   requireWellFormedId(participantId);
   const row = await findParticipant(db, participantId);
   if (!row) throw new AppError("NOT_FOUND", PARTICIPANT_NOT_FOUND);
@@ -169,7 +138,7 @@ async function requireParticipant(db: Executor, participantId: string): Promise<
 }
 
 /** As requireParticipant, the row locked until `trx` ends. */
-async function requireLockedParticipant(trx: DbTransaction, participantId: string): Promise<ParticipantRow> {
+export async function requireLockedParticipant(trx: DbTransaction, participantId: string): Promise<ParticipantRow> {
   requireWellFormedId(participantId);
   const row = await lockParticipant(trx, participantId);
   if (!row) throw new AppError("NOT_FOUND", PARTICIPANT_NOT_FOUND);
@@ -332,175 +301,4 @@ export async function participantBalance(deps: AppDeps, user: SessionUser): Prom
         });
       }
   return { rows };
-}
-
-/** What staff see of a participant: code, group and age in months at `day` (ZParticipantBrief). */
-export function participantBrief(
-  p: Pick<ParticipantRow, "code" | "studyGroup" | "birthDate" | "ageMonths" | "ageRecordedOn">,
-  day: string,
-): ParticipantBrief {
-  return { code: p.code, group: p.studyGroup, ageMonthsAtRecording: ageInMonthsOn(p, day) };
-}
-
-/**
- * Decision 024 (admin): links an audio to a participant and a session day, or unlinks it
- * (participantId null: both cleared), under the audio's row lock. Refuses (BAD_REQUEST 'This audio
- * is labelled Control but participant P0042 is in the Dementia group.', nothing changed) when the
- * audio's category and the participant's group differ; NOT_FOUND for an unknown audio or
- * participant. Audited audio.participant_linked (detail: filename, participantCode or null,
- * sessionDate) with an 'audio.changed' live event. Returns the audio id, the brief staff now see,
- * and the session day.
- */
-export async function linkAudio(
-  deps: AppDeps,
-  user: SessionUser,
-  input: { audioId: string; participantId: string | null; sessionDate: string | null },
-): Promise<LinkAudioResult> {
-  requireAdmin(user);
-  const change = deps.db.transaction().execute(async (trx) => {
-    const { audio } = await lockAudioAccess(trx, user, input.audioId);
-    const participant = input.participantId === null ? null : await requireParticipant(trx, input.participantId);
-    if (participant && participant.studyGroup !== audio.category) {
-      throw new AppError(
-        "BAD_REQUEST",
-        categoryMismatchMessage(audio.category, participant.code, participant.studyGroup),
-      );
-    }
-    const sessionDate = participant ? input.sessionDate : null;
-    await setAudioParticipant(trx, audio.id, { participantId: participant?.id ?? null, sessionDate });
-    await insertAuditEntry(trx, user.id, "audio.participant_linked", "audio", audio.id, {
-      filename: audio.filename,
-      participantCode: participant?.code ?? null,
-      sessionDate,
-    });
-    await recordAudioEvent(trx, "audio.changed", audio.id);
-    const day = sessionDate ?? dayIn(deps.timezone ?? "UTC", audio.createdAt);
-    return {
-      message: participant
-        ? `${audio.filename} is linked to participant ${participant.code}.`
-        : `${audio.filename} is no longer linked to a participant.`,
-      audioId: audio.id,
-      participant: participant ? participantBrief(participant, day) : null,
-      sessionDate,
-    };
-  });
-  return publishAfter(deps, change);
-}
-
-/** The optional participant fields of an audio upload (`participant_code`, `session_date`), checked for form. */
-export interface UploadParticipantFields {
-  participantCode: string | null;
-  sessionDate: string | null;
-}
-
-/**
- * Decision 024: reads an AUDIO upload's `participant_code` (any case) and `session_date`
- * (YYYY-MM-DD) form fields; empty or absent fields are null. Throws BAD_REQUEST for a malformed
- * code or day, or a day without a code. Touches no database.
- */
-export function uploadParticipantFields(fields: Record<string, string>): UploadParticipantFields {
-  const code = (fields.participant_code ?? "").trim();
-  const day = (fields.session_date ?? "").trim();
-  if (code !== "" && !isParticipantCode(code)) throw new AppError("BAD_REQUEST", PARTICIPANT_CODE_MESSAGE);
-  if (day !== "") {
-    const parsed = ZDay.safeParse(day);
-    if (!parsed.success) throw new AppError("BAD_REQUEST", `session_date: ${parsed.error.issues[0]?.message ?? ""}`);
-    if (code === "") throw new AppError("BAD_REQUEST", SESSION_DATE_NEEDS_PARTICIPANT);
-  }
-  return { participantCode: code === "" ? null : code, sessionDate: day === "" ? null : day };
-}
-
-/**
- * Decision 024: the participant an audio upload names, checked against the audio's category before
- * anything is stored: null when the upload names none. Throws BAD_REQUEST 'Unknown participant code
- * P0042.' and the category mismatch message.
- */
-export async function uploadParticipant(
-  db: Executor,
-  fields: UploadParticipantFields,
-  category: Category,
-): Promise<ParticipantRow | null> {
-  if (fields.participantCode === null) return null;
-  const participant = await findParticipantByCode(db, fields.participantCode);
-  if (!participant) throw new AppError("BAD_REQUEST", unknownCodeMessage(fields.participantCode));
-  if (participant.studyGroup !== category) {
-    throw new AppError("BAD_REQUEST", categoryMismatchMessage(category, participant.code, participant.studyGroup));
-  }
-  return participant;
-}
-
-/** The name a consent document is kept under: the uploaded file's base name (at most 200 characters), or consent.pdf. */
-function documentName(originalName: string): string {
-  const base = path.posix.basename(originalName.replace(/\\/g, "/")).trim();
-  const name = base === "" || base === "blob" ? "consent.pdf" : base.slice(-200);
-  return name.toLowerCase().endsWith(".pdf") ? name : `${name}.pdf`;
-}
-
-/**
- * Decision 024 (admin): stores a participant's consent document, a PDF by its content (file-type),
- * as `consent-documents/{participantId}/{uuid}.pdf`, fully written before the row points at it;
- * the previous document is removed after the commit. Audited participant.consent_document_attached
- * (detail: code, replaced). The temp file is removed in every case. Throws NOT_FOUND, BAD_REQUEST
- * 'Unknown id.' or when no file was sent, UNSUPPORTED_MEDIA_TYPE 'The consent document must be a PDF file.'.
- * Returns the document's name.
- */
-export async function attachConsentDocument(
-  deps: AppDeps,
-  user: SessionUser,
-  input: { participantId: string; file: { tempFile: string; originalName: string } | null },
-): Promise<{ consentDocumentName: string }> {
-  requireAdmin(user);
-  const file = input.file;
-  if (!file) throw new AppError("BAD_REQUEST", CONSENT_DOCUMENT_REQUIRED);
-  const previous = await commitWithFile(
-    deps.db,
-    async (trx, store) => {
-      const participant = await requireLockedParticipant(trx, input.participantId);
-      if ((await fileTypeFromFile(file.tempFile))?.ext !== "pdf") {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", CONSENT_DOCUMENT_NOT_PDF);
-      }
-      const key = `consent-documents/${participant.id}/${randomUUID()}.pdf`;
-      const name = documentName(file.originalName);
-      await store(adoptedUpload(deps.storage, file.tempFile, key));
-      await setConsentDocument(trx, participant.id, { key, name });
-      await insertAuditEntry(trx, user.id, "participant.consent_document_attached", "participant", participant.id, {
-        code: participant.code,
-        replaced: participant.consentDocumentKey !== null,
-      });
-      return { key: participant.consentDocumentKey, name };
-    },
-    { tempFile: file.tempFile },
-  );
-  if (previous.key) await deps.storage.delete(previous.key).catch(() => undefined);
-  return { consentDocumentName: previous.name };
-}
-
-/** Decision 024 (admin): the consent document's storage key and name. NOT_FOUND for an unknown participant or none. */
-export async function consentDocument(
-  deps: AppDeps,
-  user: SessionUser,
-  participantId: string,
-): Promise<{ key: string; name: string }> {
-  requireAdmin(user);
-  const row = await requireParticipant(deps.db, participantId);
-  if (!row.consentDocumentKey) throw new AppError("NOT_FOUND", NO_CONSENT_DOCUMENT);
-  return { key: row.consentDocumentKey, name: row.consentDocumentName ?? "consent.pdf" };
-}
-
-/**
- * Decision 024 (admin): removes the participant's consent document (row first, then the file),
- * audited participant.consent_document_removed. NOT_FOUND for an unknown participant or none.
- */
-export async function removeConsentDocument(deps: AppDeps, user: SessionUser, participantId: string): Promise<void> {
-  requireAdmin(user);
-  const key = await deps.db.transaction().execute(async (trx) => {
-    const row = await requireLockedParticipant(trx, participantId);
-    if (!row.consentDocumentKey) throw new AppError("NOT_FOUND", NO_CONSENT_DOCUMENT);
-    await setConsentDocument(trx, row.id, { key: null, name: null });
-    await insertAuditEntry(trx, user.id, "participant.consent_document_removed", "participant", row.id, {
-      code: row.code,
-    });
-    return row.consentDocumentKey;
-  });
-  await deps.storage.delete(key).catch(() => undefined);
 }

@@ -16,7 +16,7 @@ import {
   transcriptExtension,
 } from "./file-rules";
 import { decodePlainText, extractText, UnreadableTextError } from "./extract-text";
-import { uploadParticipantFields } from "../services/participants";
+import { uploadParticipantFields } from "../services/audio-participants";
 
 /** Upload kinds of ARCHITECTURE "Decisions" (SPEC §9). */
 export const UPLOAD_KINDS = ["AUDIO", "INITIAL_TRANSCRIPT", "AUDIOTRANSLATION", "TRANSLATED_TRANSCRIPT"] as const;

@@ -28,7 +28,7 @@ import {
   type UploadResult,
 } from "./receive-upload";
 import { HAS_INITIAL_TRANSCRIPT, RECORDER_REQUIRED } from "./store-upload";
-import { uploadParticipant, uploadParticipantFields } from "../services/participants";
+import { uploadParticipant, uploadParticipantFields } from "../services/audio-participants";
 import { isUploadId, type TakenFile } from "../storage/upload-store";
 
 const UPLOAD_NOT_FOUND = "Upload not found.";

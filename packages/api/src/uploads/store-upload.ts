@@ -14,7 +14,7 @@ import { requireActiveStaff } from "../services/staff";
 import { adoptedUpload, commitWithFile, textFile } from "../services/stored-files";
 import { applyTransition } from "../services/submissions";
 import { NOTIFICATION_LINKS } from "../services/notification-links";
-import { uploadParticipant, type UploadParticipantFields } from "../services/participants";
+import { uploadParticipant, type UploadParticipantFields } from "../services/audio-participants";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
