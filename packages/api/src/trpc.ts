@@ -7,22 +7,25 @@ import type { Context } from "./context";
 import type { ProcedureMeta } from "./rest-meta";
 import { procedureDuration } from "./metrics/procedures";
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  /**
-   * Every failure is answered through describeError, the one mapping the REST layer uses too:
-   * an AppError keeps its message and status, bad input answers its first failing field's
-   * message (the spec's wording), anything unexpected answers UNEXPECTED_ERROR.
-   */
-  errorFormatter({ shape, error }) {
-    const answer = describeError(error);
-    return {
-      ...shape,
-      code: TRPC_ERROR_CODES_BY_KEY[answer.trpcCode],
-      message: answer.message,
-      data: { code: answer.trpcCode, httpStatus: answer.httpStatus, path: shape.data.path },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    /**
+     * Every failure is answered through describeError, the one mapping the REST layer uses too:
+     * an AppError keeps its message and status, bad input answers its first failing field's
+     * message (the spec's wording), anything unexpected answers UNEXPECTED_ERROR.
+     */
+    errorFormatter({ shape, error }) {
+      const answer = describeError(error);
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[answer.trpcCode],
+        message: answer.message,
+        data: { code: answer.trpcCode, httpStatus: answer.httpStatus, path: shape.data.path },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
