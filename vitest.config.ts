@@ -69,6 +69,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The web app's `#web/...` imports (apps/web/tsconfig.json paths, apps/web/vite.config.ts).
+        resolve: {
+          alias: [{ find: /^#web\//, replacement: fileURLToPath(new URL("apps/web/src/", import.meta.url)) }],
+        },
         test: {
           name: "unit",
           include: UNIT_FILES,

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
@@ -11,6 +12,8 @@ export default defineConfig({
     // which the server sends as they are (apps/server/src/routes/web.ts). The manifest is for tests only.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.vite\//] }),
   ],
+  // `#web/...` is `src/...`, as tsconfig.json's paths say: imports read from the app's root, not `../../../`.
+  resolve: { alias: [{ find: /^#web\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) }] },
   build: {
     outDir: "dist",
     sourcemap: false,

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
-import { useSession } from "../hooks/use-session";
-import { wasSignedOutByUser, type Session } from "../lib/session";
-import { paths } from "../config/paths";
+import { useSession } from "#web/hooks/use-session";
+import { wasSignedOutByUser, type Session } from "#web/lib/session";
+import { paths } from "#web/config/paths";
 
 /**
  * SPEC §2.1: no token, go to /signin remembering where the user came from (location.state.from).

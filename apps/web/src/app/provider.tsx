@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { makeQueryClient, makeTrpcClient, TRPCProvider } from "../lib/trpc";
-import { watchConnection } from "../lib/connection";
-import { AppToaster } from "../components/app-toaster";
-import { ConnectionBanner } from "../components/connection-banner";
-import { LiveAnnouncer } from "../components/live-announcer";
+import { makeQueryClient, makeTrpcClient, TRPCProvider } from "#web/lib/trpc";
+import { watchConnection } from "#web/lib/connection";
+import { AppToaster } from "#web/components/app-toaster";
+import { ConnectionBanner } from "#web/components/connection-banner";
+import { LiveAnnouncer } from "#web/components/live-announcer";
 
 /**
  * Query cache, tRPC client, toasts and screen-reader announcements for the whole app, and the

@@ -1,7 +1,7 @@
 import { createBrowserRouter, RouterProvider, type RouteObject } from "react-router";
 import { RequireAuth, RequireRole } from "./guards";
-import type { Session } from "../lib/session";
-import { paths } from "../config/paths";
+import type { Session } from "#web/lib/session";
+import { paths } from "#web/config/paths";
 
 type Role = Session["role"];
 const BOTH: Role[] = ["Admin", "Staff"];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Toaster, useSonner, type ToastT } from "sonner";
-import { announce } from "../lib/announce";
+import { announce } from "#web/lib/announce";
 
 const NARROW = "(max-width: 768px)";
 

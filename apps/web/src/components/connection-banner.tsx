@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from "react";
-import { useConnectionStatus } from "../hooks/use-connection-status";
-import { RECONNECTED } from "../lib/connection";
-import { CONNECTION_ERROR } from "../lib/rest";
+import { useConnectionStatus } from "#web/hooks/use-connection-status";
+import { RECONNECTED } from "#web/lib/connection";
+import { CONNECTION_ERROR } from "#web/lib/rest";
 
 /** The CSS variable holding the banner's height, by which the sticky header and sidebar move down. */
 const HEIGHT_VAR = "--connection-banner-height";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { onAnnouncement, type Politeness } from "../lib/announce";
+import { onAnnouncement, type Politeness } from "#web/lib/announce";
 
 /** How long an announcement stays in its region before it is removed (ms); long enough to be read. */
 const KEEP_MS = 10_000;

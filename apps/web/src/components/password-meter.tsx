@@ -1,5 +1,5 @@
 import { criteriaMet, passwordStrength } from "@tafsiri/domain";
-import "../styles/password-meter.css";
+import "#web/styles/password-meter.css";
 
 /**
  * SPEC §4 strength meter under a password field: a bar of five steps and the word Weak, Moderate

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import type { TaskCard as TaskCardItem } from "../lib/api-types";
-import { recordingApprovalLabel, transcriptApprovalLabel } from "../lib/approval-labels";
-import { assigneeName, categoryCardClass, categoryName, taskTitle } from "../lib/task-labels";
-import "../styles/task-card.css";
+import type { TaskCard as TaskCardItem } from "#web/lib/api-types";
+import { recordingApprovalLabel, transcriptApprovalLabel } from "#web/lib/approval-labels";
+import { assigneeName, categoryCardClass, categoryName, taskTitle } from "#web/lib/task-labels";
+import "#web/styles/task-card.css";
 
 /** The task a card shows: a Tasks page item, or the task of a recommended recording. */
 type CardTask = Omit<TaskCardItem, "id" | "transcriptStatus" | "recordingApprovalStatus">;

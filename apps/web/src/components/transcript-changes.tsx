@@ -5,8 +5,8 @@ import {
   type TranscriptHistory,
   type TranscriptVersionEntry,
   type TranscriptVersionReview,
-} from "../hooks/use-transcript-history";
-import { changeCountLabel, transcriptDiff, type DiffPart } from "../lib/transcript-diff";
+} from "#web/hooks/use-transcript-history";
+import { changeCountLabel, transcriptDiff, type DiffPart } from "#web/lib/transcript-diff";
 import "./transcript-changes.css";
 
 /** The versions the server lists at most (the newest ones), as transcripts.history caps them. */

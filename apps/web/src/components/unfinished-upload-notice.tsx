@@ -4,7 +4,7 @@ import {
   findUnfinishedUploads,
   type UnfinishedUpload,
   type UploadKind,
-} from "../lib/resumable-upload";
+} from "#web/lib/resumable-upload";
 import { formatBytes } from "./upload-progress";
 
 /**

@@ -1,4 +1,4 @@
-import type { ResumableUploadState } from "../hooks/use-resumable-upload";
+import type { ResumableUploadState } from "#web/hooks/use-resumable-upload";
 
 /** A size in bytes for people: 900 B, 12.3 KB, 40.0 MB. */
 export function formatBytes(bytes: number): string {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { connectionStatus, subscribeConnection, type ConnectionStatus } from "../lib/connection";
+import { connectionStatus, subscribeConnection, type ConnectionStatus } from "#web/lib/connection";
 
 /**
  * The connection to the server as it is now, re-rendering when it changes (decision 021,

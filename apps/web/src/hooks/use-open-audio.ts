@@ -1,10 +1,10 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { setCurrentAudioId } from "../lib/current-audio";
+import { setCurrentAudioId } from "#web/lib/current-audio";
 import { useSession } from "./use-session";
-import { useTRPC, useTRPCClient } from "../lib/trpc";
-import { paths } from "../config/paths";
+import { useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { paths } from "#web/config/paths";
 
 /**
  * Selecting an audio (SPEC §2.1, §4), from a task card or a recommended-recording card: stores its

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import type { RestResult } from "../lib/rest";
-import { startResumableUpload, type UploadKind, type UploadProgress } from "../lib/resumable-upload";
+import type { RestResult } from "#web/lib/rest";
+import { startResumableUpload, type UploadKind, type UploadProgress } from "#web/lib/resumable-upload";
 
 /** What a form needs of a resumable upload: start it, see its progress, pause and resume it. */
 export interface ResumableUploadState {

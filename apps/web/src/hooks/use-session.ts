@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { readSession, subscribeSession, type Session } from "../lib/session";
+import { readSession, subscribeSession, type Session } from "#web/lib/session";
 
 let cachedRaw: string | null = null;
 let cached: Session | null = null;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@tafsiri/api";
-import { useTRPC } from "../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** `transcripts.history` (decision 025): an audio's transcript versions, the current text and the version last reviewed. */
 export type TranscriptHistory = RouterOutputs["transcripts"]["history"];

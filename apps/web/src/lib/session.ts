@@ -1,4 +1,4 @@
-import { paths } from "../config/paths";
+import { paths } from "#web/config/paths";
 
 /** The signed-in session kept in local storage (SPEC §3 User / session). */
 export interface Session {

@@ -1,13 +1,13 @@
 import { useCallback, useRef } from "react";
 import { Outlet } from "react-router";
-import "../../styles/shell.css";
-import { LiveEvents } from "../../features/live/components/live-events";
-import { SessionRenewal } from "../../features/auth/components/session-renewal";
-import { NotificationBell } from "../../features/notifications/components/notification-bell";
-import { SearchDialog } from "../../features/search/components/search-dialog";
-import { Header } from "../../features/shell/components/header";
-import { Sidebar } from "../../features/shell/components/sidebar";
-import { useSidebarState } from "../../features/shell/hooks/use-sidebar-state";
+import "#web/styles/shell.css";
+import { LiveEvents } from "#web/features/live/components/live-events";
+import { SessionRenewal } from "#web/features/auth/components/session-renewal";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell";
+import { SearchDialog } from "#web/features/search/components/search-dialog";
+import { Header } from "#web/features/shell/components/header";
+import { Sidebar } from "#web/features/shell/components/sidebar";
+import { useSidebarState } from "#web/features/shell/hooks/use-sidebar-state";
 
 /**
  * The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by

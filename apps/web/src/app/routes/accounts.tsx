@@ -1,4 +1,4 @@
-import { AccountsPage } from "../../features/accounts/components/accounts-page";
+import { AccountsPage } from "#web/features/accounts/components/accounts-page";
 
 /** /accounts/users (Admin, SPEC §2.10): the Accounts page. */
 export function Component() {

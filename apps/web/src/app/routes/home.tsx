@@ -1,8 +1,8 @@
 import { Navigate } from "react-router";
-import { useSession } from "../../hooks/use-session";
-import { paths } from "../../config/paths";
-import { Dashboard } from "../../features/dashboard/components/dashboard";
-import { WelcomeBanner } from "../../features/dashboard/components/welcome-banner";
+import { useSession } from "#web/hooks/use-session";
+import { paths } from "#web/config/paths";
+import { Dashboard } from "#web/features/dashboard/components/dashboard";
+import { WelcomeBanner } from "#web/features/dashboard/components/welcome-banner";
 
 /** SPEC §2.6: 'Good morning' before 12, 'Good afternoon' before 18, otherwise 'Good evening'. */
 function greeting(hour: number): string {

@@ -1,4 +1,4 @@
-import { LogsPage } from "../../features/logs/components/logs-page";
+import { LogsPage } from "#web/features/logs/components/logs-page";
 
 /** /log/log-listing: the Logs page (Admin; SPEC §2.1). */
 export function Component() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paths } from "../../config/paths";
-import "../../styles/not-found.css";
+import { paths } from "#web/config/paths";
+import "#web/styles/not-found.css";
 
 /** /utility/404 and any unknown path (SPEC §2.19), led by a 'Skip to content' link as every page is. */
 export function Component() {

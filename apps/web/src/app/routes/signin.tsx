@@ -1,4 +1,4 @@
-import { SignInPage } from "../../features/auth/components/sign-in-page";
+import { SignInPage } from "#web/features/auth/components/sign-in-page";
 
 /** /signin (SPEC §2.4). */
 export function Component() {

@@ -1,9 +1,9 @@
 import { useSearchParams } from "react-router";
-import type { SubmissionFilter } from "../../lib/api-types";
-import { ReviewPage, type ReviewSlots } from "../../features/review/components/review-page";
-import { ReviewActions } from "../../features/audiomanagement/components/review-actions";
-import { SubmissionComments } from "../../features/submissions/components/submission-comments";
-import { ReviewedTranscript } from "../../features/submissions/components/reviewed-transcript";
+import type { SubmissionFilter } from "#web/lib/api-types";
+import { ReviewPage, type ReviewSlots } from "#web/features/review/components/review-page";
+import { ReviewActions } from "#web/features/audiomanagement/components/review-actions";
+import { SubmissionComments } from "#web/features/submissions/components/submission-comments";
+import { ReviewedTranscript } from "#web/features/submissions/components/reviewed-transcript";
 
 const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "rejected", "all"];
 

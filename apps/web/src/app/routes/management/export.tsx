@@ -1,5 +1,5 @@
-import { ManagementLayout } from "../../../features/management/components/management-layout";
-import { ExportPage } from "../../../features/exports/components/export-page";
+import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ExportPage } from "#web/features/exports/components/export-page";
 
 /** /management/export: dataset export (Admin; decision 019), beside the management menu. */
 export function Component() {

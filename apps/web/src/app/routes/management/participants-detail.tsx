@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
-import { ManagementLayout } from "../../../features/management/components/management-layout";
-import { ParticipantDetails } from "../../../features/participants/components/participant-details";
-import { useParticipant } from "../../../features/participants/hooks/use-participant";
+import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ParticipantDetails } from "#web/features/participants/components/participant-details";
+import { useParticipant } from "#web/features/participants/hooks/use-participant";
 
 /** Decision 024: a participant's page (/management/participants/:participantId, Admin), titled with their code. */
 export function Component() {

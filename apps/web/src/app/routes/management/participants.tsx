@@ -1,5 +1,5 @@
-import { ManagementLayout } from "../../../features/management/components/management-layout";
-import { ParticipantsPage } from "../../../features/participants/components/participants-page";
+import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ParticipantsPage } from "#web/features/participants/components/participants-page";
 
 /** Decision 024: Management → Participants (/management/participants, Admin). */
 export function Component() {

@@ -1,7 +1,7 @@
-import { ManagementLayout } from "../../../features/management/components/management-layout";
-import { SingleUpload } from "../../../features/management/components/single-upload";
-import { BulkUpload } from "../../../features/management/components/bulk-upload";
-import { useInvalidateAudios } from "../../../features/management/hooks/use-invalidate-audios";
+import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { SingleUpload } from "#web/features/management/components/single-upload";
+import { BulkUpload } from "#web/features/management/components/bulk-upload";
+import { useInvalidateAudios } from "#web/features/management/hooks/use-invalidate-audios";
 
 /** SPEC §2.16 Upload (/management/upload): single and bulk audio upload. */
 export function Component() {

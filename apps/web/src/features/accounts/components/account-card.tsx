@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import type { AccountUser } from "../../../lib/api-types";
-import { initials } from "../../../lib/initials";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import type { AccountUser } from "#web/lib/api-types";
+import { initials } from "#web/lib/initials";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
 import { AccountPanel } from "./account-panel";
 import { EndSessionsButton } from "./end-sessions-button";
 

@@ -1,13 +1,20 @@
 import { useState, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import type { AccountUser } from "../../../lib/api-types";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import type { AccountUser } from "#web/lib/api-types";
 import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
-import { EMPTY_FORM, formErrors, formOf, ROLES, type AccountField, type AccountForm } from "../lib/account-form";
-import { Field, SelectField } from "../../../components/field";
-import { PasswordMeter } from "../../../components/password-meter";
-import { CloseButton, SideSheet } from "../../../components/side-sheet";
+import {
+  EMPTY_FORM,
+  formErrors,
+  formOf,
+  ROLES,
+  type AccountField,
+  type AccountForm,
+} from "#web/features/accounts/lib/account-form";
+import { Field, SelectField } from "#web/components/field";
+import { PasswordMeter } from "#web/components/password-meter";
+import { CloseButton, SideSheet } from "#web/components/side-sheet";
 
 /**
  * SPEC §2.10, §5, §8: the 'Create new account' / 'Edit account' side panel (a radix Dialog shown as

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { useSession } from "../../../hooks/use-session";
+import { useTRPC } from "#web/lib/trpc";
+import { useSession } from "#web/hooks/use-session";
 import { AccountCard } from "./account-card";
 import { AccountPanel } from "./account-panel";
 import { describeFilter, FilterMenu, type AccountFilter } from "./filter-menu";
-import "../accounts.css";
+import "#web/features/accounts/accounts.css";
 
 /** The console's message when the accounts cannot be loaded (the page shows its own, with Retry). */
 const LOAD_FAILED = { errorMessage: "Failed to load users" };

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import type { AccountUser } from "../../../lib/api-types";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import type { AccountUser } from "#web/lib/api-types";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
 
 /**
  * 'Sign out everywhere' on an account's card (decision 012), after a confirmation: every

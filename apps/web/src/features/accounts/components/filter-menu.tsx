@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Popover } from "radix-ui";
-import type { Role } from "../lib/account-form";
+import type { Role } from "#web/features/accounts/lib/account-form";
 
 /** The Accounts list's filter: a role and/or active state; left out, every user. */
 export interface AccountFilter {

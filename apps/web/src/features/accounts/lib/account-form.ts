@@ -1,4 +1,4 @@
-import type { AccountUser } from "../../../lib/api-types";
+import type { AccountUser } from "#web/lib/api-types";
 
 export type Role = AccountUser["role"];
 export const ROLES: readonly Role[] = ["Admin", "Staff"];

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AudioDetail } from "../../../lib/api-types";
-import { errorMessage } from "../../../lib/trpc";
-import { useCurrentAudio } from "../hooks/use-current-audio";
+import type { AudioDetail } from "#web/lib/api-types";
+import { errorMessage } from "#web/lib/trpc";
+import { useCurrentAudio } from "#web/features/audiomanagement/hooks/use-current-audio";
 import { AudioSubNav } from "./audio-sub-nav";
 import { LastOpenedBanner } from "./last-opened-banner";
-import { paths } from "../../../config/paths";
-import { isRefusal } from "../../../lib/query-failure";
-import "../audiomanagement.css";
+import { paths } from "#web/config/paths";
+import { isRefusal } from "#web/lib/query-failure";
+import "#web/features/audiomanagement/audiomanagement.css";
 
 export interface AudioManagementLayoutProps {
   /** The screen's name (e.g. 'Translated Transcript'), the heading while no audio is shown. */

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { AudioDetail } from "../../../lib/api-types";
+import type { AudioDetail } from "#web/lib/api-types";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { ageLabel } from "@tafsiri/domain";
-import { sourceKey } from "../lib/source-key";
-import { isRefusal } from "../../../lib/query-failure";
-import "../../../styles/audio-player.css";
+import { sourceKey } from "#web/features/audiomanagement/lib/source-key";
+import { isRefusal } from "#web/lib/query-failure";
+import "#web/styles/audio-player.css";
 
 /** A plain GET of a text file (SPEC §7.2); a failed answer throws with its status text. */
 async function fetchText(url: string): Promise<string> {

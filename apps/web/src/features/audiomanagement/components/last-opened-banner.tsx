@@ -1,6 +1,6 @@
-import type { AudioDetail } from "../../../lib/api-types";
-import { useSession } from "../../../hooks/use-session";
-import { lastOpenedText } from "../lib/last-opened";
+import type { AudioDetail } from "#web/lib/api-types";
+import { useSession } from "#web/hooks/use-session";
+import { lastOpenedText } from "#web/features/audiomanagement/lib/last-opened";
 
 /** SPEC §2.11: for an Admin, who opened the audio last and when; nothing otherwise. */
 export function LastOpenedBanner({ lastOpened }: { lastOpened: AudioDetail["lastOpened"] }) {

@@ -1,8 +1,8 @@
 import { AudioPlayer } from "@tafsiri/ui/audio-player";
 import { formatFileSize } from "@tafsiri/ui/drop-zone";
-import type { MicrophoneRecorderState } from "../hooks/use-microphone-recorder";
-import { formatElapsed } from "../lib/audio-level";
-import "../../../styles/audio-player.css";
+import type { MicrophoneRecorderState } from "#web/features/audiomanagement/hooks/use-microphone-recorder";
+import { formatElapsed } from "#web/features/audiomanagement/lib/audio-level";
+import "#web/styles/audio-player.css";
 
 /** The one action button of each state: what it says and does. */
 function actionOf(recorder: MicrophoneRecorderState): { label: string; run: () => void; busy: boolean } {

@@ -1,8 +1,8 @@
 import { useState, type Ref } from "react";
-import type { AudioDetail } from "../../../lib/api-types";
+import type { AudioDetail } from "#web/lib/api-types";
 import { AudioPlayer, playerWaveform, type AudioPlayerHandle, type PlayerShortcut } from "@tafsiri/ui/audio-player";
-import { sourceKey } from "../lib/source-key";
-import "../../../styles/audio-player.css";
+import { sourceKey } from "#web/features/audiomanagement/lib/source-key";
+import "#web/styles/audio-player.css";
 
 /**
  * SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers

@@ -1,18 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
-import type { AudioDetail } from "../../../lib/api-types";
+import type { AudioDetail } from "#web/lib/api-types";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { useSession } from "../../../hooks/use-session";
-import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
-import { sourceKey } from "../lib/source-key";
+import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { useSession } from "#web/hooks/use-session";
+import { useRefreshAudioWork } from "#web/features/audiomanagement/hooks/use-refresh-audio-work";
+import { sourceKey } from "#web/features/audiomanagement/lib/source-key";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { RecordingUploadForm } from "./recording-upload-form";
 import { ReviewActions } from "./review-actions";
-import { isRefusal } from "../../../lib/query-failure";
-import "../../../styles/audio-player.css";
+import { isRefusal } from "#web/lib/query-failure";
+import "#web/styles/audio-player.css";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 

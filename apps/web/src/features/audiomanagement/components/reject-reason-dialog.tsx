@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject
 import { useQuery } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { REVIEW_REASON_MAX_LENGTH } from "@tafsiri/domain";
-import { Field } from "../../../components/field";
-import { StaffSelect, type StaffChoice } from "../../../components/staff-select";
-import { useTRPC } from "../../../lib/trpc";
+import { Field } from "#web/components/field";
+import { StaffSelect, type StaffChoice } from "#web/components/staff-select";
+import { useTRPC } from "#web/lib/trpc";
 import "./reject-reason-dialog.css";
 
 const NUMBER = new Intl.NumberFormat("en-US");

@@ -2,9 +2,9 @@ import { useRef, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
-import { sendsLater } from "../../../lib/connection";
-import type { StaffChoice } from "../../../components/staff-select";
-import "../audiomanagement.css";
+import { sendsLater } from "#web/lib/connection";
+import type { StaffChoice } from "#web/components/staff-select";
+import "#web/features/audiomanagement/audiomanagement.css";
 import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Dialog } from "radix-ui";
 import { toast } from "sonner";
-import { errorMessage, useTRPCClient } from "../../../lib/trpc";
-import { shortLineTime } from "../lib/speaker-paragraph";
+import { errorMessage, useTRPCClient } from "#web/lib/trpc";
+import { shortLineTime } from "#web/features/audiomanagement/lib/speaker-paragraph";
 
 /** A stretch of speech the server found, in whole ms from the recording's start. */
 interface Segment {

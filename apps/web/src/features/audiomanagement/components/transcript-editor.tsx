@@ -4,9 +4,13 @@ import StarterKit from "@tiptap/starter-kit";
 import Placeholder from "@tiptap/extension-placeholder";
 import { Fragment, Slice } from "@tiptap/pm/model";
 import { toast } from "sonner";
-import { useWindowHeight } from "../hooks/use-window-height";
-import { docToTranscript, transcriptToDoc } from "../lib/transcript-doc";
-import { applySegmentStarts, SpeakerParagraph, type SpeakerParagraphOptions } from "../lib/speaker-paragraph";
+import { useWindowHeight } from "#web/features/audiomanagement/hooks/use-window-height";
+import { docToTranscript, transcriptToDoc } from "#web/features/audiomanagement/lib/transcript-doc";
+import {
+  applySegmentStarts,
+  SpeakerParagraph,
+  type SpeakerParagraphOptions,
+} from "#web/features/audiomanagement/lib/speaker-paragraph";
 import "./transcript-speakers.css";
 
 /** SPEC §9: the editor is 1.2 times the window height, updated on resize. */

@@ -2,14 +2,14 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
-import type { AudioDetail } from "../../../lib/api-types";
+import type { AudioDetail } from "#web/lib/api-types";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import { transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { sendsLater } from "../../../lib/connection";
-import { useSession } from "../../../hooks/use-session";
-import { TRANSCRIPT_FETCH_FAILED } from "../../../hooks/use-transcript-history";
-import { useRefreshAudioWork } from "../hooks/use-refresh-audio-work";
+import { transcriptApprovalLabel } from "#web/lib/approval-labels";
+import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { sendsLater } from "#web/lib/connection";
+import { useSession } from "#web/hooks/use-session";
+import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
+import { useRefreshAudioWork } from "#web/features/audiomanagement/hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "./original-audio-toggle";
 import { ReviewActions } from "./review-actions";
 import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
@@ -17,11 +17,20 @@ import { parseTranscript, TRANSCRIPT_EMPTY, type TranscriptLine } from "@tafsiri
 import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
 import { SegmentSuggestions } from "./segment-suggestions";
 import "./transcript-speakers.css";
-import { displayTime } from "../../../lib/dates";
-import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "../lib/transcript-drafts";
-import { shortLineTime, SPEAKER_NAMES, TRANSCRIPT_SHORTCUTS } from "../lib/speaker-paragraph";
-import { ChangesSinceReview } from "../../../components/transcript-changes";
-import { isRefusal } from "../../../lib/query-failure";
+import { displayTime } from "#web/lib/dates";
+import {
+  dropDraft,
+  keepDraft,
+  readDraft,
+  type TranscriptDraft,
+} from "#web/features/audiomanagement/lib/transcript-drafts";
+import {
+  shortLineTime,
+  SPEAKER_NAMES,
+  TRANSCRIPT_SHORTCUTS,
+} from "#web/features/audiomanagement/lib/speaker-paragraph";
+import { ChangesSinceReview } from "#web/components/transcript-changes";
+import { isRefusal } from "#web/lib/query-failure";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";

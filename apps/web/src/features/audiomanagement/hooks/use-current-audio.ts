@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { getCurrentAudioId } from "../../../lib/current-audio";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { getCurrentAudioId } from "#web/lib/current-audio";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
 
 /** SPEC §8: a failed load of the current audio, logged (the query's meta) and toasted. */
 const AUDIO_FETCH_FAILED = "Error fetching audio details";

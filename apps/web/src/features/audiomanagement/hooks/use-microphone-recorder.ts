@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { audioLevel } from "../lib/audio-level";
+import { audioLevel } from "#web/features/audiomanagement/lib/audio-level";
 import {
   MICROPHONE_LOST,
   MICROPHONE_LOST_KEPT,
@@ -7,11 +7,11 @@ import {
   RECORDING_UNSUPPORTED,
   TAKE_UNREADABLE,
   microphoneErrorMessage,
-} from "../lib/microphone-messages";
-import type { CaptureMessage, CaptureOptions } from "../lib/pcm-capture-worklet";
-import captureWorkletUrl from "../lib/pcm-capture-worklet.ts?worker&url";
-import { PCM_CAPTURE_PROCESSOR } from "../lib/pcm-chunker";
-import { TAKE_SAMPLE_RATE, TakeWriter, type WavTake } from "../lib/take-writer";
+} from "#web/features/audiomanagement/lib/microphone-messages";
+import type { CaptureMessage, CaptureOptions } from "#web/features/audiomanagement/lib/pcm-capture-worklet";
+import captureWorkletUrl from "#web/features/audiomanagement/lib/pcm-capture-worklet.ts?worker&url";
+import { PCM_CAPTURE_PROCESSOR } from "#web/features/audiomanagement/lib/pcm-chunker";
+import { TAKE_SAMPLE_RATE, TakeWriter, type WavTake } from "#web/features/audiomanagement/lib/take-writer";
 
 /**
  * Where a take stands: nothing yet (`idle`), waiting for the microphone permission (`requesting`),

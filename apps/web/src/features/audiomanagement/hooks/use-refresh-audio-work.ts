@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /**
  * Refetches everything a transcript or recording change affects: the transcript, the recording,

@@ -1,4 +1,4 @@
-import { displayTime } from "../../../lib/dates";
+import { displayTime } from "#web/lib/dates";
 
 /**
  * SPEC §2.11: 'Last opened by {user} on {date} ({relative time})', e.g.

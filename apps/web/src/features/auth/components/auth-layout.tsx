@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import "../auth.css";
+import "#web/features/auth/auth.css";
 
 /**
  * The frame of the open pages (sign-in, password reset): product panel beside a form card, led by

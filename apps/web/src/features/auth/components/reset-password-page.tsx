@@ -2,11 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "../../../components/field";
-import { emailError } from "../lib/validation";
-import { paths } from "../../../config/paths";
+import { TextField } from "#web/components/field";
+import { emailError } from "#web/features/auth/lib/validation";
+import { paths } from "#web/config/paths";
 
 /**
  * Password reset request (SPEC §2.5, §8): the server answers the same message for every address

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useSession } from "../../../hooks/use-session";
-import { readSession, writeSession } from "../../../lib/session";
-import { useTRPCClient } from "../../../lib/trpc";
-import { tokenTimes } from "../lib/renewal-time";
+import { useSession } from "#web/hooks/use-session";
+import { readSession, writeSession } from "#web/lib/session";
+import { useTRPCClient } from "#web/lib/trpc";
+import { tokenTimes } from "#web/features/auth/lib/renewal-time";
 
 /** What counts as using the app. */
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;

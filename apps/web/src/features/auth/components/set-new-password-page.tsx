@@ -2,12 +2,12 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
 import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
-import { PasswordMeter } from "../../../components/password-meter";
+import { PasswordMeter } from "#web/components/password-meter";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "../../../components/field";
-import { paths } from "../../../config/paths";
+import { TextField } from "#web/components/field";
+import { paths } from "#web/config/paths";
 
 /**
  * The e-mailed link's page (/reset-password/{token}, SPEC §2.5): a new Strong password (with the

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, isServerRefusal, useTRPC } from "../../../lib/trpc";
-import { homePathFor, writeSession } from "../../../lib/session";
-import { useSession } from "../../../hooks/use-session";
+import { errorMessage, isServerRefusal, useTRPC } from "#web/lib/trpc";
+import { homePathFor, writeSession } from "#web/lib/session";
+import { useSession } from "#web/hooks/use-session";
 import { AuthLayout } from "./auth-layout";
-import { TextField } from "../../../components/field";
-import { emailError, passwordError, returnPath } from "../lib/validation";
-import { paths } from "../../../config/paths";
+import { TextField } from "#web/components/field";
+import { emailError, passwordError, returnPath } from "#web/features/auth/lib/validation";
+import { paths } from "#web/config/paths";
 
 /**
  * Sign-in (SPEC §2.4, §5, §8). On success the session is stored and the user goes back to the

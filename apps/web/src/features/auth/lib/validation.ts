@@ -1,4 +1,4 @@
-import { paths } from "../../../config/paths";
+import { paths } from "#web/config/paths";
 
 /** SPEC §5: 'Email is required' when the email is empty or blank. */
 export function emailError(email: string): string | undefined {

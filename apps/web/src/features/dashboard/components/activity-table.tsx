@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { ENGAGEMENT_META } from "../lib/statistics-meta";
-import { formatCount } from "../lib/format";
+import { useTRPC } from "#web/lib/trpc";
+import { ENGAGEMENT_META } from "#web/features/dashboard/lib/statistics-meta";
+import { formatCount } from "#web/features/dashboard/lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 import { ScrollRegion } from "./scroll-region";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { AGE_BANDS, PARTICIPANT_GROUPS, SEXES, type ParticipantGroup, type Sex } from "@tafsiri/domain";
 import type { RouterOutputs } from "@tafsiri/api";
-import { useTRPC } from "../../../lib/trpc";
-import { formatCount } from "../lib/format";
+import { useTRPC } from "#web/lib/trpc";
+import { formatCount } from "#web/features/dashboard/lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 import { ScrollRegion } from "./scroll-region";
 

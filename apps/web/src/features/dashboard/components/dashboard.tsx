@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { reportRange, type Period } from "../lib/period";
+import { reportRange, type Period } from "#web/features/dashboard/lib/period";
 import { ActivityTable } from "./activity-table";
 import { BalanceTable } from "./balance-table";
 import { ReviewerFigures } from "./reviewer-figures";
 import { StatCards } from "./stat-cards";
 import { TeamReport } from "./team-report";
 import { WorkLoad } from "./work-load";
-import "../dashboard.css";
+import "#web/features/dashboard/dashboard.css";
 
 /**
  * The Admin dashboard's statistics (SPEC §2.6): the three cards, Staff overall Activity,

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { TextField } from "../../../components/field";
-import { formatUgx } from "../lib/format";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { TextField } from "#web/components/field";
+import { formatUgx } from "#web/features/dashboard/lib/format";
 import { StatsProblem } from "./stats-problem";
 
 /** The number typed into a rate field, or undefined when empty (the server then keeps that rate). */

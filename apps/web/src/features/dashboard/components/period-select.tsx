@@ -1,5 +1,5 @@
-import { DateRangeField } from "../../../components/date-range-field";
-import type { Period, PeriodKind } from "../lib/period";
+import { DateRangeField } from "#web/components/date-range-field";
+import type { Period, PeriodKind } from "#web/features/dashboard/lib/period";
 
 const OPTIONS: [PeriodKind, string][] = [
   ["all", "All time"],

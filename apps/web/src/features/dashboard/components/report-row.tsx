@@ -1,5 +1,5 @@
-import type { TeamReportRow } from "../../../lib/api-types";
-import { formatCount, formatMinutes, formatPercent, formatUgx } from "../lib/format";
+import type { TeamReportRow } from "#web/lib/api-types";
+import { formatCount, formatMinutes, formatPercent, formatUgx } from "#web/features/dashboard/lib/format";
 
 /** The Team Engagement Report's columns (SPEC §2.6), the last holding each row's expand toggle. */
 export const REPORT_COLUMNS = [

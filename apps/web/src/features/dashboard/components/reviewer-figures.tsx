@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useTRPC } from "../../../lib/trpc";
-import { formatCount } from "../lib/format";
-import type { ReportRange } from "../lib/period";
-import { dailyTotals } from "../lib/review-days";
-import { formatWait, spokenWait } from "../lib/wait";
+import { useTRPC } from "#web/lib/trpc";
+import { formatCount } from "#web/features/dashboard/lib/format";
+import type { ReportRange } from "#web/features/dashboard/lib/period";
+import { dailyTotals } from "#web/features/dashboard/lib/review-days";
+import { formatWait, spokenWait } from "#web/features/dashboard/lib/wait";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 import { ScrollRegion } from "./scroll-region";
 

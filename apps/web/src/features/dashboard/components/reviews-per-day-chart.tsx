@@ -1,6 +1,6 @@
 import dayjs from "dayjs";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { ReviewDayTotal } from "../lib/review-days";
+import type { ReviewDayTotal } from "#web/features/dashboard/lib/review-days";
 
 const HEIGHT = 200;
 const BAR_COLOUR = "#2457d6";

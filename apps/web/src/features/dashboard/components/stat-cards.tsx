@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { OVERVIEW_META } from "../lib/statistics-meta";
-import { formatCount } from "../lib/format";
+import { useTRPC } from "#web/lib/trpc";
+import { OVERVIEW_META } from "#web/features/dashboard/lib/statistics-meta";
+import { formatCount } from "#web/features/dashboard/lib/format";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 
 /** One card: a title, its total and the two figures it splits into. */

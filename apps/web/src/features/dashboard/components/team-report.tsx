@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dayjs from "dayjs";
-import { useTRPC } from "../../../lib/trpc";
-import { downloadCsv } from "../../../lib/csv";
-import { reportCsv } from "../lib/csv";
-import type { Period, ReportRange } from "../lib/period";
+import { useTRPC } from "#web/lib/trpc";
+import { downloadCsv } from "#web/lib/csv";
+import { reportCsv } from "#web/features/dashboard/lib/csv";
+import type { Period, ReportRange } from "#web/features/dashboard/lib/period";
 import { PaymentRates } from "./payment-rates";
 import { PeriodSelect } from "./period-select";
 import { REPORT_COLUMNS, ReportRow } from "./report-row";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { OVERVIEW_META } from "../lib/statistics-meta";
-import "../dashboard.css";
+import { useTRPC } from "#web/lib/trpc";
+import { OVERVIEW_META } from "#web/features/dashboard/lib/statistics-meta";
+import "#web/features/dashboard/dashboard.css";
 
 /**
  * The Dashboard's welcome banner (SPEC §1, §2.6): the greeting by time of day with the admin's

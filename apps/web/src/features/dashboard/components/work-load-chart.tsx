@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { EngagementRow } from "../../../lib/api-types";
+import type { EngagementRow } from "#web/lib/api-types";
 
 /** Height of one user's bar row and of the axes and legend around them (px). */
 const ROW_HEIGHT = 44;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { ENGAGEMENT_META } from "../lib/statistics-meta";
+import { useTRPC } from "#web/lib/trpc";
+import { ENGAGEMENT_META } from "#web/features/dashboard/lib/statistics-meta";
 import { StatsLoading, StatsProblem } from "./stats-problem";
 
 /** recharts is only fetched when the chart is first shown, never with the sign-in page. */

@@ -1,5 +1,5 @@
-import type { TeamReportRow } from "../../../lib/api-types";
-import { toCsv } from "../../../lib/csv";
+import type { TeamReportRow } from "#web/lib/api-types";
+import { toCsv } from "#web/lib/csv";
 
 /** The CSV columns of the Team Engagement Report: the table's, then the expanded row's. */
 const REPORT_CSV_HEADER = [

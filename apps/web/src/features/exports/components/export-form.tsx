@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import type { ExportChoiceInput } from "../../../lib/api-types";
-import { DateRangeField } from "../../../components/date-range-field";
-import { SelectField, TextField } from "../../../components/field";
+import type { ExportChoiceInput } from "#web/lib/api-types";
+import { DateRangeField } from "#web/components/date-range-field";
+import { SelectField, TextField } from "#web/components/field";
 import { CHAT_ROLES } from "@tafsiri/domain";
 import {
   CATEGORY_CHOICES,
@@ -9,7 +9,7 @@ import {
   STATUS_CHOICES,
   exportChoice,
   type ExportFormValues,
-} from "../lib/export-form";
+} from "#web/features/exports/lib/export-form";
 
 /**
  * The Export form (decision 019). Category (Control and Dementia, Control, Dementia), status

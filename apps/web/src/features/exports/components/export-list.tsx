@@ -1,7 +1,7 @@
 import { Pagination } from "@tafsiri/ui/pagination";
-import { DataTable } from "../../../components/data-table";
-import { useLastPageFallback } from "../../../hooks/use-page-param";
-import { useExports } from "../hooks/use-exports";
+import { DataTable } from "#web/components/data-table";
+import { useLastPageFallback } from "#web/hooks/use-page-param";
+import { useExports } from "#web/features/exports/hooks/use-exports";
 import { EXPORT_COLUMNS, ExportRow } from "./export-row";
 
 /**

@@ -1,9 +1,9 @@
-import { usePageParam } from "../../../hooks/use-page-param";
-import { errorMessage } from "../../../lib/trpc";
-import { useStartExport } from "../hooks/use-start-export";
+import { usePageParam } from "#web/hooks/use-page-param";
+import { errorMessage } from "#web/lib/trpc";
+import { useStartExport } from "#web/features/exports/hooks/use-start-export";
 import { ExportForm } from "./export-form";
 import { ExportList } from "./export-list";
-import "../exports.css";
+import "#web/features/exports/exports.css";
 
 /**
  * The Export page (Management → Export, Admin; decision 019): the form that starts a dataset

@@ -1,6 +1,6 @@
-import type { ExportItem } from "../../../lib/api-types";
-import { displayTime, shortTime } from "../../../lib/dates";
-import { chatInWords, choiceInWords } from "../lib/export-words";
+import type { ExportItem } from "#web/lib/api-types";
+import { displayTime, shortTime } from "#web/lib/dates";
+import { chatInWords, choiceInWords } from "#web/features/exports/lib/export-words";
 import { ExportState } from "./export-state";
 
 /** The columns of the exports table. */

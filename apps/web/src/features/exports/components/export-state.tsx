@@ -1,6 +1,6 @@
-import type { ExportItem } from "../../../lib/api-types";
-import { displayTime, shortTime } from "../../../lib/dates";
-import { audiosInWords, progressInWords, sizeInWords } from "../lib/export-words";
+import type { ExportItem } from "#web/lib/api-types";
+import { displayTime, shortTime } from "#web/lib/dates";
+import { audiosInWords, progressInWords, sizeInWords } from "#web/features/exports/lib/export-words";
 
 /** The state's word and badge: not told by colour alone. */
 const STATE_BADGES: Record<ExportItem["state"], { word: string; className: string }> = {

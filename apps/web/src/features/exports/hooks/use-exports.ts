@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** Exports shown per page of the Export page's list. */
 const EXPORTS_PAGE_SIZE = 10;

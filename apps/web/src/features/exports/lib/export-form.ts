@@ -1,5 +1,5 @@
 import { CATEGORIES } from "@tafsiri/domain";
-import type { ExportChoiceInput, ExportItem } from "../../../lib/api-types";
+import type { ExportChoiceInput, ExportItem } from "#web/lib/api-types";
 
 /** What an export takes: Control, Dementia or both. */
 export type CategoryChoice = ExportItem["category"];

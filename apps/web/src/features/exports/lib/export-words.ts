@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import type { ExportItem } from "../../../lib/api-types";
+import type { ExportItem } from "#web/lib/api-types";
 import { CATEGORY_CHOICES } from "./export-form";
 
 const count = new Intl.NumberFormat("en");

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { Field } from "../../../components/field";
+import { Field } from "#web/components/field";
 
 export interface CommentFormProps {
   /** Sends the comment (already checked not to be blank); resolves true when it was added. */

@@ -1,6 +1,6 @@
-import type { AudioComment } from "../../../lib/api-types";
-import { displayTime } from "../../../lib/dates";
-import { initials } from "../../../lib/initials";
+import type { AudioComment } from "#web/lib/api-types";
+import { displayTime } from "#web/lib/dates";
+import { initials } from "#web/lib/initials";
 
 /** SPEC §2.14: the name shown for a comment whose author's account is gone. */
 const UNKNOWN_USER = "Unknown User";

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import { toast } from "sonner";
-import type { AudioDetail } from "../../../lib/api-types";
-import { errorMessage } from "../../../lib/trpc";
-import { sendsLater } from "../../../lib/connection";
-import { COMMENTS_FETCH_FAILED, useComments } from "../hooks/use-comments";
+import type { AudioDetail } from "#web/lib/api-types";
+import { errorMessage } from "#web/lib/trpc";
+import { sendsLater } from "#web/lib/connection";
+import { COMMENTS_FETCH_FAILED, useComments } from "#web/features/feedback/hooks/use-comments";
 import { CommentForm } from "./comment-form";
 import { CommentList } from "./comment-list";
-import "../feedback.css";
+import "#web/features/feedback/feedback.css";
 
 /** SPEC §8 texts of the Feedback screen (a failed load: COMMENTS_FETCH_FAILED). */
 const ADD_FAILED = "Error adding comment";

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** SPEC §8: a failed load of the comments, logged (meta) and shown by the Feedback panel. */
 export const COMMENTS_FETCH_FAILED = "Error fetching comments";

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import type { LiveEvent } from "@tafsiri/api";
-import type { NotificationItem } from "../../../lib/api-types";
-import { withNewNotification, type NotificationPages } from "../../../lib/notification-pages";
-import { announce } from "../../../lib/announce";
-import { writeSession } from "../../../lib/session";
-import { useSession } from "../../../hooks/use-session";
-import { useTRPC } from "../../../lib/trpc";
-import { paths } from "../../../config/paths";
+import type { NotificationItem } from "#web/lib/api-types";
+import { withNewNotification, type NotificationPages } from "#web/lib/notification-pages";
+import { announce } from "#web/lib/announce";
+import { writeSession } from "#web/lib/session";
+import { useSession } from "#web/hooks/use-session";
+import { useTRPC } from "#web/lib/trpc";
+import { paths } from "#web/config/paths";
 
 /** How long to wait before subscribing again after the subscription failed (ms). */
 const RETRY_MS = 5_000;

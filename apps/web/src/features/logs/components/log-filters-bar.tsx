@@ -1,7 +1,7 @@
-import { DateRangeField } from "../../../components/date-range-field";
-import { SelectField } from "../../../components/field";
-import type { LogFilterChoices } from "../../../lib/api-types";
-import type { LogFilterValues } from "../lib/log-filters";
+import { DateRangeField } from "#web/components/date-range-field";
+import { SelectField } from "#web/components/field";
+import type { LogFilterChoices } from "#web/lib/api-types";
+import type { LogFilterValues } from "#web/features/logs/lib/log-filters";
 
 /** The choices of a filter, led by the value chosen (e.g. from the URL) when it is not among them (yet). */
 function withCurrent(choices: string[], current: string): string[] {

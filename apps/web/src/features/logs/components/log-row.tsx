@@ -1,5 +1,5 @@
-import type { LogEntry } from "../../../lib/api-types";
-import { displayTime, shortTime } from "../../../lib/dates";
+import type { LogEntry } from "#web/lib/api-types";
+import { displayTime, shortTime } from "#web/lib/dates";
 
 /** The columns of the Logs table. */
 export const LOG_COLUMNS = ["Time", "Actor", "Action", "Concerns"] as const;

@@ -1,14 +1,14 @@
 import { Pagination } from "@tafsiri/ui/pagination";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { useLogFilterParams } from "../hooks/use-log-filter-params";
-import { useLogFilterChoices, useLogs } from "../hooks/use-logs";
-import { useLogsDownload } from "../hooks/use-logs-download";
-import { logQuery } from "../lib/log-filters";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "#web/hooks/use-page-param";
+import { useLogFilterParams } from "#web/features/logs/hooks/use-log-filter-params";
+import { useLogFilterChoices, useLogs } from "#web/features/logs/hooks/use-logs";
+import { useLogsDownload } from "#web/features/logs/hooks/use-logs-download";
+import { logQuery } from "#web/features/logs/lib/log-filters";
 import { LogFiltersBar } from "./log-filters-bar";
 import { LOG_COLUMNS, LogRow } from "./log-row";
-import { DataTable } from "../../../components/data-table";
-import "../logs.css";
+import { DataTable } from "#web/components/data-table";
+import "#web/features/logs/logs.css";
 
 /**
  * The Logs page (/log/log-listing, Admin; SPEC §2.1): the audit log, newest first, 50 per

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { FILTER_PARAMS, type LogFilterValues } from "../lib/log-filters";
+import { FILTER_PARAMS, type LogFilterValues } from "#web/features/logs/lib/log-filters";
 
 /**
  * The Logs filters kept in the URL (?actor=, ?action=, ?from=, ?to=), so Back, a reload and a

@@ -1,10 +1,10 @@
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import type { LogEntry } from "../../../lib/api-types";
-import { downloadCsv } from "../../../lib/csv";
-import { useTRPCClient } from "../../../lib/trpc";
-import { logsCsv } from "../lib/log-csv";
-import type { LogQuery } from "../lib/log-filters";
+import type { LogEntry } from "#web/lib/api-types";
+import { downloadCsv } from "#web/lib/csv";
+import { useTRPCClient } from "#web/lib/trpc";
+import { logsCsv } from "#web/features/logs/lib/log-csv";
+import type { LogQuery } from "#web/features/logs/lib/log-filters";
 
 /** The most rows one download holds. */
 const CSV_MAX_ROWS = 10_000;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { LOGS_PAGE_SIZE, type LogQuery } from "../lib/log-filters";
+import { useTRPC } from "#web/lib/trpc";
+import { LOGS_PAGE_SIZE, type LogQuery } from "#web/features/logs/lib/log-filters";
 
 /**
  * One page of the Logs list (logs.list), newest first, 50 per page, with the

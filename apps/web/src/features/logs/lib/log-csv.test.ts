@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LogEntry } from "../../../lib/api-types";
+import type { LogEntry } from "#web/lib/api-types";
 import { logsCsv } from "./log-csv";
 
 const ENTRY: LogEntry = {

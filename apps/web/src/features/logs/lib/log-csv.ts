@@ -1,5 +1,5 @@
-import type { LogEntry } from "../../../lib/api-types";
-import { toCsv } from "../../../lib/csv";
+import type { LogEntry } from "#web/lib/api-types";
+import { toCsv } from "#web/lib/csv";
 
 /** The CSV columns of the Logs download: the table's, with the time in ISO and the action as written. */
 const LOG_CSV_HEADER = ["Time", "Actor", "Action", "Concerns", "Action code", "Entity"] as const;

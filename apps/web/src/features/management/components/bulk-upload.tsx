@@ -2,11 +2,11 @@ import { useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
-import { isFailed, uploadAudio } from "../lib/upload";
-import { readZipParticipants, type ZipParticipants } from "../lib/zip-participants";
-import { audioFilesFromZip, ZIP_ACCEPT } from "../../../lib/audio-files";
-import { toastRejection } from "../lib/rejection-toast";
-import { announce } from "../../../lib/announce";
+import { isFailed, uploadAudio } from "#web/features/management/lib/upload";
+import { readZipParticipants, type ZipParticipants } from "#web/features/management/lib/zip-participants";
+import { audioFilesFromZip, ZIP_ACCEPT } from "#web/lib/audio-files";
+import { toastRejection } from "#web/features/management/lib/rejection-toast";
+import { announce } from "#web/lib/announce";
 import { CATEGORY_REQUIRED, type Category } from "@tafsiri/domain";
 
 const NOT_ZIP = "Please select a zip file to upload.";

@@ -1,4 +1,4 @@
-import { SelectField } from "../../../components/field";
+import { SelectField } from "#web/components/field";
 import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 /** The labelled category choice of the upload forms; empty until the admin picks one (SPEC §2.16). */

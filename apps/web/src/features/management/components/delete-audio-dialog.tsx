@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
 
 /**
  * SPEC §2.18 'Delete': asks 'Are you sure you want to delete this audio?' / 'This action is not

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { ManagedAudio } from "../../../lib/api-types";
+import type { ManagedAudio } from "#web/lib/api-types";
 import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
 import { CategoryToggle } from "./category-toggle";
 import { DeleteAudioDialog } from "./delete-audio-dialog";
 import { Pagination } from "@tafsiri/ui/pagination";
@@ -11,9 +11,9 @@ import { ParticipantLinkDialog } from "./participant-link-dialog";
 import { ReassignDialog } from "./reassign-dialog";
 import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 import { ViewTranscriptDialog } from "./view-transcript-dialog";
-import { useErrorToast } from "../hooks/use-error-toast";
-import { useInvalidateAudios } from "../hooks/use-invalidate-audios";
-import { useStaff } from "../hooks/use-staff";
+import { useErrorToast } from "#web/features/management/hooks/use-error-toast";
+import { useInvalidateAudios } from "#web/features/management/hooks/use-invalidate-audios";
+import { useStaff } from "#web/features/management/hooks/use-staff";
 import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 const PAGE_SIZE = 50;

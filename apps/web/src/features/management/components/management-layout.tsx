@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ManagementMenu } from "./management-menu";
-import "../management.css";
+import "#web/features/management/management.css";
 
 /** A management page: the side menu (SPEC §2.2) beside the page's title and content. */
 export function ManagementLayout({

@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#web/config/paths";
 
 const ENTRIES = [
   { to: paths.upload, label: "Upload" },

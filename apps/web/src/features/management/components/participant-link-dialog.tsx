@@ -2,9 +2,9 @@ import { useDeferredValue, useId, useState } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { PARTICIPANT_CODE_MAX_LENGTH } from "@tafsiri/domain";
-import type { ManagedAudio } from "../../../lib/api-types";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { TextField } from "../../../components/field";
+import type { ManagedAudio } from "#web/lib/api-types";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { TextField } from "#web/components/field";
 import { Modal } from "./modal";
 import { SessionDateField } from "./session-date-field";
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
 import { Modal } from "./modal";
-import { StaffSelect, type StaffChoice } from "../../../components/staff-select";
+import { StaffSelect, type StaffChoice } from "#web/components/staff-select";
 
 /**
  * SPEC §2.18 'Reassign': a modal with a staff dropdown that leaves out the current assignee;

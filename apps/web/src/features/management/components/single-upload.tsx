@@ -3,13 +3,13 @@ import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { SessionDateField } from "./session-date-field";
-import { audioUploadFields, isFailed } from "../lib/upload";
-import { UploadProgress } from "../../../components/upload-progress";
-import { TextField } from "../../../components/field";
-import { UnfinishedUploadNotice } from "../../../components/unfinished-upload-notice";
-import { useResumableUpload } from "../../../hooks/use-resumable-upload";
-import { AUDIO_ACCEPT, isAudioFile } from "../../../lib/audio-files";
-import { toastRejection } from "../lib/rejection-toast";
+import { audioUploadFields, isFailed } from "#web/features/management/lib/upload";
+import { UploadProgress } from "#web/components/upload-progress";
+import { TextField } from "#web/components/field";
+import { UnfinishedUploadNotice } from "#web/components/unfinished-upload-notice";
+import { useResumableUpload } from "#web/hooks/use-resumable-upload";
+import { AUDIO_ACCEPT, isAudioFile } from "#web/lib/audio-files";
+import { toastRejection } from "#web/features/management/lib/rejection-toast";
 import {
   CATEGORY_REQUIRED,
   isParticipantCode,

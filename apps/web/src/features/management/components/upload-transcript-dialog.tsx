@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
 import { Modal } from "./modal";
-import { isFailed, uploadInitialTranscript } from "../lib/upload";
-import { toastRejection } from "../lib/rejection-toast";
+import { isFailed, uploadInitialTranscript } from "#web/features/management/lib/upload";
+import { toastRejection } from "#web/features/management/lib/rejection-toast";
 
 /** Initial transcript types (SPEC §9): .doc, .docx, .pdf, .txt. */
 const TRANSCRIPT_ACCEPT: Record<string, string[]> = {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useTRPCClient } from "../../../lib/trpc";
+import { useTRPCClient } from "#web/lib/trpc";
 import { Modal } from "./modal";
 import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** Returns a function that refetches every audio and task list after a change (upload, assign, delete…). */
 export function useInvalidateAudios(): () => Promise<void> {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 import { useErrorToast } from "./use-error-toast";
 
 /** Active staff members (id, username) for the assign and reassign choices; toasts 'Failed to load staff.' (SPEC §8). */

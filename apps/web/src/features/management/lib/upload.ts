@@ -1,6 +1,6 @@
 import type { Category } from "@tafsiri/domain";
-import type { RestResult } from "../../../lib/rest";
-import { startResumableUpload } from "../../../lib/resumable-upload";
+import type { RestResult } from "#web/lib/rest";
+import { startResumableUpload } from "#web/lib/resumable-upload";
 
 /** An uploaded audio's participant (decision 024): a participant code and, optionally, the session's day (YYYY-MM-DD). */
 export interface AudioParticipantLink {

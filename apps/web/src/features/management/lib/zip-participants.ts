@@ -1,5 +1,5 @@
 import { CsvSyntaxError, PARTICIPANT_CODE_PATTERN, readCsvRecords, type CsvRecord } from "@tafsiri/domain";
-import { audioMimeType } from "../../../lib/audio-files";
+import { audioMimeType } from "#web/lib/audio-files";
 import type { AudioParticipantLink } from "./upload";
 
 /**

@@ -1,12 +1,12 @@
 import { useId, useLayoutEffect, useRef } from "react";
 import { DropdownMenu } from "radix-ui";
-import { notificationItems } from "../../../lib/notification-pages";
-import { useMarkAllRead } from "../hooks/use-mark-all-read";
-import { useNotifications } from "../hooks/use-notifications";
-import { useNow } from "../hooks/use-now";
-import { useOpenNotification } from "../hooks/use-open-notification";
+import { notificationItems } from "#web/lib/notification-pages";
+import { useMarkAllRead } from "#web/features/notifications/hooks/use-mark-all-read";
+import { useNotifications } from "#web/features/notifications/hooks/use-notifications";
+import { useNow } from "#web/features/notifications/hooks/use-now";
+import { useOpenNotification } from "#web/features/notifications/hooks/use-open-notification";
 import { NotificationEntry } from "./notification-entry";
-import "../notifications.css";
+import "#web/features/notifications/notifications.css";
 
 /** How often the relative times of an open list are refreshed (ms). */
 const CLOCK_MS = 30_000;

@@ -1,6 +1,6 @@
 import { DropdownMenu } from "radix-ui";
-import type { NotificationItem } from "../../../lib/api-types";
-import { displayTime } from "../../../lib/dates";
+import type { NotificationItem } from "#web/lib/api-types";
+import { displayTime } from "#web/lib/dates";
 
 /**
  * One bell entry (SPEC §2.3, §2.13, §9): the message, Read or Unread, and the relative time with

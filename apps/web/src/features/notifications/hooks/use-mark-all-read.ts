@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { withAllRead, type NotificationPages } from "../../../lib/notification-pages";
-import { useTRPC } from "../../../lib/trpc";
+import { withAllRead, type NotificationPages } from "#web/lib/notification-pages";
+import { useTRPC } from "#web/lib/trpc";
 
 /**
  * 'Mark all as read' (SPEC §2.3): the server marks every unread notification of the caller Read;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** How many notifications the bell lists at first, and how many each 'Show older' adds. */
 const BELL_LIMIT = 20;

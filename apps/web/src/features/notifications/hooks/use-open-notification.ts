@@ -2,11 +2,11 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { NotificationItem } from "../../../lib/api-types";
-import { withRead, type NotificationPages } from "../../../lib/notification-pages";
-import { setCurrentAudioId } from "../../../lib/current-audio";
-import { useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { paths } from "../../../config/paths";
+import type { NotificationItem } from "#web/lib/api-types";
+import { withRead, type NotificationPages } from "#web/lib/notification-pages";
+import { setCurrentAudioId } from "#web/lib/current-audio";
+import { useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { paths } from "#web/config/paths";
 
 /** The entry's link when it is a path of this app ("/…", not "//host"), else the audio screen (SPEC §2.1). */
 function inAppPath(link: string): string {

@@ -1,5 +1,5 @@
 import type { ConsentStatus } from "@tafsiri/domain";
-import { CONSENT_BADGES, CONSENT_LABELS } from "../lib/participant-words";
+import { CONSENT_BADGES, CONSENT_LABELS } from "#web/features/participants/lib/participant-words";
 
 /** A participant's consent in words ('Given', 'Withdrawn'…), coloured as a badge, with its day under it when known. */
 export function ConsentBadge({ status, day }: { status: ConsentStatus; day: string | null }) {

@@ -1,11 +1,15 @@
 import { useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Field } from "../../../components/field";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
+import { Field } from "#web/components/field";
 import { CONSENT_DOCUMENT_MAX_BYTES, CONSENT_DOCUMENT_NOT_PDF, CONSENT_DOCUMENT_TOO_LARGE } from "@tafsiri/domain";
-import { downloadConsentDocument, removeConsentDocument, uploadConsentDocument } from "../lib/consent-document";
-import type { Participant } from "../lib/participant-types";
-import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
+import {
+  downloadConsentDocument,
+  removeConsentDocument,
+  uploadConsentDocument,
+} from "#web/features/participants/lib/consent-document";
+import type { Participant } from "#web/features/participants/lib/participant-types";
+import { useInvalidateParticipants } from "#web/features/participants/hooks/use-invalidate-participants";
 
 /** The browser's check of a chosen consent document: a PDF of at most 10 MB (the server checks the content too). */
 function documentProblem(file: File): string | null {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { Participant } from "../lib/participant-types";
+import type { Participant } from "#web/features/participants/lib/participant-types";
 import { ParticipantPanel } from "./participant-panel";
 
 /**

@@ -2,13 +2,13 @@ import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Dialog } from "radix-ui";
 import { toast } from "sonner";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { CloseButton } from "../../../components/side-sheet";
-import { Field } from "../../../components/field";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { CloseButton } from "#web/components/side-sheet";
+import { Field } from "#web/components/field";
 import { PARTICIPANT_CSV_COLUMNS, PARTICIPANTS_CSV_MAX_CHARS, PARTICIPANTS_CSV_TOO_LARGE } from "@tafsiri/domain";
-import { importSummary } from "../lib/import-summary";
-import type { ImportProblem } from "../lib/participant-types";
-import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
+import { importSummary } from "#web/features/participants/lib/import-summary";
+import type { ImportProblem } from "#web/features/participants/lib/participant-types";
+import { useInvalidateParticipants } from "#web/features/participants/hooks/use-invalidate-participants";
 
 /**
  * Decision 024 'Import CSV': a dialog with a CSV file input and the expected columns; the file is

@@ -3,15 +3,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Duration } from "@tafsiri/ui/duration";
 import { SCORE_INSTRUMENTS, type ScoreInstrument } from "@tafsiri/domain";
-import { paths } from "../../../config/paths";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import type { Participant } from "../lib/participant-types";
-import { ageText, sexText } from "../lib/participant-words";
-import { useParticipant } from "../hooks/use-participant";
+import { paths } from "#web/config/paths";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import type { Participant } from "#web/features/participants/lib/participant-types";
+import { ageText, sexText } from "#web/features/participants/lib/participant-words";
+import { useParticipant } from "#web/features/participants/hooks/use-participant";
 import { ConsentBadge } from "./consent-badge";
 import { EditParticipantButton } from "./edit-participant-button";
-import "../participants.css";
+import "#web/features/participants/participants.css";
 
 /** How the age was given, for the summary: the date of birth, or the age in years and months on its day. */
 function ageSource(p: Participant): string {

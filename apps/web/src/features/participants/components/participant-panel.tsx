@@ -2,10 +2,10 @@ import { useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { CONSENT_STATUSES, PARTICIPANT_GROUPS, SEXES } from "@tafsiri/domain";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { CloseButton, SideSheet } from "../../../components/side-sheet";
-import { Field, SelectField, TextField } from "../../../components/field";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { ConfirmDialog } from "#web/components/confirm-dialog";
+import { CloseButton, SideSheet } from "#web/components/side-sheet";
+import { Field, SelectField, TextField } from "#web/components/field";
 import {
   emptyForm,
   fieldOfMessage,
@@ -16,10 +16,10 @@ import {
   type FormErrors,
   type ParticipantField,
   type ParticipantForm,
-} from "../lib/participant-form";
-import type { Participant } from "../lib/participant-types";
-import { CONSENT_LABELS, SEX_LABELS } from "../lib/participant-words";
-import { useInvalidateParticipants } from "../hooks/use-invalidate-participants";
+} from "#web/features/participants/lib/participant-form";
+import type { Participant } from "#web/features/participants/lib/participant-types";
+import { CONSENT_LABELS, SEX_LABELS } from "#web/features/participants/lib/participant-words";
+import { useInvalidateParticipants } from "#web/features/participants/hooks/use-invalidate-participants";
 import { ConsentDocumentField } from "./consent-document-field";
 import { ScoreRows } from "./score-rows";
 

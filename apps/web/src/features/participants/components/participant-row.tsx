@@ -1,10 +1,10 @@
 import { generatePath, Link } from "react-router";
-import { paths } from "../../../config/paths";
-import type { Participant } from "../lib/participant-types";
-import { ageText, latestScore, sexText } from "../lib/participant-words";
+import { paths } from "#web/config/paths";
+import type { Participant } from "#web/features/participants/lib/participant-types";
+import { ageText, latestScore, sexText } from "#web/features/participants/lib/participant-words";
 import { ConsentBadge } from "./consent-badge";
 import { EditParticipantButton } from "./edit-participant-button";
-import "../participants.css";
+import "#web/features/participants/participants.css";
 
 /** The columns of the Participants table, in order. */
 export const PARTICIPANT_COLUMNS = [

@@ -9,11 +9,11 @@ import {
   type ConsentStatus,
   type ParticipantGroup,
 } from "@tafsiri/domain";
-import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { downloadCsv } from "../../../lib/csv";
-import { SelectField, TextField } from "../../../components/field";
-import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { CONSENT_LABELS } from "../lib/participant-words";
+import { errorMessage, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { downloadCsv } from "#web/lib/csv";
+import { SelectField, TextField } from "#web/components/field";
+import { useLastPageFallback, usePageParam } from "#web/hooks/use-page-param";
+import { CONSENT_LABELS } from "#web/features/participants/lib/participant-words";
 import { ImportDialog } from "./import-dialog";
 import { ParticipantPanel } from "./participant-panel";
 import { PARTICIPANT_COLUMNS, ParticipantRow } from "./participant-row";

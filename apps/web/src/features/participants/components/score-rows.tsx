@@ -1,6 +1,6 @@
 import { SCORE_INSTRUMENT_KEYS, SCORE_INSTRUMENTS } from "@tafsiri/domain";
-import { SelectField, TextField } from "../../../components/field";
-import { newScoreRow, type FormErrors, type ScoreRow } from "../lib/participant-form";
+import { SelectField, TextField } from "#web/components/field";
+import { newScoreRow, type FormErrors, type ScoreRow } from "#web/features/participants/lib/participant-form";
 
 /**
  * The side panel's cognitive scores (decision 024): one row per score with its instrument (the

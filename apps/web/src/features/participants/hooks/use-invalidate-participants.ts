@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** A function that refetches every participants query (list, a participant, their audios, the balance) after a change. */
 export function useInvalidateParticipants(): () => Promise<void> {

@@ -1,6 +1,6 @@
-import { downloadBlob } from "../../../lib/csv";
-import { CONNECTION_ERROR } from "../../../lib/rest";
-import { readSession } from "../../../lib/session";
+import { downloadBlob } from "#web/lib/csv";
+import { CONNECTION_ERROR } from "#web/lib/rest";
+import { readSession } from "#web/lib/session";
 
 /**
  * A participant's consent document (decision 024): one PDF kept with the participant, through

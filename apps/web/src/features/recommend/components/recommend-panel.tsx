@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { AudioDetail } from "../../../lib/api-types";
-import { STAFF_LIST_FAILED, StaffSelect } from "../../../components/staff-select";
-import { errorMessage, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { useSession } from "../../../hooks/use-session";
+import type { AudioDetail } from "#web/lib/api-types";
+import { STAFF_LIST_FAILED, StaffSelect } from "#web/components/staff-select";
+import { errorMessage, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { useSession } from "#web/hooks/use-session";
 
 /** SPEC §5, §8 texts of the Recommend screen. */
 const STAFF_REQUIRED = "Please select a staff member";

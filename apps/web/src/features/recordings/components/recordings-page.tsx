@@ -1,9 +1,9 @@
 import { Pagination } from "@tafsiri/ui/pagination";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { useRecommendedRecordings } from "../hooks/use-recommended-recordings";
-import { TaskCard } from "../../../components/task-card";
-import { recipientName } from "../lib/recommendation-labels";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "#web/hooks/use-page-param";
+import { useRecommendedRecordings } from "#web/features/recordings/hooks/use-recommended-recordings";
+import { TaskCard } from "#web/components/task-card";
+import { recipientName } from "#web/features/recordings/lib/recommendation-labels";
 
 /**
  * The Recommended Recordings page (/Recordings, SPEC §2.9): staff see the audios recommended to

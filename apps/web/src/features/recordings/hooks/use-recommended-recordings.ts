@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 
 /** SPEC §9: recommended recordings page size. */
 const RECOMMENDATIONS_PAGE_SIZE = 10;

@@ -15,14 +15,14 @@ import { TRPCClientError } from "@trpc/client";
 import { COMMENT_MAX_LENGTH } from "@tafsiri/domain";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import type { SubmissionFilter } from "../../../lib/api-types";
-import { announce } from "../../../lib/announce";
-import { Field } from "../../../components/field";
-import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { paths } from "../../../config/paths";
-import { TRANSCRIPT_FETCH_FAILED } from "../../../hooks/use-transcript-history";
-import { useReviewQueue, type ReviewItem } from "../hooks/use-review-queue";
-import "../../../styles/audio-player.css";
+import type { SubmissionFilter } from "#web/lib/api-types";
+import { announce } from "#web/lib/announce";
+import { Field } from "#web/components/field";
+import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { paths } from "#web/config/paths";
+import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
+import { useReviewQueue, type ReviewItem } from "#web/features/review/hooks/use-review-queue";
+import "#web/styles/audio-player.css";
 import "./review-page.css";
 import {
   keysOf,
@@ -30,7 +30,7 @@ import {
   REVIEW_SHORTCUTS_NOTE,
   reviewCommandOf,
   type ReviewCommand,
-} from "../lib/review-shortcuts";
+} from "#web/features/review/lib/review-shortcuts";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const FILTER_LABELS: Record<SubmissionFilter, string> = {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useEffectEvent, useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RouterInputs, RouterOutputs } from "@tafsiri/api";
-import type { SubmissionFilter } from "../../../lib/api-types";
-import { useSession } from "../../../hooks/use-session";
-import { useTRPC } from "../../../lib/trpc";
+import type { SubmissionFilter } from "#web/lib/api-types";
+import { useSession } from "#web/hooks/use-session";
+import { useTRPC } from "#web/lib/trpc";
 
 /** `submissions.reviewQueue`'s answer (decision 025). */
 type ReviewQueuePage = RouterOutputs["submissions"]["reviewQueue"];

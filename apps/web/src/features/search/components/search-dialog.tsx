@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Dialog } from "radix-ui";
 import { SEARCH_KEYWORD_MAX_LENGTH } from "@tafsiri/domain";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import { useAudioSearch, type AudioSearch, type AudioSearchResult } from "../hooks/use-audio-search";
-import { isSearchShortcut, SEARCH_SHORTCUTS, shortcutHint } from "../lib/search-shortcut";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import { useAudioSearch, type AudioSearch, type AudioSearchResult } from "#web/features/search/hooks/use-audio-search";
+import { isSearchShortcut, SEARCH_SHORTCUTS, shortcutHint } from "#web/features/search/lib/search-shortcut";
 import { SearchIcon } from "./search-icon";
 import { optionId, SearchResults } from "./search-results";
-import "../search.css";
+import "#web/features/search/search.css";
 
 /** The live status line: 'Searching…', 'No results found' or the number of results. */
 function SearchStatus({ search }: { search: AudioSearch }) {

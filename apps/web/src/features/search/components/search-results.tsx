@@ -1,4 +1,4 @@
-import type { AudioSearchResult } from "../hooks/use-audio-search";
+import type { AudioSearchResult } from "#web/features/search/hooks/use-audio-search";
 
 /** The id of the option showing `result` in the list `listId` (for aria-activedescendant). */
 export function optionId(listId: string, result: AudioSearchResult): string {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { RouterOutputs } from "@tafsiri/api";
-import { useTRPC } from "../../../lib/trpc";
+import { useTRPC } from "#web/lib/trpc";
 import { useDebouncedValue } from "./use-debounced-value";
 
 /** One answer of `search.audios`: the audio, its category and its task's assignee (null when unassigned). */

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from "react";
 import { MenuIcon } from "./icons";
 import { SIDEBAR_ID } from "./sidebar";
 import { UserMenu } from "./user-menu";
-import type { SidebarState } from "../hooks/use-sidebar-state";
+import type { SidebarState } from "#web/features/shell/hooks/use-sidebar-state";
 
 /**
  * The header (SPEC §2.3): sidebar toggle, `search` (the search button and its dialog), `bell` (the

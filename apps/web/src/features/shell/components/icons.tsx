@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { NavIcon } from "../lib/nav-entries";
+import type { NavIcon } from "#web/features/shell/lib/nav-entries";
 
 /** A 20 px stroke icon; decorative (aria-hidden), the text next to it names the control. */
 function Svg({ children, size = 20 }: { children: ReactNode; size?: number }) {

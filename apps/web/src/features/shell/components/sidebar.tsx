@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { useSession } from "../../../hooks/use-session";
-import { navEntries, type NavGroupEntry, type NavLinkEntry } from "../lib/nav-entries";
+import { useSession } from "#web/hooks/use-session";
+import { navEntries, type NavGroupEntry, type NavLinkEntry } from "#web/features/shell/lib/nav-entries";
 import { ChevronIcon, LogoMark, NavEntryIcon } from "./icons";
-import type { SidebarState } from "../hooks/use-sidebar-state";
-import { paths } from "../../../config/paths";
+import type { SidebarState } from "#web/features/shell/hooks/use-sidebar-state";
+import { paths } from "#web/config/paths";
 
 export const SIDEBAR_ID = "app-sidebar";
 

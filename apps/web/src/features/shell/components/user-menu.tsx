@@ -1,10 +1,10 @@
 import { DropdownMenu } from "radix-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { paths } from "../../../config/paths";
-import { initials } from "../../../lib/initials";
-import { signOut } from "../../../lib/session";
-import { useSession } from "../../../hooks/use-session";
+import { paths } from "#web/config/paths";
+import { initials } from "#web/lib/initials";
+import { signOut } from "#web/lib/session";
+import { useSession } from "#web/hooks/use-session";
 import { SignOutIcon } from "./icons";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useMediaQuery } from "../../../hooks/use-media-query";
+import { useMediaQuery } from "#web/hooks/use-media-query";
 
 /** SPEC §9: local storage key of the remembered expanded/collapsed state ("true" / "false"). */
 const SIDEBAR_EXPANDED_KEY = "sidebar-expanded";

@@ -1,5 +1,5 @@
-import type { Session } from "../../../lib/session";
-import { paths } from "../../../config/paths";
+import type { Session } from "#web/lib/session";
+import { paths } from "#web/config/paths";
 
 /** The icon names the sidebar draws (see icons.tsx). */
 export type NavIcon = "dashboard" | "tasks" | "recordings" | "management" | "submissions" | "accounts";

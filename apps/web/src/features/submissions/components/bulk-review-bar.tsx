@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog, Dialog } from "radix-ui";
 import { REVIEW_REASON_MAX_LENGTH } from "@tafsiri/domain";
-import type { SubmissionRow } from "../../../lib/api-types";
-import { errorMessage, useTRPC } from "../../../lib/trpc";
-import { Field } from "../../../components/field";
-import type { RowSelection } from "../hooks/use-row-selection";
+import type { SubmissionRow } from "#web/lib/api-types";
+import { errorMessage, useTRPC } from "#web/lib/trpc";
+import { Field } from "#web/components/field";
+import type { RowSelection } from "#web/features/submissions/hooks/use-row-selection";
 import {
   bulkSummary,
   confirmQuestion,
@@ -14,7 +14,7 @@ import {
   type BulkOutput,
   type BulkReviewRequest,
   type BulkSummary,
-} from "../lib/bulk-review-summary";
+} from "#web/features/submissions/lib/bulk-review-summary";
 
 const NUMBER = new Intl.NumberFormat("en-US");
 

@@ -1,5 +1,5 @@
-import { TranscriptChanges, VersionHistory } from "../../../components/transcript-changes";
-import { useTranscriptHistory } from "../../../hooks/use-transcript-history";
+import { TranscriptChanges, VersionHistory } from "#web/components/transcript-changes";
+import { useTranscriptHistory } from "#web/hooks/use-transcript-history";
 
 /**
  * Decision 025, the review workbench's transcript: the current transcript of `audioId`, read-only,

@@ -1,5 +1,5 @@
-import type { SubmissionCounts, SubmissionFilter } from "../../../lib/api-types";
-import { SUBMISSION_FILTERS } from "../lib/submission-filters";
+import type { SubmissionCounts, SubmissionFilter } from "#web/lib/api-types";
+import { SUBMISSION_FILTERS } from "#web/features/submissions/lib/submission-filters";
 
 /**
  * The Submissions filter (beyond SPEC §2.7): 'Needs review' (a transcript or a recording Pending),

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../../../lib/trpc";
-import { displayTime } from "../../../lib/dates";
-import "../submissions.css";
+import { useTRPC } from "#web/lib/trpc";
+import { displayTime } from "#web/lib/dates";
+import "#web/features/submissions/submissions.css";
 
 /**
  * The comments of a submission's audio, oldest first, shown in its expanded row (SPEC §2.7): each

@@ -1,8 +1,8 @@
 import { Duration } from "@tafsiri/ui/duration";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
-import type { SubmissionRow as Row } from "../../../lib/api-types";
-import { recordingApprovalLabel, transcriptApprovalLabel } from "../../../lib/approval-labels";
-import { displayTime, longTime } from "../../../lib/dates";
+import type { SubmissionRow as Row } from "#web/lib/api-types";
+import { recordingApprovalLabel, transcriptApprovalLabel } from "#web/lib/approval-labels";
+import { displayTime, longTime } from "#web/lib/dates";
 import { SubmissionComments } from "./submission-comments";
 
 /** The number of columns of the Submissions table (SPEC §2.7), for the expanded row. */

@@ -1,21 +1,21 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../config/paths";
+import { paths } from "#web/config/paths";
 import { Pagination } from "@tafsiri/ui/pagination";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { useSession } from "../../../hooks/use-session";
-import { useNewRowAnnouncements } from "../hooks/use-new-row-announcements";
-import { useStatusParam } from "../hooks/use-status-param";
-import { useSubmissions } from "../hooks/use-submissions";
-import { useRowSelection } from "../hooks/use-row-selection";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "#web/hooks/use-page-param";
+import { useSession } from "#web/hooks/use-session";
+import { useNewRowAnnouncements } from "#web/features/submissions/hooks/use-new-row-announcements";
+import { useStatusParam } from "#web/features/submissions/hooks/use-status-param";
+import { useSubmissions } from "#web/features/submissions/hooks/use-submissions";
+import { useRowSelection } from "#web/features/submissions/hooks/use-row-selection";
 import { BulkReviewBar } from "./bulk-review-bar";
 import { StatusFilter } from "./status-filter";
 import { SUBMISSION_COLUMNS, SubmissionRow } from "./submission-row";
-import { DataTable } from "../../../components/data-table";
-import type { SubmissionRow as SubmissionRowData } from "../../../lib/api-types";
-import { errorMessage } from "../../../lib/trpc";
-import "../submissions.css";
+import { DataTable } from "#web/components/data-table";
+import type { SubmissionRow as SubmissionRowData } from "#web/lib/api-types";
+import { errorMessage } from "#web/lib/trpc";
+import "#web/features/submissions/submissions.css";
 
 /** Admins' columns: a checkbox first (decision 025 bulk review). */
 const ADMIN_COLUMNS = ["Select", ...SUBMISSION_COLUMNS] as const;

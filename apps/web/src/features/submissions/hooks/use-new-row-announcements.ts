@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import type { SubmissionRow } from "../../../lib/api-types";
-import { announce } from "../../../lib/announce";
+import type { SubmissionRow } from "#web/lib/api-types";
+import { announce } from "#web/lib/announce";
 
 /** How a row is named when it arrives: the audio and who submitted it. */
 function rowName(row: SubmissionRow): string {

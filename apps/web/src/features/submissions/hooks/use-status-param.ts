@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import type { SubmissionFilter } from "../../../lib/api-types";
-import { filterFrom } from "../lib/submission-filters";
+import type { SubmissionFilter } from "#web/lib/api-types";
+import { filterFrom } from "#web/features/submissions/lib/submission-filters";
 
 /**
  * The Submissions filter, kept in the ?status= search parameter (so Back and a reload keep it);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { SubmissionFilter } from "../../../lib/api-types";
-import { useTRPC } from "../../../lib/trpc";
+import type { SubmissionFilter } from "#web/lib/api-types";
+import { useTRPC } from "#web/lib/trpc";
 
 /** SPEC §9: submissions page size. */
 const SUBMISSIONS_PAGE_SIZE = 20;

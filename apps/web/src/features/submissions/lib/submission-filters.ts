@@ -1,4 +1,4 @@
-import type { SubmissionFilter } from "../../../lib/api-types";
+import type { SubmissionFilter } from "#web/lib/api-types";
 
 /** The Submissions list's filters in the order shown, with their labels (beyond SPEC §2.7). */
 export const SUBMISSION_FILTERS: ReadonlyArray<{ value: SubmissionFilter; label: string }> = [

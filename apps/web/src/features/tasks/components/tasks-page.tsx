@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Pagination } from "@tafsiri/ui/pagination";
-import { useTRPC } from "../../../lib/trpc";
-import { useOpenAudio } from "../../../hooks/use-open-audio";
-import { useLastPageFallback, usePageParam } from "../../../hooks/use-page-param";
-import { TaskCard } from "../../../components/task-card";
+import { useTRPC } from "#web/lib/trpc";
+import { useOpenAudio } from "#web/hooks/use-open-audio";
+import { useLastPageFallback, usePageParam } from "#web/hooks/use-page-param";
+import { TaskCard } from "#web/components/task-card";
 
 /** SPEC §9: tasks page size. */
 const PAGE_SIZE = 10;
