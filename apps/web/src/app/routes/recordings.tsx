@@ -1,4 +1,4 @@
-import { RecordingsPage } from "#web/features/recordings/components/recordings-page";
+import { RecordingsPage } from "#web/features/recommendations/components/recordings-page";
 
 /** /Recordings: the Recommended Recordings page (SPEC §2.9). */
 export function Component() {

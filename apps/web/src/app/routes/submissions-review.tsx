@@ -1,7 +1,7 @@
 import { useSearchParams } from "react-router";
 import type { SubmissionFilter } from "#web/lib/api-types";
-import { ReviewPage, type ReviewSlots } from "#web/features/review/components/review-page";
-import { ReviewActions } from "#web/features/audiomanagement/components/review-actions";
+import { ReviewPage, type ReviewSlots } from "#web/features/reviews/components/review-page";
+import { ReviewActions } from "#web/components/review-actions";
 import { SubmissionComments } from "#web/features/submissions/components/submission-comments";
 import { ReviewedTranscript } from "#web/features/submissions/components/reviewed-transcript";
 

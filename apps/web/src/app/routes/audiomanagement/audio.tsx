@@ -1,5 +1,5 @@
-import { AudioManagementLayout } from "#web/features/audiomanagement/components/audio-management-layout";
-import { AudioView } from "#web/features/audiomanagement/components/audio-view";
+import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
+import { AudioView } from "#web/features/audio/components/audio-view";
 
 /** /audiomanagement/audiocontrol: the Audio view (SPEC §2.11). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { AudioManagementLayout } from "#web/features/audiomanagement/components/audio-management-layout";
-import { FeedbackPanel } from "#web/features/feedback/components/feedback-panel";
+import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
+import { FeedbackPanel } from "#web/features/comments/components/feedback-panel";
 
 /** /audiomanagement/feedback: the Feedback screen (SPEC §2.14). */
 export function Component() {

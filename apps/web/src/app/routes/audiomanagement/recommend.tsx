@@ -1,5 +1,5 @@
-import { AudioManagementLayout } from "#web/features/audiomanagement/components/audio-management-layout";
-import { RecommendPanel } from "#web/features/recommend/components/recommend-panel";
+import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
+import { RecommendPanel } from "#web/features/recommendations/components/recommend-panel";
 
 /** /audiomanagement/recommend: the Recommend screen (SPEC §2.15). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { AudioManagementLayout } from "#web/features/audiomanagement/components/audio-management-layout";
-import { TranscriptPanel } from "#web/features/audiomanagement/components/transcript-panel";
+import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
+import { TranscriptPanel } from "#web/features/transcript/components/transcript-panel";
 
 /** /audiomanagement/trascript: the Translated Transcript screen (SPEC §2.12). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { AudioManagementLayout } from "#web/features/audiomanagement/components/audio-management-layout";
-import { RecordingPanel } from "#web/features/audiomanagement/components/recording-panel";
+import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
+import { RecordingPanel } from "#web/features/recording/components/recording-panel";
 
 /** /audiomanagement/translatedaudio: the Translated Audio screen (SPEC §2.13). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { ManagementLayout } from "#web/features/management/components/management-layout";
-import { AssignTasks } from "#web/features/management/components/assign-tasks";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
+import { AssignTasks } from "#web/features/tasks/components/assign-tasks";
 
 /** SPEC §2.17 Assign Tasks (/management/createtasks). */
 export function Component() {

@@ -1,4 +1,4 @@
-import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
 import { ExportPage } from "#web/features/exports/components/export-page";
 
 /** /management/export: dataset export (Admin; decision 019), beside the management menu. */

@@ -1,5 +1,5 @@
-import { ManagementLayout } from "#web/features/management/components/management-layout";
-import { ManageAudios } from "#web/features/management/components/manage-audios";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
+import { ManageAudios } from "#web/features/audio/components/manage-audios";
 
 /** SPEC §2.18 Manage Audios (/management/manageaudios). */
 export function Component() {

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
 import { ParticipantDetails } from "#web/features/participants/components/participant-details";
 import { useParticipant } from "#web/features/participants/hooks/use-participant";
 

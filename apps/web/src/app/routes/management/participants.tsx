@@ -1,4 +1,4 @@
-import { ManagementLayout } from "#web/features/management/components/management-layout";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
 import { ParticipantsPage } from "#web/features/participants/components/participants-page";
 
 /** Decision 024: Management → Participants (/management/participants, Admin). */

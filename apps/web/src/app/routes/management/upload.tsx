@@ -1,7 +1,7 @@
-import { ManagementLayout } from "#web/features/management/components/management-layout";
-import { SingleUpload } from "#web/features/management/components/single-upload";
-import { BulkUpload } from "#web/features/management/components/bulk-upload";
-import { useInvalidateAudios } from "#web/features/management/hooks/use-invalidate-audios";
+import { ManagementLayout } from "#web/app/layouts/management-layout";
+import { SingleUpload } from "#web/features/audio/components/single-upload";
+import { BulkUpload } from "#web/features/audio/components/bulk-upload";
+import { useInvalidateAudios } from "#web/hooks/use-invalidate-audios";
 
 /** SPEC §2.16 Upload (/management/upload): single and bulk audio upload. */
 export function Component() {
