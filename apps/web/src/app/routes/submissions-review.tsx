@@ -1,7 +1,6 @@
 import { useSearchParams } from "react-router";
 import type { SubmissionFilter } from "#web/lib/api-types";
 import { ReviewPage, type ReviewSlots } from "#web/features/reviews/components/review-page";
-import { ReviewActions } from "#web/components/review-actions";
 import { SubmissionComments } from "#web/features/submissions/components/submission-comments";
 import { ReviewedTranscript } from "#web/features/submissions/components/reviewed-transcript";
 
@@ -9,7 +8,6 @@ const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "reject
 
 /** The other features' pieces review mode shows (STYLE §12: features are composed here). */
 const slots: ReviewSlots = {
-  reviewActions: (props) => <ReviewActions {...props} />,
   transcript: (audioId) => <ReviewedTranscript audioId={audioId} />,
   comments: (audioId) => <SubmissionComments audioId={audioId} />,
 };

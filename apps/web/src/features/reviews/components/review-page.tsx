@@ -1,38 +1,20 @@
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { TRPCClientError } from "@trpc/client";
-import { COMMENT_MAX_LENGTH } from "@tafsiri/domain";
-import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
+import { useQueryClient } from "@tanstack/react-query";
 import { StatusBadge } from "@tafsiri/ui/status-badge";
 import type { SubmissionFilter } from "#web/lib/api-types";
 import { announce } from "#web/lib/announce";
-import { Field } from "#web/components/field";
-import { errorMessage, isConnectionError, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { useTRPC, useTRPCClient } from "#web/lib/trpc";
 import { paths } from "#web/config/paths";
-import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
-import { useReviewQueue, type ReviewItem } from "#web/features/reviews/hooks/use-review-queue";
-import "#web/styles/audio-player.css";
+import { useReviewQueue } from "../hooks/use-review-queue";
+import { useReviewKeys } from "../hooks/use-review-keys";
+import { keysOf } from "../lib/review-shortcuts";
+import { Loading, OriginalAudio, PlainTranscript, TranslatedRecording } from "./review-media";
+import { OutputActions, type ReviewRun } from "./output-actions";
+import { ReviewCommentBox } from "./review-comment-box";
+import { ReviewItemHeader } from "./review-item-header";
 import "./review-page.css";
-import {
-  keysOf,
-  REVIEW_PLAYER_SHORTCUTS,
-  REVIEW_SHORTCUTS_NOTE,
-  reviewCommandOf,
-  type ReviewCommand,
-} from "#web/features/reviews/lib/review-shortcuts";
 
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const FILTER_LABELS: Record<SubmissionFilter, string> = {
   needsReview: "Needs review",
   approved: "Approved",
@@ -40,231 +22,16 @@ const FILTER_LABELS: Record<SubmissionFilter, string> = {
   all: "All",
 };
 
-/** A review action as ReviewActions (features/audiomanagement) runs it. */
-export type ReviewRun = (
-  action: "approve" | "reject" | "remove",
-  expectedStatus: string,
-  reason?: string,
-  reassignTo?: string,
-) => Promise<{ message: string }>;
-
-/** What review mode hands to the review buttons the app composes in (ReviewActions). */
-interface ReviewActionsSlotProps {
-  status: string;
-  subject: string;
-  run: ReviewRun;
-  /** The task's assignee, offered as 'Return to …' in the reject dialog (or 'Reassign to…'). */
-  assignee: { id: string; username: string } | null;
-  onFailure: (error: unknown) => void;
-  onSettled: () => void;
-}
-
 /**
  * The pieces of other features the route composes into review mode (STYLE §12: a feature never
- * imports another): the review buttons, the transcript as reviewed (text, changes since the last
- * review, versions) and the comment list. Without `transcript`, the plain current text is shown.
+ * imports another): the transcript as reviewed (text, changes since the last review, versions) and
+ * the comment list. Without `transcript`, the plain current text is shown. The review buttons
+ * (src/components/review-actions.tsx) and the comment box (src/components/comment-form.tsx) are
+ * shared components, the same the audio pages show.
  */
 export interface ReviewSlots {
-  reviewActions: (props: ReviewActionsSlotProps) => ReactNode;
   transcript?: (audioId: string) => ReactNode;
   comments: (audioId: string) => ReactNode;
-}
-
-/** SPEC §8: a refused review shows 'Error' with the server's message (a stale status's 409 among them). */
-function showFailure(error: unknown): void {
-  if (isConnectionError(error)) toast.error("Error", { description: errorMessage(error) });
-  else if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
-  else toast.error(UNEXPECTED);
-}
-
-/** Seconds as 'm:ss' or 'h:mm:ss'. */
-function clock(seconds: number): string {
-  const s = Math.round(seconds);
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, "0");
-  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
-}
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p className="muted" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading {what}…
-    </p>
-  );
-}
-
-/** The current transcript's plain text (until the route hands in the reviewed transcript). */
-function PlainTranscript({ audioId }: { audioId: string }) {
-  const trpc = useTRPC();
-  const transcript = useQuery({
-    ...trpc.transcripts.get.queryOptions({ audioId }),
-    meta: { errorMessage: TRANSCRIPT_FETCH_FAILED },
-  });
-  if (transcript.isPending) return <Loading what="transcript" />;
-  if (transcript.isError) return <p role="alert">The transcript could not be loaded.</p>;
-  if (!transcript.data.text) return <p className="muted">No transcript yet</p>;
-  return (
-    <div className="transcript-view" data-testid="review-transcript-text">
-      {transcript.data.text}
-    </div>
-  );
-}
-
-/** The original audio's streaming player with review mode's keys in its 'Shortcuts' popover. */
-function OriginalAudio({ audioId }: { audioId: string }) {
-  const trpc = useTRPC();
-  const audio = useQuery(trpc.audios.get.queryOptions({ audioId }));
-  if (audio.isPending) return <Loading what="audio" />;
-  if (audio.isError) return <p role="alert">The audio could not be loaded.</p>;
-  const url = audio.data.audioUrl;
-  return (
-    <AudioPlayer
-      url={url}
-      sourceKey={url.split("?")[0]}
-      label="Original audio"
-      shortcuts
-      moreShortcuts={REVIEW_PLAYER_SHORTCUTS}
-      shortcutsNote={REVIEW_SHORTCUTS_NOTE}
-      waveform={playerWaveform(audio.data.waveform)}
-    />
-  );
-}
-
-/** The translated recording's player, or 'No recording yet'. */
-function TranslatedRecording({ audioId }: { audioId: string }) {
-  const trpc = useTRPC();
-  const recording = useQuery(trpc.recordings.get.queryOptions({ audioId }));
-  if (recording.isPending) return <Loading what="recording" />;
-  if (recording.isError) return <p role="alert">The recording could not be loaded.</p>;
-  const url = recording.data.url;
-  if (!url) return <p className="muted">No recording yet</p>;
-  return (
-    <div className="stack">
-      {recording.data.recordedBy && <p className="muted">Recorded by {recording.data.recordedBy.username}</p>}
-      <AudioPlayer
-        url={url}
-        sourceKey={url.split("?")[0]}
-        label="Translated recording"
-        waveform={playerWaveform(recording.data.waveform)}
-      />
-    </div>
-  );
-}
-
-/**
- * One output's review buttons (ReviewActions, composed in by the route) with review mode's keys:
- * each button carries its aria-keyshortcuts and the keys are shown under them.
- */
-function OutputActions({
-  slot,
-  status,
-  subject,
-  approveKeys,
-  rejectKeys,
-  run,
-  assignee,
-  onSettled,
-  groupRef,
-}: {
-  slot: ReviewSlots["reviewActions"];
-  status: string;
-  subject: string;
-  approveKeys: string;
-  rejectKeys: string;
-  run: ReviewRun;
-  assignee: { id: string; username: string } | null;
-  onSettled: () => void;
-  groupRef: React.RefObject<HTMLDivElement | null>;
-}) {
-  const hintId = useId();
-  // ReviewActions' buttons are its own: the keys are set on them once they are in the page.
-  useLayoutEffect(() => {
-    const group = groupRef.current;
-    if (!group) return;
-    for (const [selector, keys] of [
-      [".btn-success", approveKeys],
-      [".btn-danger-outline", rejectKeys],
-    ] as const) {
-      const button = group.querySelector<HTMLButtonElement>(`button${selector}`);
-      if (!button) continue;
-      button.setAttribute("aria-keyshortcuts", keys);
-      button.setAttribute("aria-describedby", hintId);
-    }
-  });
-  return (
-    <div ref={groupRef} className="stack review-mode-actions">
-      {slot({ status, subject, run, assignee, onFailure: showFailure, onSettled })}
-      <p id={hintId} className="review-keys">
-        <kbd>{approveKeys}</kbd> approve · <kbd>{rejectKeys}</kbd> reject
-      </p>
-    </div>
-  );
-}
-
-/** The comment box of the item (comments.add: the assignee is notified, others see it live). */
-function CommentBox({ audioId, fieldRef }: { audioId: string; fieldRef: React.RefObject<HTMLTextAreaElement | null> }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState("");
-  const [error, setError] = useState("");
-  const add = useMutation(trpc.comments.add.mutationOptions());
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    if (!text.trim()) {
-      setError("Please write a comment first.");
-      fieldRef.current?.focus();
-      return;
-    }
-    setError("");
-    add.mutate(
-      { audioId, text },
-      {
-        onSuccess: () => {
-          setText("");
-          announce("Comment added.");
-          void queryClient.invalidateQueries({ queryKey: trpc.comments.list.queryKey({ audioId }) });
-          fieldRef.current?.focus();
-        },
-        onError: (e) => {
-          setError(e instanceof TRPCClientError && e.data ? e.message : UNEXPECTED);
-          fieldRef.current?.focus();
-        },
-      },
-    );
-  };
-  return (
-    <form className="stack" onSubmit={submit}>
-      <Field
-        label={
-          <>
-            Add a comment <kbd>{keysOf("comment")}</kbd>
-          </>
-        }
-        error={error}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={fieldRef}
-            className="textarea"
-            rows={3}
-            maxLength={COMMENT_MAX_LENGTH}
-            aria-keyshortcuts={keysOf("comment")}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        )}
-      </Field>
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending && <span className="spinner" aria-hidden="true" />}
-          Add comment
-        </button>
-      </div>
-    </form>
-  );
 }
 
 /**
@@ -312,7 +79,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
     }
   };
 
-  const onCommand = useEffectEvent((command: ReviewCommand) => {
+  useReviewKeys((command) => {
     if (!item) return;
     const press = (group: HTMLDivElement | null, selector: string, what: string) => {
       const button = group?.querySelector<HTMLButtonElement>(`button${selector}`);
@@ -336,16 +103,6 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
         return commentRef.current?.focus();
     }
   });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const command = reviewCommandOf(event);
-      if (!command) return;
-      event.preventDefault();
-      onCommand(command);
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
 
   const header = (
     <p className="muted review-mode-filter">
@@ -403,39 +160,14 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
   return (
     <section className="page review-page" aria-labelledby="review-item-heading">
       {header}
-      <div className="page-header review-header">
-        <div>
-          <h1 id="review-item-heading" ref={headingRef} tabIndex={-1} className="page-title review-item-title">
-            {item.filename}
-          </h1>
-          <ItemFacts item={item} />
-        </div>
-        <nav className="row review-nav" aria-label="Review queue">
-          <button
-            type="button"
-            className="btn"
-            aria-keyshortcuts={keysOf("previous")}
-            disabled={queue.moving}
-            onClick={() => void move("previous")}
-          >
-            Previous <kbd>{keysOf("previous")}</kbd>
-          </button>
-          <span className="review-position" data-testid="review-position">
-            {queue.position !== null
-              ? `${queue.position} of ${queue.total}`
-              : `Reviewed · ${queue.total} in this filter`}
-          </span>
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-keyshortcuts={keysOf("next")}
-            disabled={queue.moving}
-            onClick={() => void move("next")}
-          >
-            Next <kbd>{keysOf("next")}</kbd>
-          </button>
-        </nav>
-      </div>
+      <ReviewItemHeader
+        item={item}
+        headingRef={headingRef}
+        position={queue.position}
+        total={queue.total}
+        moving={queue.moving}
+        onMove={(to) => void move(to)}
+      />
       <p className="review-notice" role="status" data-testid="review-notice">
         {queue.notice}
       </p>
@@ -452,7 +184,6 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
           {slots.transcript ? slots.transcript(item.audioId) : <PlainTranscript audioId={item.audioId} />}
           {item.hasTranscript ? (
             <OutputActions
-              slot={slots.reviewActions}
               status={item.transcriptStatus}
               subject="transcript"
               approveKeys={keysOf("approveTranscript")}
@@ -472,7 +203,6 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
           <TranslatedRecording audioId={item.audioId} />
           {item.hasRecording ? (
             <OutputActions
-              slot={slots.reviewActions}
               status={item.recordingStatus}
               subject="translated audio"
               approveKeys={keysOf("approveRecording")}
@@ -487,19 +217,9 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
         <div className="card stack" role="region" aria-label="Comments">
           <h2 className="panel-title">Comments</h2>
           {slots.comments(item.audioId)}
-          <CommentBox audioId={item.audioId} fieldRef={commentRef} />
+          <ReviewCommentBox audioId={item.audioId} fieldRef={commentRef} />
         </div>
       </div>
     </section>
-  );
-}
-
-/** 'Staff: amina · Category: Dementia · 3:05' under the heading. */
-function ItemFacts({ item }: { item: ReviewItem }) {
-  return (
-    <p className="muted review-item-facts">
-      Staff: {item.staff?.username ?? "Unknown User"} · Category: {item.category}
-      {item.durationSeconds !== null ? ` · ${clock(item.durationSeconds)}` : ""}
-    </p>
   );
 }
