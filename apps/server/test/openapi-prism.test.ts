@@ -229,11 +229,8 @@ describe("the REST flows through Prism's validation proxy (SPEC §7.1, §7.3)", 
     await expectStatus(200, "POST", `/api/audios/${audioId}/participant`, adminToken, { participant_id: id });
   });
 
-  // POST /api/participants/import accepts a raw text/csv body (200), but the document gives text/csv
-  // the `{ csv }` object schema, so Prism refuses it (422). Skipped until
-  // apps/server/src/routes/rest/participants.ts documents text/csv with a string schema (keeping
-  // `{ csv }` for application/json).
-  it.skip("a participants import as a raw text/csv body", async () => {
+  // POST /api/participants/import accepts a raw text/csv body (200), and the document says so.
+  it("a participants import as a raw text/csv body", async () => {
     await expectStatus(200, "POST", "/api/participants/import", adminToken, "code,group\nP0902,Control\n", {
       "content-type": "text/csv",
     });

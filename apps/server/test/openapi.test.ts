@@ -119,6 +119,11 @@ describe("GET /api/openapi.json", () => {
     );
     expect(open.sort()).toEqual([
       "GET /auth/passwordreset/{email}",
+      "GET /files/audios/{file}",
+      "GET /files/exports/{file}",
+      "GET /files/initial-transcripts/{file}",
+      "GET /files/recordings/{audioId}/{file}",
+      "GET /files/transcripts/{audioId}/{versionId}/{file}",
       "GET /files/{*}",
       "GET /healthz",
       "POST /auth/login",

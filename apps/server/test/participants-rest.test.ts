@@ -102,7 +102,7 @@ describe("CSV import and export", () => {
       csv: "code,group,consent\nRC-1,Control,given\nRC-2,Dementia,given\nRC-3,Control,restricted\n",
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ created: 3, updated: 0, message: "3 participants imported (3 new, 0 updated)." });
+    expect(ok.json()).toMatchObject({ created: 3, updated: 0, message: "3 participants created, 0 updated." });
 
     const exported = await h.call("GET", "/api/participants/export", adminToken);
     expect(exported.statusCode).toBe(200);

@@ -252,7 +252,11 @@ describe("comments.addToSubmission and submissions.* (SPEC §7.1)", () => {
   it("adds to a submission by id, notifying the other side", async () => {
     const audio = await assignedAudio(h, admin, staff);
     const created = await h.caller(staff).submissions.ensure({ taskId: (await workState(h, audio.id)).task.id });
-    const comment = await h.caller(admin).comments.addToSubmission({ submissionId: created.id, text: " Nice " });
+    const { message, ...comment } = await h.caller(admin).comments.addToSubmission({
+      submissionId: created.id,
+      text: " Nice ",
+    });
+    expect(message).toBe("Comment added.");
     expect(comment).toMatchObject({ text: "Nice", author: { id: admin.id, username: admin.username } });
     expect(await commentNotices(staff, audio.id)).toEqual([
       [`${admin.username} commented on ${audio.filename}`, FEEDBACK, admin.id],

@@ -92,7 +92,10 @@ describe("notifications.markAllRead (SPEC §2.3 'Mark all as read')", () => {
     await seedNotifications(theirs, 4);
     const adminBefore = (await h.caller(admin).notifications.list({})).unreadCount;
 
-    expect(await h.caller(mine).notifications.markAllRead()).toEqual({ message: "All notifications marked as read.", count: 30 });
+    expect(await h.caller(mine).notifications.markAllRead()).toEqual({
+      message: "All notifications marked as read.",
+      count: 30,
+    });
     const after = await h.caller(mine).notifications.list({ limit: 100 });
     expect(after.unreadCount).toBe(0);
     expect(after.items.every((n) => n.isRead)).toBe(true);
@@ -100,7 +103,10 @@ describe("notifications.markAllRead (SPEC §2.3 'Mark all as read')", () => {
     expect((await h.caller(admin).notifications.list({})).unreadCount).toBe(adminBefore);
 
     // Again: nothing left to mark.
-    expect(await h.caller(mine).notifications.markAllRead()).toEqual({ message: "All notifications marked as read.", count: 0 });
+    expect(await h.caller(mine).notifications.markAllRead()).toEqual({
+      message: "All notifications marked as read.",
+      count: 0,
+    });
   });
 
   it("refuses anonymous callers and changes nothing", async () => {

@@ -58,7 +58,8 @@ async function expectExact(when: string) {
 describe("participants list totals kept in list_counts", () => {
   it("stay exact through creates, a bulk insert, group and consent changes, and deletes", async () => {
     await expectExact("at the start");
-    const one = (await asAdmin.participants.create({ code: "Kc0001", group: "Dementia", consentStatus: "given" })).participant;
+    const one = (await asAdmin.participants.create({ code: "Kc0001", group: "Dementia", consentStatus: "given" }))
+      .participant;
     await asAdmin.participants.create({ code: "Kc0002", group: "Control" });
     await expectExact("after two creates");
 

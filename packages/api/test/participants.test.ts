@@ -38,17 +38,19 @@ const countParticipants = async () =>
 
 describe("create, get, update", () => {
   it("records a participant; an age without its day is today's; the code is unique whatever its case", async () => {
-    const p = (await asAdmin.participants.create({
-      code: "Uq0042",
-      group: "Dementia",
-      sex: "female",
-      ageMonths: 866,
-      languages: ["lug", "eng"],
-      scores: [{ instrument: "MMSE", score: 21, takenOn: "2026-03-02" }],
-      notes: "Prefers mornings.",
-      consentStatus: "given",
-      consentDate: "2026-03-02",
-    })).participant;
+    const p = (
+      await asAdmin.participants.create({
+        code: "Uq0042",
+        group: "Dementia",
+        sex: "female",
+        ageMonths: 866,
+        languages: ["lug", "eng"],
+        scores: [{ instrument: "MMSE", score: 21, takenOn: "2026-03-02" }],
+        notes: "Prefers mornings.",
+        consentStatus: "given",
+        consentDate: "2026-03-02",
+      })
+    ).participant;
     expect(p).toMatchObject({ code: "Uq0042", ageRecordedOn: today, ageMonthsToday: 866, audioCount: 0 });
     expect(await asAdmin.participants.get({ participantId: p.id })).toEqual(p);
     await expect(asAdmin.participants.create({ code: "UQ0042", group: "Control" })).rejects.toMatchObject({
@@ -195,7 +197,8 @@ describe("list", () => {
 
 describe("audios linked to participants", () => {
   it("refuses a category mismatch and changes nothing; links and unlinks, audited", async () => {
-    const p = (await asAdmin.participants.create({ code: code("LK"), group: "Dementia", birthDate: "1950-06-15" })).participant;
+    const p = (await asAdmin.participants.create({ code: code("LK"), group: "Dementia", birthDate: "1950-06-15" }))
+      .participant;
     const audio = await newAudio(h, admin, { category: "Control" });
     await expect(
       asAdmin.participants.linkAudio({ audioId: audio.id, participantId: p.id, sessionDate: null }),
@@ -230,12 +233,14 @@ describe("audios linked to participants", () => {
   });
 
   it("an upload may name a participant by code (any case) and a session day, checked before anything is stored", async () => {
-    const p = (await asAdmin.participants.create({
-      code: code("UP"),
-      group: "Control",
-      ageMonths: 800,
-      ageRecordedOn: "2026-01-01",
-    })).participant;
+    const p = (
+      await asAdmin.participants.create({
+        code: code("UP"),
+        group: "Control",
+        ageMonths: 800,
+        ageRecordedOn: "2026-01-01",
+      })
+    ).participant;
     const upload = async (fields: Record<string, string>, name: string) => {
       const file = await tempWav(h);
       return receiveUpload(h.deps, admin, "AUDIO", {
@@ -290,7 +295,8 @@ describe("CSV import and export", () => {
   const header = "code,group,sex,birth_date,age_years,age_months,languages,mmse,mmse_date,notes,consent,consent_date";
 
   it("refuses the whole file when a row fails, listing every problem with its line; then imports it fixed", async () => {
-    const existing = (await asAdmin.participants.create({ code: "CsvOld", group: "Control", notes: "kept" })).participant;
+    const existing = (await asAdmin.participants.create({ code: "CsvOld", group: "Control", notes: "kept" }))
+      .participant;
     const before = await countParticipants();
     const bad = [
       header,
@@ -323,7 +329,7 @@ describe("CSV import and export", () => {
       "csvold,Control,,,,,,,,,withdrawn,2026-02-01",
     ].join("\r\n");
     const imported = await asAdmin.participants.importCsv({ csv: fixed });
-    expect(imported).toEqual({ created: 3, updated: 1, problems: [] });
+    expect(imported).toEqual({ message: "3 participants created, 1 updated.", created: 3, updated: 1, problems: [] });
     const a1 = (await asAdmin.participants.list({ search: "csva1" })).items[0]!;
     expect(a1).toMatchObject({
       birthDate: "1950-01-02",
@@ -378,12 +384,14 @@ describe("CSV import and export", () => {
 
 describe("balance", () => {
   it("counts participants (age today) and approved recordings (age at the session) per group × sex × band", async () => {
-    const p = (await asAdmin.participants.create({
-      code: "BalA1",
-      group: "Dementia",
-      sex: "male",
-      birthDate: "1950-07-01",
-    })).participant;
+    const p = (
+      await asAdmin.participants.create({
+        code: "BalA1",
+        group: "Dementia",
+        sex: "male",
+        birthDate: "1950-07-01",
+      })
+    ).participant;
     const before = await asAdmin.participants.balance();
     const cell = (rows: typeof before.rows, band: string) =>
       rows.find((r) => r.group === "Dementia" && r.sex === "male" && r.ageBand === band)!;

@@ -103,6 +103,43 @@ const fileName = (example: string) => z.string().meta({ examples: [example] });
 type LinkQuery = z.infer<typeof ZLinkQuery>;
 
 /**
+ * Serves stored file `key` (its link already checked), whole or the range asked for (RFC 9110:
+ * 206 with Content-Range, 304 when not modified, 416 for a range past its end).
+ */
+async function sendFile(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, key: string) {
+  const stat = await deps.storage.stat(key);
+  if (!stat) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
+  const validators = validatorsOf(stat.sizeBytes, stat.modifiedAt);
+  reply.header("etag", validators.etag);
+  reply.header("last-modified", validators.lastModified.toUTCString());
+  reply.header("cache-control", "private, max-age=300");
+  if (isNotModified(req.headers, validators)) return reply.code(304).send();
+
+  const { disposition, fileName } = await fileDownload(deps.db, key);
+  reply.header("content-type", storedContentType(key));
+  reply.header("content-disposition", dispositionHeader(disposition, fileName));
+  reply.header("accept-ranges", "bytes");
+  const range = rangeStillApplies(req.headers, validators)
+    ? rangeOf(req.headers.range, stat.sizeBytes)
+    : ({ kind: "full" } as const);
+  if (range.kind === "unsatisfiable") {
+    const refused = new AppError("RANGE_NOT_SATISFIABLE", RANGE_NOT_SATISFIABLE);
+    throw Object.assign(refused, { headers: { "content-range": `bytes */${stat.sizeBytes}` } });
+  }
+  const slice = range.kind === "partial" ? range : undefined;
+  const length = slice ? slice.end - slice.start + 1 : stat.sizeBytes;
+  // Opened before the status and length are set, so a failure answers a plain error.
+  // HEAD answers the headers only (Fastify would drain a stream answer to a HEAD: give it none).
+  const body = req.method === "HEAD" || length === 0 ? Readable.from([]) : await openFile(deps, key, slice);
+  if (slice) {
+    reply.code(206);
+    reply.header("content-range", `bytes ${slice.start}-${slice.end}/${stat.sizeBytes}`);
+  }
+  reply.header("content-length", String(length));
+  return reply.send(body);
+}
+
+/**
  * `GET /files/{key}?expires&signature` (ARCHITECTURE "Decisions"): serves a stored file to a
  * holder of a signed URL from `/api/fetch-files` or a procedure, with no Authorization header, so
  * an `<audio>` element can load it. Supports HTTP Range (206 with Content-Range; 416 when
@@ -137,52 +174,18 @@ export const fileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitRequests: R
     if (!isStorageKey(key)) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
   };
 
-  /** Serves stored file `key` (its link checked), whole or the range asked for. */
-  const sendFile = async (req: FastifyRequest, reply: FastifyReply, key: string) => {
-    const stat = await deps.storage.stat(key);
-    if (!stat) throw new AppError("NOT_FOUND", FILE_NOT_FOUND);
-    const validators = validatorsOf(stat.sizeBytes, stat.modifiedAt);
-    reply.header("etag", validators.etag);
-    reply.header("last-modified", validators.lastModified.toUTCString());
-    reply.header("cache-control", "private, max-age=300");
-    if (isNotModified(req.headers, validators)) return reply.code(304).send();
-
-    const { disposition, fileName } = await fileDownload(deps.db, key);
-    reply.header("content-type", storedContentType(key));
-    reply.header("content-disposition", dispositionHeader(disposition, fileName));
-    reply.header("accept-ranges", "bytes");
-    const range = rangeStillApplies(req.headers, validators)
-      ? rangeOf(req.headers.range, stat.sizeBytes)
-      : ({ kind: "full" } as const);
-    if (range.kind === "unsatisfiable") {
-      const refused = new AppError("RANGE_NOT_SATISFIABLE", RANGE_NOT_SATISFIABLE);
-      throw Object.assign(refused, { headers: { "content-range": `bytes */${stat.sizeBytes}` } });
-    }
-    const slice = range.kind === "partial" ? range : undefined;
-    const length = slice ? slice.end - slice.start + 1 : stat.sizeBytes;
-    // Opened before the status and length are set, so a failure answers a plain error.
-    // HEAD answers the headers only (Fastify would drain a stream answer to a HEAD: give it none).
-    const body = req.method === "HEAD" || length === 0 ? Readable.from([]) : await openFile(deps, key, slice);
-    if (slice) {
-      reply.code(206);
-      reply.header("content-range", `bytes ${slice.start}-${slice.end}/${stat.sizeBytes}`);
-    }
-    reply.header("content-length", String(length));
-    return reply.send(body);
-  };
-
   /** The link to `key`, checked, then its file; a dataset export's zip first answers 410 once superseded (decision 024). */
   const serveExport = async (req: FastifyRequest, reply: FastifyReply, key: string, query: LinkQuery) => {
     checkLink(key, query);
     // Decision 024: a link copied before a participant withdrew consent stops working.
     await refuseSupersededExportFile(deps.db, key);
-    return sendFile(req, reply, key);
+    return sendFile(deps, req, reply, key);
   };
 
   /** The link to `key`, checked, then its file. */
   const serve = async (req: FastifyRequest, reply: FastifyReply, key: string, query: LinkQuery) => {
     checkLink(key, query);
-    return sendFile(req, reply, key);
+    return sendFile(deps, req, reply, key);
   };
 
   // File answers are streams (or empty), which the documented response types (bytes, failures) do not describe:

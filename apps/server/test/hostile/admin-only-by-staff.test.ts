@@ -230,6 +230,11 @@ const STAFF_OPERATIONS = new Set([
   "GET /api/search",
   "GET /api/recommendedrecordings",
   "GET /api/recommendedrecordings/user/{userId}",
+  "GET /files/audios/{file}",
+  "GET /files/exports/{file}",
+  "GET /files/initial-transcripts/{file}",
+  "GET /files/recordings/{audioId}/{file}",
+  "GET /files/transcripts/{audioId}/{versionId}/{file}",
   "GET /files/{*}",
 ]);
 

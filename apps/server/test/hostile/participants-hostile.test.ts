@@ -13,15 +13,17 @@ import { dbState, leaksInternals, trpcCall } from "../fixtures/hostile-world";
 const { h, admin, adminToken, tokenA, tokenB, staffA } = await appWithUsers({ maxUploadBytes: 64 * 1024 * 1024 });
 afterAll(() => h.close());
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-const participant = (await h.caller(admin).participants.create({
-  code: "HX0001",
-  group: "Control",
-  birthDate: "1948-09-30",
-  notes: "Lives with her daughter in Gulu.",
-  educationYears: 4,
-  scores: [{ instrument: "MMSE", score: 17, takenOn: "2026-01-01" }],
-  consentStatus: "restricted",
-})).participant;
+const participant = (
+  await h.caller(admin).participants.create({
+    code: "HX0001",
+    group: "Control",
+    birthDate: "1948-09-30",
+    notes: "Lives with her daughter in Gulu.",
+    educationYears: 4,
+    scores: [{ instrument: "MMSE", score: 17, takenOn: "2026-01-01" }],
+    consentStatus: "restricted",
+  })
+).participant;
 const id = participant.id;
 const UNKNOWN = "00000000-0000-4000-8000-0000000000ff";
 

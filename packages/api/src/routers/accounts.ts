@@ -16,6 +16,7 @@ import {
   ZResetPasswordInput,
   ZEndSessionsInput,
   ZEndSessionsOutput,
+  ZAccountSaved,
   ZRenewedSession,
 } from "../schemas/accounts";
 import { endSessions, renewSession } from "../services/sessions";
@@ -122,7 +123,7 @@ export const accountsRouter = router({
   /** SPEC §2.10, §7.1 POST /auth/register: admin creates an account. */
   register: adminProcedure
     .input(ZRegisterInput)
-    .output(ZPublicUser)
+    .output(ZAccountSaved)
     .mutation(({ ctx, input }) => registerUser(ctx.db, ctx.user, input)),
 
   /**
@@ -147,7 +148,7 @@ export const accountsRouter = router({
    */
   edit: adminProcedure
     .input(ZEditAccountInput)
-    .output(ZPublicUser)
+    .output(ZAccountSaved)
     .mutation(({ ctx, input }) => editUser(ctx, ctx.user, input)),
 
   /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */

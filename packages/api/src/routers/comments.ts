@@ -1,6 +1,12 @@
 import { authedProcedure, router } from "../trpc";
 import { ZAudioIdInput } from "../schemas/common";
-import { ZAddCommentInput, ZAddSubmissionCommentInput, ZComment, ZCommentList } from "../schemas/comments";
+import {
+  ZAddCommentInput,
+  ZAddSubmissionCommentInput,
+  ZComment,
+  ZCommentAdded,
+  ZCommentList,
+} from "../schemas/comments";
 import { addComment, listAudioComments } from "../services/comments";
 import { addSubmissionComment } from "../services/submission-records";
 
@@ -31,6 +37,6 @@ export const commentsRouter = router({
    */
   addToSubmission: authedProcedure
     .input(ZAddSubmissionCommentInput)
-    .output(ZComment)
+    .output(ZCommentAdded)
     .mutation(({ ctx, input }) => addSubmissionComment(ctx, ctx.user, input)),
 });

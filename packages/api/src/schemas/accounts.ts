@@ -27,6 +27,8 @@ export const ZPublicUser = z.object({
   active: z.boolean(),
   image: z.string().nullable(),
 });
+/** An account created or edited, and the SPEC §8 sentence that says so. */
+export const ZAccountSaved = ZPublicUser.extend({ message: z.string() });
 export type PublicUser = z.infer<typeof ZPublicUser>;
 
 export const ZLoginOutput = z.object({ token: z.string(), user: ZPublicUser });
@@ -46,7 +48,8 @@ export type StaffMember = z.infer<typeof ZStaffMember>;
 /** SPEC §2.10: an admin activates or deactivates an account. */
 export const ZSetActiveInput = z.object({ userId: ZId, active: z.boolean() });
 export type SetActiveInput = z.infer<typeof ZSetActiveInput>;
-export const ZSetActiveOutput = z.object({ ok: z.literal(true) });
+/** What activating or deactivating an account says (SPEC §2.10). */
+export const ZSetActiveOutput = z.object({ message: z.string() });
 
 /** 'Sign out everywhere' for one user (admin; decision 012). */
 export const ZEndSessionsInput = z

@@ -19,6 +19,8 @@ export const ZComment = z.object({
   author: ZUserRef.nullable(),
   postedAt: z.string(),
 });
+/** A comment just added, and the sentence that says so (SPEC §7.1 POST /api/submissions/{id}/comments). */
+export const ZCommentAdded = ZComment.extend({ message: z.string() });
 export type Comment = z.infer<typeof ZComment>;
 
 export const ZCommentList = z.array(ZComment);

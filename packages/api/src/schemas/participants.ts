@@ -261,6 +261,7 @@ export const ZImportParticipantsInput = z.object({
 });
 const ZImportProblem = z.object({ line: z.number().int(), message: z.string() });
 export const ZImportParticipantsResult = z.object({
+  message: z.string(),
   created: z.number().int(),
   updated: z.number().int(),
   problems: z.array(ZImportProblem),

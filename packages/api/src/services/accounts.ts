@@ -127,9 +127,14 @@ export async function createUser(
 /**
  * SPEC §2.10, §5, §6, §7.1 POST /auth/register: an admin creates an account, confirming with
  * their own password. Throws UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST for a weak
- * password, CONFLICT for a taken email or username. Returns the new public user.
+ * password, CONFLICT for a taken email or username. Returns the new public user and the SPEC §8
+ * sentence ('Account for amina has been created successfully').
  */
-export async function registerUser(db: Database, admin: SessionUser, input: RegisterInput): Promise<PublicUser> {
+export async function registerUser(
+  db: Database,
+  admin: SessionUser,
+  input: RegisterInput,
+): Promise<PublicUser & { message: string }> {
   requireAdmin(admin);
   await assertAdminPassword(db, admin, input.adminPassword);
   assertStrongPassword(input.password);
@@ -137,7 +142,7 @@ export async function registerUser(db: Database, admin: SessionUser, input: Regi
     db.transaction().execute(async (trx) => {
       const user = await createUser(trx, input);
       await insertAuditEntry(trx, admin.id, "create", "user", user.id, { role: user.role });
-      return toPublicUser(user);
+      return { ...toPublicUser(user), message: `Account for ${user.username} has been created successfully` };
     }),
   );
 }
@@ -170,9 +175,14 @@ export async function getProfile(db: Executor, caller: SessionUser, userId: stri
  * also ends every session of that user (session version; their open sockets close). Throws FORBIDDEN for non-admins,
  * UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST 'Password is weak. …', NOT_FOUND
  * 'User not found.', CONFLICT for an email (case-insensitive) or username another user has, and
- * CONFLICT 'The last active administrator cannot be made Staff.'. Returns the updated public user.
+ * CONFLICT 'The last active administrator cannot be made Staff.'. Returns the updated public user
+ * and the SPEC §8 sentence ('Account for amina has been edited successfully').
  */
-export async function editUser(deps: AppDeps, admin: SessionUser, input: EditAccountInput): Promise<PublicUser> {
+export async function editUser(
+  deps: AppDeps,
+  admin: SessionUser,
+  input: EditAccountInput,
+): Promise<PublicUser & { message: string }> {
   requireAdmin(admin);
   const db = deps.db;
   await assertAdminPassword(db, admin, input.adminPassword);
@@ -201,7 +211,7 @@ export async function editUser(deps: AppDeps, admin: SessionUser, input: EditAcc
         role: after.role,
       });
       if (passwordHash !== undefined) await recordEvent(trx, sessionEndedEvent(after.id, after.sessionVersion));
-      return toPublicUser(after);
+      return { ...toPublicUser(after), message: `Account for ${after.username} has been edited successfully` };
     }),
   );
   return publishAfter(deps, edit);
@@ -245,9 +255,13 @@ export async function ensureFirstAdmin(
  * BAD_REQUEST 'You cannot deactivate your own account.', NOT_FOUND 'User not found.', CONFLICT
  * 'The last active administrator cannot be deactivated.' (active admins are locked first, so two
  * admins deactivating each other at once cannot both succeed).
- * Returns { ok: true }.
+ * Returns the sentence said: `{ message: 'Account for amina has been deactivated.' }`.
  */
-export async function setUserActive(deps: AppDeps, admin: SessionUser, input: SetActiveInput): Promise<{ ok: true }> {
+export async function setUserActive(
+  deps: AppDeps,
+  admin: SessionUser,
+  input: SetActiveInput,
+): Promise<{ message: string }> {
   requireAdmin(admin);
   if (!input.active && input.userId === admin.id) throw new AppError("BAD_REQUEST", CANNOT_DEACTIVATE_SELF);
   const change = deps.db.transaction().execute(async (trx) => {
@@ -258,10 +272,11 @@ export async function setUserActive(deps: AppDeps, admin: SessionUser, input: Se
     const updated = await setUserActiveFlag(trx, input.userId, input.active);
     if (!updated) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
     await insertAuditEntry(trx, admin.id, input.active ? "activate" : "deactivate", "user", input.userId);
-    if (updated !== "unchanged" && !input.active) {
+    if (updated.sessionVersion !== null && !input.active) {
       await recordEvent(trx, sessionEndedEvent(input.userId, updated.sessionVersion, "user.deactivated"));
     }
+    return updated.username;
   });
-  await publishAfter(deps, change);
-  return { ok: true };
+  const username = await publishAfter(deps, change);
+  return { message: `Account for ${username} has been ${input.active ? "activated" : "deactivated"}.` };
 }

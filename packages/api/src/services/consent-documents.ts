@@ -27,13 +27,13 @@ function documentName(originalName: string): string {
  * the previous document is removed after the commit. Audited participant.consent_document_attached
  * (detail: code, replaced). The temp file is removed in every case. Throws NOT_FOUND, BAD_REQUEST
  * 'Unknown id.' or when no file was sent, UNSUPPORTED_MEDIA_TYPE 'The consent document must be a PDF file.'.
- * Returns the document's name.
+ * Returns the document's name and the sentence said ('Consent document saved.').
  */
 export async function attachConsentDocument(
   deps: AppDeps,
   user: SessionUser,
   input: { participantId: string; file: { tempFile: string; originalName: string } | null },
-): Promise<{ consentDocumentName: string }> {
+): Promise<{ message: string; consentDocumentName: string }> {
   requireAdmin(user);
   const file = input.file;
   if (!file) throw new AppError("BAD_REQUEST", CONSENT_DOCUMENT_REQUIRED);
@@ -57,7 +57,7 @@ export async function attachConsentDocument(
     { tempFile: file.tempFile },
   );
   if (previous.key) await deps.storage.delete(previous.key).catch(() => undefined);
-  return { consentDocumentName: previous.name };
+  return { message: "Consent document saved.", consentDocumentName: previous.name };
 }
 
 /** Decision 024 (admin): the consent document's storage key and name. NOT_FOUND for an unknown participant or none. */
@@ -75,8 +75,13 @@ export async function consentDocument(
 /**
  * Decision 024 (admin): removes the participant's consent document (row first, then the file),
  * audited participant.consent_document_removed. NOT_FOUND for an unknown participant or none.
+ * Returns the sentence said ('Consent document removed.').
  */
-export async function removeConsentDocument(deps: AppDeps, user: SessionUser, participantId: string): Promise<void> {
+export async function removeConsentDocument(
+  deps: AppDeps,
+  user: SessionUser,
+  participantId: string,
+): Promise<{ message: string }> {
   requireAdmin(user);
   const key = await deps.db.transaction().execute(async (trx) => {
     const row = await requireLockedParticipant(trx, participantId);
@@ -88,4 +93,5 @@ export async function removeConsentDocument(deps: AppDeps, user: SessionUser, pa
     return row.consentDocumentKey;
   });
   await deps.storage.delete(key).catch(() => undefined);
+  return { message: "Consent document removed." };
 }

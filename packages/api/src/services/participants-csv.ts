@@ -203,8 +203,25 @@ function headerProblems(header: string[]): ImportProblem[] {
  * rows, audits participants.imported {created, updated} and each consent change
  * (participant.consent_changed; a withdrawal supersedes the exports holding the participant).
  * Throws FORBIDDEN for staff; CONFLICT when another admin creates one of the codes meanwhile.
+ * The result says what happened in a sentence: '2 participants created, 1 updated.' or 'The CSV
+ * file has 2 problems; nothing was imported.'.
  */
-export async function importParticipantsCsv(deps: AppDeps, user: SessionUser, csv: string): Promise<ImportResult> {
+export async function importParticipantsCsv(
+  deps: AppDeps,
+  user: SessionUser,
+  csv: string,
+): Promise<ImportResult & { message: string }> {
+  const result = await importRows(deps, user, csv);
+  const count = result.problems.length;
+  const message =
+    count > 0
+      ? `The CSV file has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`
+      : `${result.created} participant${result.created === 1 ? "" : "s"} created, ${result.updated} updated.`;
+  return { message, ...result };
+}
+
+/** importParticipantsCsv without its sentence. */
+async function importRows(deps: AppDeps, user: SessionUser, csv: string): Promise<ImportResult> {
   requireAdmin(user);
   let records: CsvRecord[];
   try {

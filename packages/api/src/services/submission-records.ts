@@ -122,13 +122,14 @@ export async function ensureTaskSubmission(
  * SPEC §7.1 POST /api/submissions/{id}/comments: adds a comment by the caller (always the author)
  * to submission `submissionId`, as comments.add does for its audio (audit entry, notification to
  * the other side, 'audio.changed', one transaction). Throws NOT_FOUND 'Submission not found.',
- * FORBIDDEN 'You do not have access to this audio.'. Returns the comment.
+ * FORBIDDEN 'You do not have access to this audio.'. Returns the comment and the sentence said
+ * ('Comment added.').
  */
 export async function addSubmissionComment(
   deps: AppDeps,
   user: SessionUser,
   input: AddSubmissionCommentInput,
-): Promise<Comment> {
+): Promise<Comment & { message: string }> {
   const { audioId } = await requireSubmission(deps.db, user, input.submissionId);
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio, task } = await lockAudioAccess(trx, user, audioId);
@@ -136,7 +137,7 @@ export async function addSubmissionComment(
     if (!task || submission?.id !== input.submissionId) throw new AppError("NOT_FOUND", SUBMISSION_NOT_FOUND);
     const comment = await writeComment(trx, user, { audio, task, submissionId: submission.id }, input.text);
     await recordAudioEvent(trx, "audio.changed", audio.id);
-    return comment;
+    return { ...comment, message: "Comment added." };
   });
   return publishAfter(deps, change);
 }

@@ -123,23 +123,24 @@ export function listActiveStaff(db: Executor): Promise<UserRef[]> {
 
 /**
  * Sets a user's `active` flag. A change also raises the session version, ending every session of
- * the user. Answers `{ sessionVersion }` (the new version) when the flag changed, "unchanged" when
- * it already had that value, undefined when there is no such user.
+ * the user. Answers the user's name with `sessionVersion`, the new version, when the flag changed
+ * (null when it already had that value), undefined when there is no such user.
  */
 export async function setUserActiveFlag(
   db: Executor,
   id: string,
   active: boolean,
-): Promise<{ sessionVersion: number } | "unchanged" | undefined> {
+): Promise<{ sessionVersion: number | null; username: string } | undefined> {
   const updated = await db
     .updateTable("users")
     .set((eb) => ({ active, sessionVersion: eb("sessionVersion", "+", 1) }))
     .where("id", "=", id)
     .where("active", "<>", active)
-    .returning("sessionVersion")
+    .returning(["sessionVersion", "username"])
     .executeTakeFirst();
   if (updated) return updated;
-  return (await findUserRef(db, id)) ? "unchanged" : undefined;
+  const user = await findUserRef(db, id);
+  return user && { sessionVersion: null, username: user.username };
 }
 
 /**

@@ -104,7 +104,7 @@ const ZPasswordResetRequested = ZPasswordResetAnswer.meta({
 const ACCOUNTS = ["Accounts"];
 const BEARER = [{ bearerAuth: [] }];
 
-/** SPEC §7.1 account paths: sign-in (rate limited per IP), register, accounts list, profile, edit, staff list, activation. */
+/** SPEC §7.1 sign-in paths: sign in (rate limited per IP) and ask for a password reset link. */
 export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
   app.post(
     "/auth/login",
@@ -152,7 +152,10 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
     },
     async (req) => req.caller.accounts.requestPasswordReset({ email: req.params.email }),
   );
+};
 
+/** SPEC §7.1 account paths (admin, but the staff list and profiles): register, list, profile, edit, staff list, activation. */
+export const accountRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
   app.post(
     "/auth/register",
     {
@@ -177,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         role: b.role,
         adminPassword: b.adminpassword,
       });
-      return { ...DONE, message: `Account for ${user.username} has been created successfully`, user: restUser(user) };
+      return { ...DONE, message: user.message, user: restUser(user) };
     },
   );
 
@@ -242,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
         role: b.role,
         adminPassword: b.adminpassword,
       });
-      return { ...DONE, message: `Account for ${user.username} has been edited successfully`, user: restUser(user) };
+      return { ...DONE, message: user.message, user: restUser(user) };
     },
   );
 
@@ -277,8 +280,8 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
     },
     async (req) => {
       const { userId, status } = req.body;
-      await req.caller.accounts.setActive({ userId, active: status === "activate" });
-      return { ...DONE, message: `Account ${status === "activate" ? "activated" : "deactivated"} successfully.` };
+      const { message } = await req.caller.accounts.setActive({ userId, active: status === "activate" });
+      return { ...DONE, message };
     },
   );
 };

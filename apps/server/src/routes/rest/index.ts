@@ -3,7 +3,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { RestOptions } from "./options";
 import { authenticateRequest } from "./authenticate";
 import { useRestConventions } from "./conventions";
-import { authRoutes } from "./auth";
+import { accountRoutes, authRoutes } from "./auth";
 import { audioRoutes } from "./audios";
 import { fetchFilesRoutes } from "./fetch-files";
 import { taskRoutes } from "./tasks";
@@ -37,6 +37,7 @@ export const restRoutes: FastifyPluginAsync<RestOptions> = async (app, opts) => 
   await app.register(fastifyMultipart, { limits: { fileSize: opts.maxUploadBytes } });
 
   await app.register(authRoutes, opts);
+  await app.register(accountRoutes, opts);
   await app.register(uploadRoutes, opts);
   await app.register(resumableUploadRoutes, opts);
   await app.register(fetchFilesRoutes, opts);

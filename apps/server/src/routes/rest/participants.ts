@@ -42,7 +42,7 @@ function attachment(name: string): string {
 
 const ZImported = z
   .object({ ...ZDoneFields, message: z.string(), created: z.number().int(), updated: z.number().int() })
-  .meta({ examples: [{ ...DONE, message: "12 participants imported (10 new, 2 updated).", created: 10, updated: 2 }] });
+  .meta({ examples: [{ ...DONE, message: "10 participants created, 2 updated.", created: 10, updated: 2 }] });
 
 /** A file answer as the OpenAPI document describes it, and the failures. */
 function fileAnswer(mediaType: string, description: string, example: string) {
@@ -105,9 +105,13 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
         tags: PARTICIPANTS,
         security: BEARER,
         consumes: ["text/csv", "application/json"],
+        // Either content type may carry either form: the handler reads a text or `{ csv }`.
         body: z
-          .object({ csv: z.string() })
-          .meta({ examples: [{ csv: "code,group,sex,age_years\nP0042,Dementia,female,72\n" }] }),
+          .union([
+            z.string().meta({ description: "The CSV file's text (text/csv)." }),
+            z.object({ csv: z.string() }).meta({ description: "The CSV file's text as `{ csv }` (application/json)." }),
+          ])
+          .meta({ examples: ["code,group,sex,age_years\nP0042,Dementia,female,72\n"] }),
         response: { 200: ZImported, 400: ZRestImportRefused, "4xx": ZRestFailure, "5xx": ZRestFailure },
       },
       // The body is a CSV text or { csv }: read below, not by the documented schema.
@@ -119,23 +123,9 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
       const body: unknown = req.body;
       const csv = typeof body === "string" ? body : (body as { csv?: unknown } | null)?.csv;
       if (typeof csv !== "string") throw new AppError("BAD_REQUEST", SEND_CSV);
-      const result = await req.caller.participants.importCsv({ csv });
-      if (result.problems.length > 0) {
-        const count = result.problems.length;
-        return reply.code(400).send({
-          status: "failed",
-          success: false,
-          message: `The CSV file has ${count} problem${count === 1 ? "" : "s"}; nothing was imported.`,
-          problems: result.problems,
-        });
-      }
-      const total = result.created + result.updated;
-      return {
-        ...DONE,
-        message: `${total} participant${total === 1 ? "" : "s"} imported (${result.created} new, ${result.updated} updated).`,
-        created: result.created,
-        updated: result.updated,
-      };
+      const { message, created, updated, problems } = await req.caller.participants.importCsv({ csv });
+      if (problems.length > 0) return reply.code(400).send({ status: "failed", success: false, message, problems });
+      return { ...DONE, message, created, updated };
     },
   );
 
@@ -169,7 +159,7 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
       const form = await readUploadForm(req, deps.storage, CONSENT_DOCUMENT_MAX_BYTES);
       try {
         const out = await attachConsentDocument(deps, user, { participantId: req.params.id, file: form.file });
-        return { ...DONE, message: "Consent document saved.", consent_document_name: out.consentDocumentName };
+        return { ...DONE, message: out.message, consent_document_name: out.consentDocumentName };
       } finally {
         await form.discard();
       }
@@ -216,8 +206,8 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
       },
     },
     async (req) => {
-      await removeConsentDocument(deps, signedInAdmin(req), req.params.id);
-      return { ...DONE, message: "Consent document removed." };
+      const { message } = await removeConsentDocument(deps, signedInAdmin(req), req.params.id);
+      return { ...DONE, message };
     },
   );
 };

@@ -186,7 +186,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) 
         submissionId: req.params.id,
         text: req.body.comments.text,
       });
-      return { ...DONE, message: "Comment added.", comment: restComment(comment) };
+      return { ...DONE, message: comment.message, comment: restComment(comment) };
     },
   );
 
