@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
 import { ReviewActions, type ReviewActionsProps } from "#web/components/review-actions";
 import { errorMessage, isConnectionError } from "#web/lib/trpc";
-import { UNEXPECTED } from "../lib/review-texts";
+import { UNEXPECTED } from "#web/features/reviews/lib/review-texts";
 
 /** A review action of review mode, as ReviewActions runs it. */
 export type ReviewRun = ReviewActionsProps<string>["run"];

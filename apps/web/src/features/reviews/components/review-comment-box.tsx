@@ -5,8 +5,8 @@ import { COMMENT_MAX_LENGTH } from "@tafsiri/domain";
 import { CommentForm } from "#web/components/comment-form";
 import { announce } from "#web/lib/announce";
 import { useTRPC } from "#web/lib/trpc";
-import { keysOf } from "../lib/review-shortcuts";
-import { UNEXPECTED } from "../lib/review-texts";
+import { keysOf } from "#web/features/reviews/lib/review-shortcuts";
+import { UNEXPECTED } from "#web/features/reviews/lib/review-texts";
 
 /**
  * The item's comment box (comments.add: the assignee is notified, others see it live), the

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { formatDuration } from "@tafsiri/ui/duration";
-import type { ReviewItem } from "../hooks/use-review-queue";
-import { keysOf } from "../lib/review-shortcuts";
+import type { ReviewItem } from "#web/features/reviews/hooks/use-review-queue";
+import { keysOf } from "#web/features/reviews/lib/review-shortcuts";
 
 /**
  * The item's heading (its filename, focused after a move), 'Staff: amina · Category: Dementia ·

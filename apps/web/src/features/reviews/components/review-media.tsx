@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AudioPlayer, playerWaveform } from "@tafsiri/ui/audio-player";
 import { useTRPC } from "#web/lib/trpc";
 import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
-import { REVIEW_PLAYER_SHORTCUTS, REVIEW_SHORTCUTS_NOTE } from "../lib/review-shortcuts";
+import { REVIEW_PLAYER_SHORTCUTS, REVIEW_SHORTCUTS_NOTE } from "#web/features/reviews/lib/review-shortcuts";
 import "#web/styles/audio-player.css";
 
 export function Loading({ what }: { what: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from "react";
-import { reviewCommandOf, type ReviewCommand } from "../lib/review-shortcuts";
+import { reviewCommandOf, type ReviewCommand } from "#web/features/reviews/lib/review-shortcuts";
 
 /**
  * Review mode's keys (decision 025, REVIEW_KEYS) anywhere on the page: each press of one is
