@@ -3,6 +3,7 @@ import type { AudioDetail } from "#web/lib/api-types";
 import { AudioPlayer, playerWaveform, type AudioPlayerHandle, type PlayerShortcut } from "@tafsiri/ui/audio-player";
 import { sourceKey } from "#web/lib/source-key";
 import "#web/styles/audio-player.css";
+import "./original-audio-toggle.css";
 
 /**
  * SPEC §2.12, §2.13: 'Show original Audio' reveals a player for the original audio, which answers

@@ -13,6 +13,7 @@ import { RecordingUploadForm } from "./recording-upload-form";
 import { ReviewActions } from "#web/components/review-actions";
 import { isRefusal } from "#web/lib/query-failure";
 import "#web/styles/audio-player.css";
+import "#web/features/recording/recording.css";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 

@@ -22,6 +22,7 @@ import { dropDraft, keepDraft, readDraft, type TranscriptDraft } from "#web/feat
 import { shortLineTime, SPEAKER_NAMES, TRANSCRIPT_SHORTCUTS } from "#web/features/transcript/lib/speaker-paragraph";
 import { ChangesSinceReview } from "#web/components/transcript-changes";
 import { isRefusal } from "#web/lib/query-failure";
+import "#web/features/transcript/transcript.css";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";
