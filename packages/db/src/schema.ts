@@ -1,22 +1,16 @@
 import type { Category, CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
+import type {
+  AssigneeWorkCountsTable,
+  AssigneeReviewDaysTable,
+  AssigneeWorkTasksTable,
+  ListCountsTable,
+  PageAnchorTable,
+  PageAnchorChangeTable,
+} from "./schema-counters";
+import type { ApprovalStatus, RecordingStatus, Role, StageStatus, TranscriptStatus, WaveformStatus } from "./statuses";
 
-/** Enumerations of SPEC §9, mirrored by check constraints in the migrations. */
-export const ROLES = ["Admin", "Staff"] as const;
-export type Role = (typeof ROLES)[number];
-// An audio's category: CATEGORIES of @tafsiri/domain, the one list both sides check against.
-export type { Category };
-export const STAGE_STATUSES = ["In Progress", "Completed"] as const;
-export type StageStatus = (typeof STAGE_STATUSES)[number];
-export const TRANSCRIPT_STATUSES = ["No transcript", "Pending", "Approved", "Rejected"] as const;
-export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
-export const RECORDING_STATUSES = ["No translation audio", "Pending", "Approved", "Rejected"] as const;
-export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
-export const APPROVAL_STATUSES = ["Pending", "Approved", "Rejected"] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
-/** Where an audio's or a recording's waveform stands (ARCHITECTURE "Long recordings"): not yet decoded, peaks stored, or undecodable. */
-export const WAVEFORM_STATUSES = ["pending", "ready", "failed"] as const;
-export type WaveformStatus = (typeof WAVEFORM_STATUSES)[number];
+export * from "./statuses";
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -211,95 +205,6 @@ interface PasswordResetTable {
   expiresAt: Timestamp;
   usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
-}
-
-/**
- * Each assignee's work as it is now (migration 20261201000000_assignee_work_counts, decision 011):
- * written only by the triggers on tasks and submissions, read by the Dashboard's figures.
- */
-interface AssigneeWorkCountsTable {
-  assigneeId: string;
-  tasks: number;
-  completed: number;
-  /** Tasks whose submission holds a transcript or a recording. */
-  withWork: number;
-  pendingTranscripts: number;
-  approvedTranscripts: number;
-  rejectedTranscripts: number;
-  pendingRecordings: number;
-  approvedRecordings: number;
-  rejectedRecordings: number;
-  /** Milliseconds of audio of their tasks with an Approved transcript (durations known; migration 20261207000000). */
-  approvedTranscriptMs: BigIntColumn;
-  /** Milliseconds of their Approved recordings (durations known). */
-  approvedRecordingMs: BigIntColumn;
-  /** Approved transcripts and recordings whose duration is not known (they count 0 ms). */
-  approvedWithoutDuration: number;
-}
-
-/**
- * Each assignee's reviews per UTC day of their review time (completed: by the later of the two),
- * kept like assignee_work_counts.
- */
-interface AssigneeReviewDaysTable {
-  /** The UTC day (a `date`: the drivers parse it to a Date; `day::text` reads YYYY-MM-DD). */
-  day: ColumnType<Date, string, string>;
-  assigneeId: string;
-  completed: number;
-  approvedTranscripts: number;
-  rejectedTranscripts: number;
-  approvedRecordings: number;
-  rejectedRecordings: number;
-  approvedTranscriptMs: BigIntColumn;
-  approvedRecordingMs: BigIntColumn;
-  approvedWithoutDuration: number;
-}
-
-/** What assignee_work_counts and assignee_review_days count for each task (kept like them). */
-interface AssigneeWorkTasksTable {
-  taskId: string;
-  assigneeId: string;
-  complete: boolean;
-  /** The submission's statuses and review times; null statuses: no submission. */
-  transcript: TranscriptStatus | null;
-  recording: RecordingStatus | null;
-  transcriptAt: Date | null;
-  recordingAt: Date | null;
-  /** The audio's duration in whole ms (null: not known), as last counted. */
-  audioMs: ColumnType<string | null, number | string | null, number | string | null>;
-  /** The duration of the submission's recording in whole ms (null: none, or not known), as last counted. */
-  recordingMs: ColumnType<string | null, number | string | null, number | string | null>;
-}
-
-/**
- * Signed deltas of exact list counts (decision 016): a key's count is the sum of its rows' n.
- * Written by triggers and compact_list_counts() only.
- */
-interface ListCountsTable {
-  key: string;
-  n: BigIntColumn;
-}
-
-/**
- * The sort key of every 1,000th row of an anchored list, counted from the oldest (decision 030):
- * `rank` rows of list `list` sort before (`at`, `id`). Written by rebuildPageAnchors only.
- */
-interface PageAnchorTable {
-  list: string;
-  rank: BigIntColumn;
-  at: Date;
-  /** page_anchor_id(id): the row's id as text in its own order. */
-  id: string;
-}
-
-/**
- * Where a list's positions may have moved since its anchors were built (decision 030): the smallest
- * sort key a statement inserted, deleted or moved. Written by triggers; deleted by rebuildPageAnchors.
- */
-interface PageAnchorChangeTable {
-  list: string;
-  at: Date;
-  id: string;
 }
 
 /** What a dataset export takes (decision 019): completed tasks, or every approved transcript. */
