@@ -128,7 +128,10 @@ export async function httpListPart(env: SeededEnvironment, opts: HttpListOptions
     const load = { connections: opts.connections, duration: opts.duration };
     console.log(
       `\nOver HTTP: ${env.where}; ${opts.connections} connections, ${opts.duration} s each; admin reviewer01, staff ` +
-        `${env.staff.username}; load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}. Targets: p99 < ` +
+        `${env.staff.username}; load ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")}. Targets: p99 < ` +
         `${MAX_HTTP_P99_MS} ms and ≥ ${MIN_SHARE_OF_ME * 100}% of accounts.me's requests per second.`,
     );
     const meLoad = trpc("accounts.me (the base)", "accounts.me", undefined, admin);
@@ -147,7 +150,12 @@ export async function httpListPart(env: SeededEnvironment, opts: HttpListOptions
           `  (me ${me.requestsPerSecond.toFixed(0)} req/s)`,
       );
     }
-    console.log(`Load at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `Load at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
