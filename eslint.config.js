@@ -26,6 +26,29 @@ function importXTypeScriptSettings(projects) {
   };
 }
 
+/** SQL lives in packages/db/src/repositories (the selectors of no-restricted-syntax). */
+const SQL_IN_REPOSITORIES = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+    message: "SQL lives in packages/db/src/repositories: call a repository function.",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
+    message: "SQL lives in packages/db/src/repositories: call a repository function.",
+  },
+];
+
+/** A `message` written as text in an answer a REST handler returns or sends (decision 033). */
+const NO_MESSAGE_IN_HANDLERS = [
+  "ReturnStatement > ObjectExpression",
+  "ArrowFunctionExpression > ObjectExpression",
+  "CallExpression[callee.property.name='send'] > ObjectExpression",
+].map((answer) => ({
+  selector: `${answer} > Property[key.name='message'] > :matches(Literal, TemplateLiteral)`,
+  message: "A REST answer's message is the sentence its service returned (decision 033): return it from the service.",
+}));
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".turbo/**"] },
   ...tseslint.configs.recommended,
@@ -200,20 +223,21 @@ export default tseslint.config(
     // All SQL lives in packages/db (its repositories, connection and migrator): application code
     // calls repository functions instead of building queries.
     files: ["apps/*/src/**/*.{ts,tsx}", "packages/api/src/**/*.ts", "packages/ui/src/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...SQL_IN_REPOSITORIES] },
+  },
+  {
+    // Services say what happened (decision 033): a REST handler answers the sentence its service
+    // returned, it never writes one. Route plugins stay a size a reader can see.
+    files: ["apps/server/src/routes/**/*.ts"],
     rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
-          message: "SQL lives in packages/db/src/repositories: call a repository function.",
-        },
-        {
-          selector: "TaggedTemplateExpression[tag.name='sql'], TaggedTemplateExpression[tag.object.name='sql']",
-          message: "SQL lives in packages/db/src/repositories: call a repository function.",
-        },
-      ],
+      "no-restricted-syntax": ["error", ...SQL_IN_REPOSITORIES, ...NO_MESSAGE_IN_HANDLERS],
+      "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // One idea per file (STYLE): a source file past 400 lines holds several; cut it along its seams.
+    files: ["apps/*/src/**/*.{ts,tsx}", "packages/*/src/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 400 }] },
   },
   {
     // Thin server (STYLE §5, §10; ARCHITECTURE "A request, end to end"): apps/server reaches the database only

@@ -9,9 +9,9 @@ import type { SeededEnvironment } from "./seeded-database";
 import type { Verdicts } from "./targets";
 
 /** A list line over HTTP must keep at least this share of accounts.me's requests per second… */
-export const MIN_SHARE_OF_ME = 0.5;
+const MIN_SHARE_OF_ME = 0.5;
 /** …with p99 under this many ms. */
-export const MAX_HTTP_P99_MS = 100;
+const MAX_HTTP_P99_MS = 100;
 
 /** What the HTTP part loads with: connections, seconds per line, the seeded accounts' password, a name filter. */
 export interface HttpListOptions {

@@ -19,7 +19,7 @@ export { describeError } from "./errors/describe-error";
 export { NUL_IN_TEXT, refuseNulText } from "./errors/nul-text";
 
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
-export { ZLoginInput, ZPasswordResetAnswer, ZRegisterInput, ZResetPasswordInput } from "./schemas/accounts";
+export { ZLoginInput, ZPasswordResetAnswer, ZRegisterInput } from "./schemas/accounts";
 export { createMailer } from "./mail/mailer";
 export { RESET_REQUESTED } from "./services/password-reset";
 export { ZAssignTaskInput, ZReassignInput, ZSetTaskStatusInput } from "./schemas/tasks";
@@ -28,7 +28,6 @@ export { ZCreateRecommendationInput } from "./schemas/recommendations";
 export { ZCommentText } from "./schemas/comments";
 export { ZEnsureSubmissionInput } from "./schemas/submissions";
 export { ZId } from "./schemas/common";
-export { MAX_BULK_SUBMISSIONS, ZBulkReviewInput } from "./schemas/reviews";
 export { ZReassignTo, ZReviewReason } from "./schemas/transcripts";
 
 // Accounts and sessions.
@@ -105,7 +104,6 @@ export {
 
 // Research participants (decision 024): what the REST layer calls where no procedure fits (the consent document's file).
 export { attachConsentDocument, consentDocument, removeConsentDocument } from "./services/consent-documents";
-export { ZParticipantFields, ZListParticipantsInput, ZDay } from "./schemas/participants";
 
 // Metrics (decision 028): the process's registry and the job counters services and timers count into.
 export { collectProcessMetrics } from "./metrics/registry";

@@ -3,7 +3,7 @@ import { UNKNOWN_ID } from "./common";
 import { ZReviewReason } from "./transcripts";
 
 /** Most submissions one bulk review may name (decision 025): five Submissions pages of 20. */
-export const MAX_BULK_SUBMISSIONS = 100;
+const MAX_BULK_SUBMISSIONS = 100;
 const NO_SUBMISSIONS_CHOSEN = "Select at least one submission.";
 const TOO_MANY_SUBMISSIONS = "At most 100 submissions may be reviewed at once.";
 const NO_OUTPUTS_CHOSEN = "Choose transcripts, recordings or both.";

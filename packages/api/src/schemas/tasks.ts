@@ -25,7 +25,7 @@ export const ZBulkAssignOutput = z.object({
 
 export const ZReassignInput = z.object({ audioId: ZId, staffId: staffId("Please select a staff member to reassign.") });
 
-export const ZTaskRef = z.object({ id: z.string(), audioId: z.string(), assignedTo: z.string() });
+const ZTaskRef = z.object({ id: z.string(), audioId: z.string(), assignedTo: z.string() });
 /** An assignment or reassignment: the task, and the sentence the admin is shown (SPEC §2.17, §2.18). */
 export const ZTaskChanged = ZTaskRef.extend({ message: z.string() });
 
