@@ -163,7 +163,11 @@ describe("events.onEvent over WebSocket (decisions 004 and 005)", () => {
       status: "deactivate",
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: "success", success: true, message: "Account deactivated successfully." });
+    expect(res.json()).toEqual({
+      status: "success",
+      success: true,
+      message: `Account for ${target.username} has been deactivated.`,
+    });
 
     await waitUntil(() => targetLive.errors.length > 0, "the subscription's end");
     expect(targetLive.ofKind("user.deactivated")).toHaveLength(1);

@@ -74,7 +74,7 @@ describe("'Sign out everywhere' (decision 012)", () => {
     expect(res.json()).toEqual({
       status: "success",
       success: true,
-      message: "Every session of this account has been signed out.",
+      message: `${staff.username} has been signed out everywhere.`,
     });
 
     await waitUntil(() => staffLive.closeCodes.includes(4401), "the staff socket's close", 1_000);

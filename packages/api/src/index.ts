@@ -19,7 +19,7 @@ export { describeError } from "./errors/describe-error";
 export { NUL_IN_TEXT, refuseNulText } from "./errors/nul-text";
 
 // Input schemas the REST layer reuses field by field, so both APIs validate with the same rules and messages.
-export { ZLoginInput, ZPasswordResetAnswer, ZRegisterInput } from "./schemas/accounts";
+export { USER_ID_REQUIRED, ZLoginInput, ZPasswordResetAnswer, ZRegisterInput } from "./schemas/accounts";
 export { createMailer } from "./mail/mailer";
 export { RESET_REQUESTED } from "./services/password-reset";
 export { ZAssignTaskInput, ZReassignInput, ZSetTaskStatusInput } from "./schemas/tasks";

@@ -210,7 +210,7 @@ describe("accounts.setActive (SPEC §2.10)", () => {
     const token = await h.token(target);
     const before = await latestId();
     await expect(h.caller(admin).accounts.setActive({ userId: target.id, active: false })).resolves.toEqual({
-      ok: true,
+      message: `Account for ${target.username} has been deactivated.`,
     });
     const row = await h.deps.db
       .selectFrom("users")

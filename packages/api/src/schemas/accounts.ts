@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "@tafsiri/db";
-import { ZId } from "./common";
+import { UNKNOWN_ID, ZId } from "./common";
+
+/** 400 for an account change that names no user. */
+export const USER_ID_REQUIRED = "A user id is required.";
 
 export const ZLoginInput = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required"),
@@ -53,7 +56,11 @@ export const ZSetActiveOutput = z.object({ message: z.string() });
 
 /** 'Sign out everywhere' for one user (admin; decision 012). */
 export const ZEndSessionsInput = z
-  .object({ userId: ZId })
+  .object({
+    userId: z
+      .string({ error: (issue) => (issue.input === undefined ? USER_ID_REQUIRED : UNKNOWN_ID) })
+      .uuid(UNKNOWN_ID),
+  })
   .meta({ examples: [{ userId: "5f2c9a1e-7b3d-4e6f-8a0c-1d2e3f4a5b6c" }] });
 /** What 'Sign out everywhere' says (decision 012). */
 export const ZEndSessionsOutput = z

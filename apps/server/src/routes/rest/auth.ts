@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, RESET_REQUESTED, ZLoginInput, ZPasswordResetAnswer, ZRegisterInput } from "@tafsiri/api";
+import {
+  AppError,
+  RESET_REQUESTED,
+  USER_ID_REQUIRED,
+  ZLoginInput,
+  ZPasswordResetAnswer,
+  ZRegisterInput,
+} from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { DONE, ZDoneFields, ZPathId, ZRestDone, answers } from "./shapes/common";
 import { EXAMPLE_USER, ZRestUser, restUser } from "./shapes/accounts";
 import { signInAllowed, TOO_MANY_SIGN_INS } from "../../plugins/sign-in-limit";
 
-const USER_ID_REQUIRED = "A user id is required.";
 const STATUS_REQUIRED = "Status must be activate or deactivate.";
 
 const ZLoginBody = ZLoginInput.meta({ examples: [{ email: "amina@example.org", password: "Str0ng-pass!" }] });

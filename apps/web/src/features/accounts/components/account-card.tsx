@@ -25,8 +25,8 @@ export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boole
 
   async function confirm() {
     try {
-      await setActive.mutateAsync({ userId: user.id, active: !user.active });
-      toast.success(`Account for ${user.username} has been ${user.active ? "deactivated" : "activated"}.`);
+      const { message } = await setActive.mutateAsync({ userId: user.id, active: !user.active });
+      toast.success(message);
       setConfirming(false);
       await queryClient.invalidateQueries(trpc.accounts.list.pathFilter());
     } catch (error) {

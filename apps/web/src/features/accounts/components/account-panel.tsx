@@ -90,7 +90,7 @@ export function AccountPanel({
               userId: user!.id,
               ...(form.password ? { password: form.password } : {}),
             });
-      toast.success(`Account for ${saved.username} has been ${mode === "create" ? "created" : "edited"} successfully`);
+      toast.success(saved.message);
       await queryClient.invalidateQueries(trpc.accounts.list.pathFilter());
       onOpenChange(false);
     } catch (error) {

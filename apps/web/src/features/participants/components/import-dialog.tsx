@@ -6,7 +6,6 @@ import { errorMessage, useTRPC } from "#web/lib/trpc";
 import { CloseButton } from "#web/components/side-sheet";
 import { Field } from "#web/components/field";
 import { PARTICIPANT_CSV_COLUMNS, PARTICIPANTS_CSV_MAX_CHARS, PARTICIPANTS_CSV_TOO_LARGE } from "@tafsiri/domain";
-import { importSummary } from "#web/features/participants/lib/import-summary";
 import type { ImportProblem } from "#web/features/participants/lib/participant-types";
 import { useInvalidateParticipants } from "#web/features/participants/hooks/use-invalidate-participants";
 
@@ -52,7 +51,7 @@ export function ImportDialog() {
         setProblems(result.problems);
         return;
       }
-      toast.success(importSummary(result.created, result.updated));
+      toast.success(result.message);
       await invalidate();
       changeOpen(false);
     } catch (error) {
