@@ -43,7 +43,7 @@ export { ensureFirstAdmin } from "./services/accounts";
 
 // Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).
 export { findTranslationFor } from "./services/recommendations";
-export { reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
+export { REASSIGN_ONLY_ON_REJECT, reviewSubmission, type ReviewAction, type ReviewedKind } from "./services/reviews";
 export { fileDownload, fileLinkFor } from "./services/file-links";
 export { signFileUrl, verifyFileUrl } from "./services/file-urls";
 export {

@@ -20,7 +20,8 @@ import { moveTask, requireReassignee } from "./tasks";
 
 export const SUBMISSION_NOT_FOUND = "Submission not found.";
 /** Decision 025: 'Reassign to…' comes with a rejection only. */
-const REASSIGN_ONLY_ON_REJECT = "Only a rejection can reassign the task.";
+/** Decision 025: reassigning goes with a rejection only. */
+export const REASSIGN_ONLY_ON_REJECT = "Only a rejection can reassign the task.";
 
 /** What an admin may do with a submitted transcript or recording (SPEC §2.12, §2.13). */
 export type ReviewAction = "approve" | "reject" | "remove";

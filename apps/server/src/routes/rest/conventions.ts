@@ -95,3 +95,15 @@ export function useRestConventions(scope: FastifyInstance): void {
   scope.setErrorHandler(restErrorHandler);
   scope.addHook("preValidation", async (req) => refuseNulText([req.params, req.query, req.body]));
 }
+
+/**
+ * The validator of a route whose body (and, with `headers`, whose headers) its handler reads
+ * itself, a multipart stream, a CSV text or tus's bytes: those parts' schemas only document them;
+ * params and query are still validated.
+ */
+export function documentedOnly(...parts: Array<"body" | "headers">) {
+  return (route: { httpPart?: string }) =>
+    parts.includes(route.httpPart as "body" | "headers")
+      ? (data: unknown) => ({ value: data })
+      : validatorCompiler(route as never);
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentedOnly } from "./conventions";
 import contentDisposition from "content-disposition";
 import { z } from "zod";
 import {
@@ -115,8 +116,7 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
         response: { 200: ZImported, 400: ZRestImportRefused, "4xx": ZRestFailure, "5xx": ZRestFailure },
       },
       // The body is a CSV text or { csv }: read below, not by the documented schema.
-      validatorCompiler: (route) =>
-        route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
+      validatorCompiler: documentedOnly("body"),
     },
     async (req, reply) => {
       signedInAdmin(req);
@@ -151,8 +151,7 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
           }),
         ),
       },
-      validatorCompiler: (route) =>
-        route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
+      validatorCompiler: documentedOnly("body"),
     },
     async (req) => {
       const user = signedInAdmin(req);

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentedOnly } from "./conventions";
 import { z } from "zod";
 import { Metadata, Server } from "@tus/server";
 import {
@@ -37,10 +38,7 @@ const ZNoContent = z.null().meta({ description: "No body: the tus headers carry 
 const tusAnswers = (status: 201 | 204) => ({ [status]: ZNoContent, "4xx": ZRestFailure, "5xx": ZRestFailure });
 
 /** The tus request's body is a byte stream tus reads itself: the schemas only document it. */
-const documentOnly = (route: { httpPart?: string }) =>
-  route.httpPart === "body" || route.httpPart === "headers"
-    ? (data: unknown) => ({ value: data })
-    : validatorCompiler(route as never);
+const documentOnly = documentedOnly("body", "headers");
 
 function metadataOf(req: FastifyRequest): Record<string, string | null> {
   const raw = req.headers["upload-metadata"];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  REASSIGN_ONLY_ON_REJECT,
   ZReassignTo,
   ZReviewReason,
   ZSetTaskStatusInput,
@@ -22,8 +23,6 @@ const REVIEW_FIELDS = [
 ] as const;
 const ONE_REVIEW =
   "Send one of translation_script_approval_status, recorded_audio_approval_status, translation_script: null or recorded_audio: null.";
-/** Decision 025: reassign_to goes with a rejection only (the service's REASSIGN_ONLY_ON_REJECT). */
-const REASSIGN_WITH_REJECTION = "Only a rejection can reassign the task.";
 
 const approval = (field: string) =>
   z.enum(["Approved", "Rejected"], { message: `${field} must be Approved or Rejected.` });
@@ -53,7 +52,7 @@ const ZUpdateSubmissionBody = z
     const rejection =
       body.translation_script_approval_status === "Rejected" || body.recorded_audio_approval_status === "Rejected";
     if (body.reassign_to !== undefined && !rejection) {
-      ctx.addIssue({ code: "custom", message: REASSIGN_WITH_REJECTION, path: ["reassign_to"] });
+      ctx.addIssue({ code: "custom", message: REASSIGN_ONLY_ON_REJECT, path: ["reassign_to"] });
     }
   })
   .meta({

@@ -1,4 +1,5 @@
-import { validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { documentedOnly } from "./conventions";
 import { z } from "zod";
 import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS } from "@tafsiri/api";
 import type { RestOptions } from "./options";
@@ -59,8 +60,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
         response: answers(ZUploadAnswer),
       },
       // The body is a multipart stream read by readUploadForm; the schema above only documents it.
-      validatorCompiler: (route) =>
-        route.httpPart === "body" ? (data: unknown) => ({ value: data }) : validatorCompiler(route as never),
+      validatorCompiler: documentedOnly("body"),
     },
     async (req) => {
       const kind = uploadKind(req.params.kind);
