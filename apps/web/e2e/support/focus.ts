@@ -234,12 +234,15 @@ export interface TabToOptions {
  * Presses Tab (Shift+Tab when `backward`) until `target` has focus, checking the focus ring of
  * every element focus lands on on the way (focusRingProblems). Fails with the focus path (each
  * stop, in order) when the target is not reached within `max` presses, or when a stop has no
- * visible ring. Waits first until the target is visible. Answers the target's ring.
+ * visible ring. Waits first until the target is visible and the page's transitions have ended.
+ * Answers the target's ring.
  */
 export async function tabTo(page: Page, target: Locator, options: TabToOptions = {}): Promise<FocusRing> {
   const { max = DEFAULT_MAX_PRESSES, backward = false } = options;
   const key = backward ? "Shift+Tab" : "Tab";
   await target.waitFor({ state: "visible" });
+  // A dialog still zooming in over a fading overlay paints neither its ring nor its background yet.
+  await animationsDone(page);
   const path: string[] = [];
   const listed = () => path.map((stop, i) => `  ${i + 1}. ${stop}`).join("\n");
   for (let press = 1; press <= max; press++) {
