@@ -130,7 +130,7 @@ describe("the REST flows through Prism's validation proxy (SPEC §7.1, §7.3)", 
 
   it("sign-in, profile and staff list", async () => {
     const login = await expectStatus(200, "POST", "/auth/login", null, { email: admin.email, password: TEST_PASSWORD });
-    expect(login.json<{ token: string }>().token).toBeTruthy();
+    expect(login.json<{ token: string }>().token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await expectStatus(200, "GET", `/auth/profile/${staffA.id}`, adminToken);
     await expectStatus(200, "GET", "/auth/staff", adminToken);
     await expectStatus(200, "GET", "/auth/users", adminToken);
@@ -250,7 +250,7 @@ describe("the REST flows through Prism's validation proxy (SPEC §7.1, §7.3)", 
     await exportJobsIdle();
     const list = await expectStatus(200, "GET", "/api/exports?page=1&limit=5", adminToken);
     const [ready] = list.json<{ exports: Array<{ _id: string; download_url: string | null }> }>().exports;
-    expect(ready!.download_url).toBeTruthy();
+    expect(ready!.download_url).toMatch(/^\/files\/exports\/[0-9a-f-]+\.zip\?/);
     const zip = await expectStatus(200, "GET", ready!.download_url!, null);
     expect(zip.headers.get("content-type")).toBe("application/zip");
 
