@@ -12,3 +12,4 @@ export * from "./chat/chat-utterances";
 export * from "./chat/chat-file";
 export * from "./chat/chat-rules";
 export * from "./csv-records";
+export * from "./failures";

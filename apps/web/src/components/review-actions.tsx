@@ -3,11 +3,27 @@ import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
 import { sendsLater } from "#web/lib/connection";
+import type { useTRPCClient } from "#web/lib/trpc";
 import type { StaffChoice } from "./staff-select";
 import "./review-actions.css";
 import { RejectReasonDialog } from "./reject-reason-dialog";
 
 export type ReviewAction = "approve" | "reject" | "remove";
+
+/**
+ * The `run` of ReviewActions for an audio's transcript or translated recording (SPEC §2.12, §2.13):
+ * the `transcripts` or `recordings` procedure of the action, from the status shown.
+ */
+export function reviewRunOf(
+  client: ReturnType<typeof useTRPCClient>,
+  output: "transcripts" | "recordings",
+  audioId: string,
+) {
+  return (action: ReviewAction, expectedStatus: string, reason?: string, reassignTo?: string) =>
+    action === "reject"
+      ? client[output].reject.mutate({ audioId, expectedStatus: expectedStatus as never, reason, reassignTo })
+      : client[output][action].mutate({ audioId, expectedStatus: expectedStatus as never });
+}
 
 /** One review sent to the server. */
 interface ReviewRequest<S extends string> {

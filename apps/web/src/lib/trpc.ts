@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 import {
   createTRPCClient,
   createWSClient,
@@ -257,5 +258,5 @@ export function errorMessage(error: unknown): string {
     return error.message;
   }
   if (error instanceof Error) return error.message;
-  return "An unexpected error occurred. Please try again.";
+  return UNEXPECTED_ERROR;
 }

@@ -31,8 +31,8 @@ export const APP_ERROR_CODES = {
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 
-/** The message every unexpected failure answers: never a stack trace or an internal error's text. */
-export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
+/** The message every unexpected failure answers (@tafsiri/domain's, the web app's too). */
+export { UNEXPECTED_ERROR } from "@tafsiri/domain";
 
 /** The 401 message for a call without a valid session. */
 export const SIGN_IN_REQUIRED = "You must be signed in.";

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
 import type { AudioDetail } from "#web/lib/api-types";
@@ -10,12 +11,10 @@ import { useRefreshAudioWork } from "#web/hooks/use-refresh-audio-work";
 import { sourceKey } from "#web/lib/source-key";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
 import { RecordingUploadForm } from "./recording-upload-form";
-import { ReviewActions } from "#web/components/review-actions";
+import { ReviewActions, reviewRunOf } from "#web/components/review-actions";
 import { isRefusal } from "#web/lib/query-failure";
 import "#web/styles/audio-player.css";
 import "#web/features/recording/recording.css";
-
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 /**
  * SPEC §8: a refused action shows 'Error' with the server's message; no answer at all SPEC §7.3's
@@ -24,7 +23,7 @@ const UNEXPECTED = "An unexpected error occurred. Please try again.";
 function showFailure(error: unknown): void {
   if (isConnectionError(error)) toast.error("Error", { description: errorMessage(error) });
   else if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
-  else toast.error(UNEXPECTED);
+  else toast.error(UNEXPECTED_ERROR);
 }
 
 /**
@@ -93,11 +92,7 @@ export function RecordingPanel({ audio }: { audio: AudioDetail }) {
         <ReviewActions
           status={data.status}
           subject="translated audio"
-          run={(action, expectedStatus, reason, reassignTo) =>
-            action === "reject"
-              ? client.recordings.reject.mutate({ audioId: audio.id, expectedStatus, reason, reassignTo })
-              : client.recordings[action].mutate({ audioId: audio.id, expectedStatus })
-          }
+          run={reviewRunOf(client, "recordings", audio.id)}
           assignee={audio.task?.assignedTo}
           onFailure={showFailure}
           onSettled={refresh}

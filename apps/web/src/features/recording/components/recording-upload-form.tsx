@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
@@ -11,8 +12,6 @@ import { useSession } from "#web/hooks/use-session";
 import { INVALID_RECORDING_FILE, RECORDING_ACCEPT, pickRecordingFile } from "#web/lib/audio-files";
 import { useMicrophoneRecorder } from "#web/features/recording/hooks/use-microphone-recorder";
 import { MicrophoneRecorder } from "./microphone-recorder";
-
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 /** The name of a take recorded in the browser for the audio `filename` (a WAV file). */
 function takeName(filename: string): string {
@@ -72,7 +71,7 @@ export function RecordingUploadForm({
     try {
       const result = await upload.start(file, "AUDIOTRANSLATION", { audioId, recordedBy: recorder });
       if (result.status === "failed") {
-        toast.error("Error", { description: result.message || UNEXPECTED });
+        toast.error("Error", { description: result.message || UNEXPECTED_ERROR });
         return;
       }
       toast.success("Translation Audio file uploaded successfully.");
@@ -81,7 +80,7 @@ export function RecordingUploadForm({
       onUploaded();
     } catch (error) {
       console.error("Failed to upload the translated audio", error);
-      toast.error(UNEXPECTED);
+      toast.error(UNEXPECTED_ERROR);
     } finally {
       setUploading(false);
     }

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
 import { ReviewActions, type ReviewActionsProps } from "#web/components/review-actions";
 import { errorMessage, isConnectionError } from "#web/lib/trpc";
-import { UNEXPECTED } from "#web/features/reviews/lib/review-texts";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 
 /** A review action of review mode, as ReviewActions runs it. */
 export type ReviewRun = ReviewActionsProps<string>["run"];
@@ -12,7 +12,7 @@ export type ReviewRun = ReviewActionsProps<string>["run"];
 function showFailure(error: unknown): void {
   if (isConnectionError(error)) toast.error("Error", { description: errorMessage(error) });
   else if (error instanceof TRPCClientError && error.data) toast.error("Error", { description: error.message });
-  else toast.error(UNEXPECTED);
+  else toast.error(UNEXPECTED_ERROR);
 }
 
 /**

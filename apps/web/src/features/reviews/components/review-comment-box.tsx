@@ -6,7 +6,7 @@ import { CommentForm } from "#web/components/comment-form";
 import { announce } from "#web/lib/announce";
 import { useTRPC } from "#web/lib/trpc";
 import { keysOf } from "#web/features/reviews/lib/review-shortcuts";
-import { UNEXPECTED } from "#web/features/reviews/lib/review-texts";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 
 /**
  * The item's comment box (comments.add: the assignee is notified, others see it live), the
@@ -32,7 +32,7 @@ export function ReviewCommentBox({
       void queryClient.invalidateQueries({ queryKey: trpc.comments.list.queryKey({ audioId }) });
       return true;
     } catch (error) {
-      return error instanceof TRPCClientError && error.data ? error.message : UNEXPECTED;
+      return error instanceof TRPCClientError && error.data ? error.message : UNEXPECTED_ERROR;
     } finally {
       fieldRef.current?.focus();
     }

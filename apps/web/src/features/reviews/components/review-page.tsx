@@ -10,7 +10,8 @@ import { useReviewQueue } from "#web/features/reviews/hooks/use-review-queue";
 import { useReviewKeys } from "#web/features/reviews/hooks/use-review-keys";
 import { keysOf } from "#web/features/reviews/lib/review-shortcuts";
 import { Loading, OriginalAudio, PlainTranscript, TranslatedRecording } from "./review-media";
-import { OutputActions, type ReviewRun } from "./output-actions";
+import { reviewRunOf } from "#web/components/review-actions";
+import { OutputActions } from "./output-actions";
 import { ReviewCommentBox } from "./review-comment-box";
 import { ReviewItemHeader } from "./review-item-header";
 import "./review-page.css";
@@ -150,13 +151,6 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
     );
   }
 
-  const runOn =
-    (output: "transcripts" | "recordings", audioId: string): ReviewRun =>
-    (action, expectedStatus, reason, reassignTo) =>
-      action === "reject"
-        ? client[output].reject.mutate({ audioId, expectedStatus: expectedStatus as never, reason, reassignTo })
-        : client[output][action].mutate({ audioId, expectedStatus: expectedStatus as never });
-
   return (
     <section className="page review-page" aria-labelledby="review-item-heading">
       {header}
@@ -188,7 +182,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
               subject="transcript"
               approveKeys={keysOf("approveTranscript")}
               rejectKeys={keysOf("rejectTranscript")}
-              run={runOn("transcripts", item.audioId)}
+              run={reviewRunOf(client, "transcripts", item.audioId)}
               assignee={item.staff}
               onSettled={settled}
               groupRef={transcriptGroup}
@@ -207,7 +201,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
               subject="translated audio"
               approveKeys={keysOf("approveRecording")}
               rejectKeys={keysOf("rejectRecording")}
-              run={runOn("recordings", item.audioId)}
+              run={reviewRunOf(client, "recordings", item.audioId)}
               assignee={item.staff}
               onSettled={settled}
               groupRef={recordingGroup}

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from "react";
+import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { TRPCClientError } from "@trpc/client";
@@ -11,7 +12,7 @@ import { useSession } from "#web/hooks/use-session";
 import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
 import { useRefreshAudioWork } from "#web/hooks/use-refresh-audio-work";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
-import { ReviewActions } from "#web/components/review-actions";
+import { ReviewActions, reviewRunOf } from "#web/components/review-actions";
 import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
 import { parseTranscript, TRANSCRIPT_EMPTY, type TranscriptLine } from "@tafsiri/domain";
 import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
@@ -24,7 +25,6 @@ import { ChangesSinceReview } from "#web/components/transcript-changes";
 import { isRefusal } from "#web/lib/query-failure";
 import "#web/features/transcript/transcript.css";
 
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const SAVED = "Transcript saved and uploaded successfully.";
 /** A Save made while the connection is lost is held and sent when it returns (decision 021). */
 const SAVE_HELD = "Transcript will be saved when the connection returns.";
@@ -48,7 +48,7 @@ function saveFailureText(error: unknown): string {
 function showReviewFailure(error: unknown): void {
   if (isConnectionError(error)) toast.error(errorMessage(error));
   else if (error instanceof TRPCClientError && error.data && error.message) toast.error(error.message);
-  else toast.error(UNEXPECTED);
+  else toast.error(UNEXPECTED_ERROR);
 }
 
 /**
@@ -301,11 +301,7 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
             <ReviewActions
               status={status}
               subject="transcript"
-              run={(action, expectedStatus, reason, reassignTo) =>
-                action === "reject"
-                  ? client.transcripts.reject.mutate({ audioId: audio.id, expectedStatus, reason, reassignTo })
-                  : client.transcripts[action].mutate({ audioId: audio.id, expectedStatus })
-              }
+              run={reviewRunOf(client, "transcripts", audio.id)}
               assignee={audio.task?.assignedTo}
               onFailure={showReviewFailure}
               onSettled={refresh}
