@@ -13,3 +13,4 @@ export * from "./chat/chat-file";
 export * from "./chat/chat-rules";
 export * from "./csv-records";
 export * from "./failures";
+export * from "./translation/segments";
