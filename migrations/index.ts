@@ -25,6 +25,7 @@ import * as notificationOrderIndex from "./20261211000200_notification_order_ind
 import * as participantListOrderIndexes from "./20261211000300_participant_list_order_indexes";
 import * as participantListCounts from "./20261211000400_participant_list_counts";
 import * as unassignedAudioPageIndex from "./20261211000500_unassigned_audio_page_index";
+import * as translationSegments from "./20261211000600_translation_segments";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "20261211000300_participant_list_order_indexes": participantListOrderIndexes,
   "20261211000400_participant_list_counts": participantListCounts,
   "20261211000500_unassigned_audio_page_index": unassignedAudioPageIndex,
+  "20261211000600_translation_segments": translationSegments,
 };

@@ -248,7 +248,7 @@ describe("POST /api/audios/upload/INITIAL_TRANSCRIPT", () => {
         ["audioId", audioId],
         ["file", { name, content }],
       ]);
-    await expectRefused(send("scan.png", "abc"), 415, "Please select a .doc, .docx, .pdf or .txt file.");
+    await expectRefused(send("scan.png", "abc"), 415, "Please select a .cha, .doc, .docx, .pdf or .txt file.");
     await expectRefused(
       send("notes.docx", "plain text pretending"),
       415,

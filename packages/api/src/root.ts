@@ -15,6 +15,7 @@ import { logsRouter } from "./routers/logs";
 import { exportsRouter } from "./routers/exports";
 import { participantsRouter } from "./routers/participants";
 import { reviewsRouter } from "./routers/reviews";
+import { translationRouter } from "./routers/translation";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   exports: exportsRouter,
   participants: participantsRouter,
   reviews: reviewsRouter,
+  translation: translationRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,12 @@ import type {
   PageAnchorTable,
   PageAnchorChangeTable,
 } from "./schema-counters";
+import type {
+  GlossaryTermTable,
+  SourceSegmentTable,
+  TranslationMemoryTable,
+  TranslationSegmentTable,
+} from "./schema-translation";
 import type { ApprovalStatus, RecordingStatus, Role, StageStatus, TranscriptStatus, WaveformStatus } from "./statuses";
 
 export * from "./statuses";
@@ -57,6 +63,9 @@ interface AudioTable {
   participantId: string | null;
   /** The recording session's day, YYYY-MM-DD. */
   sessionDate: string | null;
+  /** The audio's own source and target languages (ISO 639-3), null for the programme's (decision 035). */
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
 }
 
 interface TaskTable {
@@ -333,6 +342,10 @@ export interface DB {
   resumableUploads: ResumableUploadTable;
   participants: ParticipantTable;
   exportParticipants: ExportParticipantTable;
+  sourceSegments: SourceSegmentTable;
+  translationSegments: TranslationSegmentTable;
+  translationMemory: TranslationMemoryTable;
+  glossaryTerms: GlossaryTermTable;
 }
 
 export type User = Selectable<UserTable>;

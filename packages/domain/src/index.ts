@@ -14,3 +14,8 @@ export * from "./chat/chat-rules";
 export * from "./csv-records";
 export * from "./failures";
 export * from "./translation/segments";
+export * from "./translation/translation-checks";
+export * from "./translation/segment-rules";
+export * from "./translation/source-segments";
+export * from "./translation/similarity";
+export * from "./translation/initial-transcript-types";

@@ -31,7 +31,7 @@ const ALL = Object.keys(MARKUP) as Markup[];
 
 const NOT_AUDIO = "The selected file is not a valid audio file.";
 const NOT_RECORDING = "Invalid file type. Please select a valid audio file.";
-const INITIAL_TYPES = "Please select a .doc, .docx, .pdf or .txt file.";
+const INITIAL_TYPES = "Please select a .cha, .doc, .docx, .pdf or .txt file.";
 const TRANSLATED_TYPES = "Please select a .cha or .txt file.";
 const notValid = (ext: string) => `The selected file is not a valid ${ext} file.`;
 

@@ -97,7 +97,7 @@ const CASES: Case[] = [
       kind: "INITIAL_TRANSCRIPT" as const,
       name: "run.exe",
       status: 415,
-      message: "Please select a .doc, .docx, .pdf or .txt file.",
+      message: "Please select a .cha, .doc, .docx, .pdf or .txt file.",
     },
     {
       what,

@@ -127,7 +127,28 @@ export function describeAuditEntry(e: DescribedEntry): string {
         const to = typeof e.detail.to === "number" ? ` to ${e.detail.to} UGX` : "";
         return `set the ${rate} rate${from}${to}`;
       }
+      if (e.action === "translation.settings") return "changed the translation settings";
       break;
+    case "translation-memory":
+    case "glossary":
+      return describeTranslationEntry(e);
+  }
+  return `${e.action} ${e.entity}`;
+}
+
+/** The translation memory's and glossary's entries (decision 035) in words. */
+function describeTranslationEntry(e: DescribedEntry): string {
+  const pair = `${text(e.detail.source) ?? "?"}→${text(e.detail.target) ?? "?"}`;
+  const count = typeof e.detail.count === "number" ? e.detail.count : 0;
+  switch (e.action) {
+    case "memory.imported":
+      return `imported ${count} translation memory entr${count === 1 ? "y" : "ies"} (${pair})`;
+    case "glossary.imported":
+      return `imported ${count} glossary term${count === 1 ? "" : "s"} (${pair})`;
+    case "glossary.added":
+      return `added the glossary term "${text(e.detail.sourceTerm) ?? ""}" (${pair})`;
+    case "glossary.removed":
+      return `removed the glossary term "${text(e.detail.sourceTerm) ?? ""}" (${pair})`;
   }
   return `${e.action} ${e.entity}`;
 }
@@ -168,6 +189,11 @@ function describeCorpusEntry(e: DescribedEntry, audio: string): string | null {
       const session = text(e.detail.sessionDate);
       if (!participant) return `unlinked ${audio} from its participant`;
       return `linked ${audio} to participant ${participant}${session ? ` (session ${session})` : ""}`;
+    }
+    case "audio.languages": {
+      const source = text(e.detail.sourceLanguage) ?? "the programme's";
+      const target = text(e.detail.targetLanguage) ?? "the programme's";
+      return `set the languages of ${audio} (source ${source}, target ${target})`;
     }
     case "export.superseded": {
       const who = text(e.detail.participantCode);
@@ -224,6 +250,12 @@ const ACTION_LABELS: Record<string, string> = {
   "participants.imported": "Imported participants",
   "audio.participant_linked": "Linked an audio to a participant",
   "export.superseded": "Superseded an export (consent withdrawn)",
+  "translation.settings": "Changed the translation settings",
+  "audio.languages": "Set an audio's languages",
+  "memory.imported": "Imported translation memory",
+  "glossary.imported": "Imported a glossary",
+  "glossary.added": "Added a glossary term",
+  "glossary.removed": "Removed a glossary term",
 };
 
 /** An action as the Logs filter offers it ('approve' → 'Approved'); an unknown one with its dashes as spaces, capitalised. */

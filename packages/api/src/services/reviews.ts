@@ -15,6 +15,7 @@ import { lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
+import { recordReviewedTranslation } from "../translation/memory";
 import { NOTIFICATION_LINKS } from "./notification-links";
 import { moveTask, requireReassignee } from "./tasks";
 
@@ -214,6 +215,7 @@ export async function reviewOutput(
     if (!won) throw staleReview(output, action, await findSubmissionByTask(trx, task.id));
     const result = await applyTransition(trx, task, won, { submission: {}, task: output.changes[action].task });
     const status = output.status(result.submission);
+    if (output.entity === "transcript") await recordReviewedTranslation(trx, audio, task, action);
     const reason = action === "reject" && request.reason ? request.reason : undefined;
     if (reason) await insertComment(trx, { submissionId: submission.id, text: reason, postedBy: user.id });
     if (action !== "remove") {

@@ -14,7 +14,7 @@ import { applyTransition } from "./submissions";
 import { NOTIFICATION_LINKS } from "./notification-links";
 
 const TRANSCRIPT_SAVED = "Transcript saved and uploaded successfully.";
-const TRANSCRIPT_LOCKED = "The transcript has been approved and can no longer be edited.";
+export const TRANSCRIPT_LOCKED = "The transcript has been approved and can no longer be edited.";
 
 /** SPEC §3, §9: `{audio filename}_TRANSLATEDTRANSCRIPT_{YYYY-MM-DD_HH-mm-ss}.cha`, time in UTC. */
 export function transcriptFileName(audioFilename: string, at: Date): string {

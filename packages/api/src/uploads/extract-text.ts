@@ -45,7 +45,7 @@ async function extractPdf(file: string): Promise<string> {
 
 /**
  * The plain text of an initial transcript (SPEC §2.18, ARCHITECTURE "Initial transcripts"):
- * .docx with mammoth, .doc with word-extractor, .pdf with pdf-parse, .txt as UTF-8.
+ * .docx with mammoth, .doc with word-extractor, .pdf with pdf-parse, .txt and .cha as UTF-8.
  * Returns the tidied text (may be empty). Throws UnreadableTextError when the document
  * cannot be read.
  */
@@ -53,6 +53,7 @@ export async function extractText(file: string, ext: TranscriptExtension): Promi
   try {
     switch (ext) {
       case ".txt":
+      case ".cha":
         return tidy(decodePlainText(await fs.readFile(file)));
       case ".docx":
         return tidy((await mammoth.extractRawText({ path: file })).value);

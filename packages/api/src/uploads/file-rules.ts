@@ -1,4 +1,5 @@
 import path from "node:path";
+import { INITIAL_TRANSCRIPT_EXTENSIONS, type InitialTranscriptExtension } from "@tafsiri/domain";
 import { fileTypeFromFile } from "file-type";
 
 /**
@@ -33,9 +34,9 @@ export async function sniffAudio(file: string): Promise<AudioKind | null> {
   return (sniffed && AUDIO_KINDS[sniffed.ext]) ?? null;
 }
 
-/** Initial transcript formats of SPEC §5 / §9, by the file name's extension. */
-const TRANSCRIPT_EXTENSIONS = [".doc", ".docx", ".pdf", ".txt"] as const;
-export type TranscriptExtension = (typeof TRANSCRIPT_EXTENSIONS)[number];
+/** Initial transcript formats of SPEC §5 / §9 and CHAT (decision 035), by the file name's extension. */
+const TRANSCRIPT_EXTENSIONS = INITIAL_TRANSCRIPT_EXTENSIONS;
+export type TranscriptExtension = InitialTranscriptExtension;
 
 /** The file-type each transcript extension's content must have; undefined means "no binary type" (plain text). */
 const TRANSCRIPT_CONTENT: Record<TranscriptExtension, string | undefined> = {
@@ -43,6 +44,7 @@ const TRANSCRIPT_CONTENT: Record<TranscriptExtension, string | undefined> = {
   ".docx": "docx",
   ".pdf": "pdf",
   ".txt": undefined,
+  ".cha": undefined,
 };
 
 /** The lower-case extension of a file name, with the dot ("" when it has none). */

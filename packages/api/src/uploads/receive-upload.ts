@@ -1,5 +1,5 @@
 import { promises as fs } from "node:fs";
-import { CATEGORY_REQUIRED } from "@tafsiri/domain";
+import { CATEGORY_REQUIRED, INITIAL_TRANSCRIPT_TYPE_REQUIRED } from "@tafsiri/domain";
 import { ZCategory } from "../schemas/common";
 import { ZSaveTranscriptInput } from "../schemas/transcripts";
 import type { AppDeps, SessionUser } from "../context";
@@ -148,15 +148,15 @@ export function replaceField(value: string | undefined): boolean {
 }
 
 /**
- * INITIAL_TRANSCRIPT (SPEC §2.18, §5): .doc, .docx, .pdf or .txt; its text is extracted and
- * attached. An existing transcript is replaced only with `replace=true` (else 409).
+ * INITIAL_TRANSCRIPT (SPEC §2.18, §5; .cha by decision 035): .cha, .doc, .docx, .pdf or .txt; its
+ * text is extracted and attached, and cut into source segments. An existing transcript is replaced only with `replace=true` (else 409).
  */
 async function uploadInitialTranscript(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
   const replace = replaceField(form.fields.replace);
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select a file to upload.");
   const ext = transcriptExtension(extensionOf(file.originalName));
-  if (!ext) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Please select a .doc, .docx, .pdf or .txt file.");
+  if (!ext) throw new AppError("UNSUPPORTED_MEDIA_TYPE", INITIAL_TRANSCRIPT_TYPE_REQUIRED);
   if (!(await contentMatchesExtension(file.tempFile, ext))) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", `The selected file is not a valid ${ext} file.`);
   }

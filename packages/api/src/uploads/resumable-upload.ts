@@ -1,4 +1,5 @@
 import { promises as fs } from "node:fs";
+import { INITIAL_TRANSCRIPT_TYPE_REQUIRED } from "@tafsiri/domain";
 import { CATEGORY_REQUIRED } from "@tafsiri/domain";
 import { filenameExists } from "@tafsiri/db/repositories/audios";
 import {
@@ -78,7 +79,7 @@ async function checkResumableUpload(
     case "INITIAL_TRANSCRIPT": {
       const replace = replaceField(fields.replace);
       if (!transcriptExtension(extensionOf(form.originalName)))
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Please select a .doc, .docx, .pdf or .txt file.");
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", INITIAL_TRANSCRIPT_TYPE_REQUIRED);
       const { audio } = await requireAudioAccess(deps.db, user, fields.audioId ?? "");
       if (audio.transcriptKey !== null && !replace) throw new AppError("CONFLICT", HAS_INITIAL_TRANSCRIPT);
       return;

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { sourceSegments } from "@tafsiri/domain";
+import { replaceSourceSegments } from "@tafsiri/db/repositories/translation/source-segments";
 import { CATEGORY_REQUIRED, isCategory, type Category } from "@tafsiri/domain";
 import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repositories/audios";
 import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
@@ -109,7 +111,8 @@ export async function createAudio(
 
 /**
  * SPEC §2.18, §7.2 INITIAL_TRANSCRIPT: attaches an initial transcript's extracted plain text to
- * an audio (admin only), stored as `initial-transcripts/{audioId}.txt`, with an audit entry
+ * an audio (admin only), stored as `initial-transcripts/{audioId}.txt` and cut into source
+ * segments (decision 035: CHAT utterances, or lines and sentences of a text), with an audit entry
  * (detail `replaced`) and an 'audio.changed' live event. An audio that already has one keeps it
  * unless `replace` is true (the rule is the server's, not only the screen's); the check
  * runs under the audio's row lock, so of two concurrent first uploads one wins.
@@ -129,6 +132,7 @@ export async function attachInitialTranscript(
     const key = `initial-transcripts/${audio.id}.txt`;
     await store(textFile(deps.storage, key, input.text, { keepOnUndo: audio.transcriptKey === key }));
     await setTranscriptKey(trx, audio.id, key);
+    await replaceSourceSegments(trx, audio.id, sourceSegments(input.text));
     await insertAuditEntry(trx, user.id, "attach", "initial-transcript", audio.id, {
       replaced: audio.transcriptKey !== null,
     });

@@ -44,7 +44,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
           "AUDIO (admin): `category` and an .mp3, .wav, .ogg or .flac file; the name up to its first dot is the filename; " +
           "optionally `participant_code` and `session_date` (400 'Unknown participant code P0042.', or when the " +
           "participant's group is not the category; checked before anything is stored). " +
-          "INITIAL_TRANSCRIPT (admin): `audioId` and a .doc, .docx, .pdf or .txt file, whose text is extracted; an audio " +
+          "INITIAL_TRANSCRIPT (admin): `audioId` and a .cha, .doc, .docx, .pdf or .txt file, whose text is extracted and cut into source segments (decision 035); an audio " +
           "that already has one answers 409 'This audio already has a transcript.' unless `replace` is `true`. " +
           "AUDIOTRANSLATION: `audioId`, `recordedBy` and the translated recording. TRANSLATED_TRANSCRIPT: `audioId` and a " +
           ".cha or .txt plain-text file of at most 2,000,000 characters. Files are typed by their content. 400 with the " +

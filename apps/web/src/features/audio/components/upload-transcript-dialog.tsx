@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { INITIAL_TRANSCRIPT_ACCEPT, INITIAL_TRANSCRIPT_TYPE_REQUIRED } from "@tafsiri/domain";
 import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { ConfirmDialog } from "#web/components/confirm-dialog";
@@ -6,18 +7,10 @@ import { Modal } from "./modal";
 import { isFailed, uploadInitialTranscript } from "#web/features/audio/lib/upload";
 import { toastRejection } from "#web/features/audio/lib/rejection-toast";
 
-/** Initial transcript types (SPEC §9): .doc, .docx, .pdf, .txt. */
-const TRANSCRIPT_ACCEPT: Record<string, string[]> = {
-  "application/msword": [".doc"],
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
-  "application/pdf": [".pdf"],
-  "text/plain": [".txt"],
-};
-
 const FILE_REQUIRED = "Please select a file to upload.";
 
 /**
- * SPEC §2.18 'Upload Transcript': a modal with a file picker (.doc, .docx, .pdf, .txt), Cancel and
+ * SPEC §2.18 'Upload Transcript': a modal with a file picker (.doc, .docx, .pdf, .txt, and .cha by decision 035), Cancel and
  * Upload; sends the file as the audio's initial transcript and calls `onUploaded` on success.
  * With `replace` (offered from 'View Transcript' once an audio has one) it is 'Replace transcript':
  * the same picker, whose Replace button asks for a confirmation first and then sends the file
@@ -106,18 +99,18 @@ export function UploadTranscriptDialog({
       }
     >
       <DropZone
-        accept={TRANSCRIPT_ACCEPT}
+        accept={INITIAL_TRANSCRIPT_ACCEPT}
         multiple={false}
         disabled={uploading}
         file={file}
         inputName="transcript"
         inputLabel="Transcript file"
         onFiles={(files) => setFile(files[0] ?? null)}
-        onReject={(messages) => toastRejection(messages, "Please select a .doc, .docx, .pdf or .txt file.")}
+        onReject={(messages) => toastRejection(messages, INITIAL_TRANSCRIPT_TYPE_REQUIRED)}
         prompt={
           <>
             <strong>Drop a transcript here, or click to choose one</strong>
-            <div className="muted">.doc, .docx, .pdf or .txt</div>
+            <div className="muted">.cha, .doc, .docx, .pdf or .txt</div>
           </>
         }
       />

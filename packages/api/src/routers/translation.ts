@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { adminProcedure, authedProcedure, router } from "../trpc";
+import { ZAudioIdInput, ZId } from "../schemas/common";
+import { ZSaveTranscriptOutput } from "../schemas/transcripts";
+import {
+  ZAddGlossaryTermInput,
+  ZAudioLanguagesInput,
+  ZExportedFile,
+  ZGlossaryExportInput,
+  ZGlossaryTerm,
+  ZImportInput,
+  ZLanguagePair,
+  ZMemoryMatch,
+  ZMemoryMatchesInput,
+  ZSaveSegmentsInput,
+  ZSegmentGrid,
+  ZTranslationSettings,
+} from "../schemas/translation";
+import {
+  getTranslationSettings,
+  setAudioLanguages,
+  updateTranslationSettings,
+} from "../translation/translation-settings";
+import { getSegmentGrid, saveSegmentDraft, submitSegments } from "../translation/segment-grid";
+import { exportMemory, findMatches, importMemory } from "../translation/memory";
+import {
+  addGlossaryTerm,
+  exportGlossary,
+  getGlossary,
+  importGlossary,
+  removeGlossaryTerm,
+} from "../translation/glossary";
+
+const ZMessage = z.object({ message: z.string() });
+
+/** Decision 035: translating segment by segment: languages, the segment grid, the memory and the glossary. */
+export const translationRouter = router({
+  /** The programme's translation settings (languages, who writes the source, CHAT markers kept). */
+  settings: authedProcedure.output(ZTranslationSettings).query(({ ctx }) => getTranslationSettings(ctx)),
+  /** Admin: stores the programme's translation settings whole → `{ message, settings }`. */
+  setSettings: adminProcedure
+    .input(ZTranslationSettings)
+    .output(ZMessage.extend({ settings: ZTranslationSettings }))
+    .mutation(({ ctx, input }) => updateTranslationSettings(ctx, ctx.user, input)),
+  /** Admin: an audio's own languages (null: the programme's) → `{ message, pair }`. NOT_FOUND 'Audio not found.'. */
+  setAudioLanguages: adminProcedure
+    .input(ZAudioLanguagesInput)
+    .output(ZMessage.extend({ pair: ZLanguagePair }))
+    .mutation(({ ctx, input }) => setAudioLanguages(ctx, ctx.user, input)),
+  /** The segment grid of an audio the caller may see (getSegmentGrid). NOT_FOUND / FORBIDDEN as transcripts.get. */
+  segments: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZSegmentGrid)
+    .query(({ ctx, input }) => getSegmentGrid(ctx, ctx.user, input.audioId)),
+  /** Keeps the grid's rows as a draft → `{ message, changed }` (saveSegmentDraft's rules and errors). */
+  saveDraft: authedProcedure
+    .input(ZSaveSegmentsInput)
+    .output(ZMessage.extend({ changed: z.number().int() }))
+    .mutation(({ ctx, input }) => saveSegmentDraft(ctx, ctx.user, input)),
+  /** SPEC §4 Save from the grid: the checks, then the transcript file → as transcripts.save (submitSegments). */
+  submit: authedProcedure
+    .input(ZSaveSegmentsInput)
+    .output(ZSaveTranscriptOutput)
+    .mutation(({ ctx, input }) => submitSegments(ctx, ctx.user, input)),
+  /** The best three memory matches of a source for an audio the caller may see (findMatches). */
+  matches: authedProcedure
+    .input(ZMemoryMatchesInput)
+    .output(z.array(ZMemoryMatch))
+    .query(({ ctx, input }) => findMatches(ctx, ctx.user, input)),
+  /** Admin: imports a TMX file's units of a pair → `{ message, imported }`. */
+  importMemory: adminProcedure
+    .input(ZImportInput)
+    .output(ZMessage.extend({ imported: z.number().int() }))
+    .mutation(({ ctx, input }) => importMemory(ctx, ctx.user, input)),
+  /** Admin: the memory of a pair as TMX 1.4b → `{ fileName, contentType, content }`. */
+  exportMemory: adminProcedure
+    .input(ZLanguagePair)
+    .output(ZExportedFile.extend({ count: z.number().int() }))
+    .query(({ ctx, input }) => exportMemory(ctx, ctx.user, input)),
+  /** The glossary of a pair, for every signed-in user. */
+  glossary: authedProcedure
+    .input(ZLanguagePair)
+    .output(z.array(ZGlossaryTerm))
+    .query(({ ctx, input }) => getGlossary(ctx, input)),
+  /** Admin: adds a term (or a new note to one) → `{ message }`. */
+  addTerm: adminProcedure
+    .input(ZAddGlossaryTermInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => addGlossaryTerm(ctx, ctx.user, input)),
+  /** Admin: removes a term → `{ message }`. NOT_FOUND 'Glossary term not found.'. */
+  removeTerm: adminProcedure
+    .input(z.object({ id: ZId }))
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => removeGlossaryTerm(ctx, ctx.user, input.id)),
+  /** Admin: imports a CSV or TBX glossary into a pair → `{ message, added, updated }`. */
+  importGlossary: adminProcedure
+    .input(ZImportInput)
+    .output(ZMessage.extend({ added: z.number().int(), updated: z.number().int() }))
+    .mutation(({ ctx, input }) => importGlossary(ctx, ctx.user, input)),
+  /** Admin: the glossary of a pair as CSV or TBX → `{ fileName, contentType, content }`. */
+  exportGlossary: adminProcedure
+    .input(ZGlossaryExportInput)
+    .output(ZExportedFile)
+    .query(({ ctx, input }) => exportGlossary(ctx, ctx.user, input)),
+});

@@ -1,0 +1,66 @@
+import type { ColumnType, Generated } from "kysely";
+import type { SegmentState, Speaker } from "@tafsiri/domain";
+
+/**
+ * The tables of segment-by-segment translation (decision 035, migration
+ * 20261211000600_translation_segments). Part of `DB` (schema.ts).
+ */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** An initial transcript's segments, in order, written when it is uploaded. */
+export interface SourceSegmentTable {
+  id: Generated<string>;
+  audioId: string;
+  position: number;
+  speaker: Speaker;
+  startMs: number | null;
+  endMs: number | null;
+  text: string;
+}
+
+/** A row of an audio's segment grid: a source segment and its translation. */
+export interface TranslationSegmentTable {
+  id: string;
+  audioId: string;
+  position: number;
+  speaker: Speaker;
+  startMs: number | null;
+  endMs: number | null;
+  source: string;
+  target: string;
+  state: SegmentState;
+  updatedBy: string | null;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Where a memory entry came from: an approved translation, or a TMX import. */
+export type MemoryOrigin = "approved" | "imported";
+
+/** One translation memory entry of a language pair. */
+export interface TranslationMemoryTable {
+  id: Generated<string>;
+  sourceLanguage: string;
+  targetLanguage: string;
+  source: string;
+  /** normalizeForMatch(source): the key of exact and trigram lookups. */
+  sourceNorm: string;
+  target: string;
+  audioId: string | null;
+  segmentId: string | null;
+  translatorId: string | null;
+  origin: ColumnType<MemoryOrigin, MemoryOrigin | undefined, MemoryOrigin>;
+  createdAt: CreatedAt;
+}
+
+/** A glossary term of a language pair. */
+export interface GlossaryTermTable {
+  id: Generated<string>;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceTerm: string;
+  targetTerm: string;
+  note: ColumnType<string, string | undefined, string>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
