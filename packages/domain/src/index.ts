@@ -19,3 +19,4 @@ export * from "./translation/segment-rules";
 export * from "./translation/source-segments";
 export * from "./translation/similarity";
 export * from "./translation/initial-transcript-types";
+export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";

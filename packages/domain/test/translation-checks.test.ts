@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { findGlossaryTerms } from "../src/translation/checks/glossary";
 import {
   CHECK_LABELS,
   CHECK_NAMES,
@@ -242,5 +243,19 @@ describe("countTranslated", () => {
     ];
     expect(countTranslated(segments)).toEqual({ translated: 2, total: 4 });
     expect(countTranslated([])).toEqual({ translated: 0, total: 0 });
+  });
+});
+
+describe("findGlossaryTerms (decision 035)", () => {
+  it("finds whole-word terms in text order with their translations, not inside other words", () => {
+    const glossary = [
+      { sourceTerm: "picture", targetTerm: "picha", note: "" },
+      { sourceTerm: "cookie jar", targetTerm: "mtungi wa biskuti", note: "" },
+    ];
+    const source = "The cookie jar is in the Picture, not the pictures.";
+    expect(findGlossaryTerms(source, glossary).map((m) => [source.slice(m.start, m.end), m.targetTerms])).toEqual([
+      ["cookie jar", ["mtungi wa biskuti"]],
+      ["Picture", ["picha"]],
+    ]);
   });
 });

@@ -49,6 +49,12 @@ await attachConsentDocument(h.deps, w.admin, {
   file: { tempFile: consentTemp, originalName: "consent.pdf" },
 });
 
+// Decision 035: a glossary term, for the removal staff must not make.
+await h
+  .caller(w.admin)
+  .translation.addTerm({ pair: { source: "eng", target: "swa" }, sourceTerm: "sink", targetTerm: "sinki" });
+const glossaryTermId = (await h.caller(w.admin).translation.glossary({ source: "eng", target: "swa" }))[0]!.id;
+
 /** What staff may call (everything else is admin-only). Keep in step with the routers. */
 const STAFF_PROCEDURES = new Set([
   "accounts.login",
@@ -82,6 +88,13 @@ const STAFF_PROCEDURES = new Set([
   "submissions.check",
   "submissions.ensure",
   "search.audios",
+  // Decision 035: the segment grid (its rows are checked per audio in cross-user-access.test.ts).
+  "translation.settings",
+  "translation.segments",
+  "translation.saveDraft",
+  "translation.submit",
+  "translation.matches",
+  "translation.glossary",
 ]);
 
 /**
@@ -154,6 +167,20 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   },
   // Decision 025: review mode's queue shows every staff member's submissions.
   "submissions.reviewQueue": { filter: "all", move: "first" },
+  // Decision 035: the programme's languages, an audio's, the glossary and the memory.
+  "translation.setSettings": {
+    sourceLanguages: ["lug"],
+    targetLanguage: "eng",
+    staffWriteSource: false,
+    keepChatMarkers: false,
+  },
+  "translation.setAudioLanguages": { audioId: owned.id, sourceLanguage: "lug", targetLanguage: null },
+  "translation.importMemory": { pair: { source: "eng", target: "swa" }, content: "<tmx/>" },
+  "translation.exportMemory": { source: "eng", target: "swa" },
+  "translation.addTerm": { pair: { source: "eng", target: "swa" }, sourceTerm: "picture", targetTerm: "picha" },
+  "translation.removeTerm": { id: glossaryTermId },
+  "translation.importGlossary": { pair: { source: "eng", target: "swa" }, content: "source,target\npicture,picha\n" },
+  "translation.exportGlossary": { pair: { source: "eng", target: "swa" }, format: "csv" },
 };
 
 const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));

@@ -53,6 +53,37 @@ const TRPC_ATTEMPTS: TrpcAttempt[] = [
   { path: "tasks.list", input: { assignedTo: owner.id }, status: 403, message: OWN_TASKS },
   { path: "transcripts.get", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "transcripts.save", input: { audioId: owned.id, text: "overwritten" }, status: 403, message: NO_ACCESS },
+  // Decision 035: the segment grid, its draft and Submit, and memory lookups of another's audio; the
+  // controls of the draft and Submit (the assignee saves) are in packages/api/test/translation.test.ts.
+  { path: "translation.segments", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
+  {
+    path: "translation.saveDraft",
+    input: { audioId: owned.id, segments: [] },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
+  {
+    path: "translation.submit",
+    input: {
+      audioId: owned.id,
+      segments: [
+        {
+          id: "5f0c2b1e-8a4d-4c3b-9e2f-1a2b3c4d5e6f",
+          speaker: "PAR",
+          startMs: null,
+          endMs: null,
+          source: "",
+          target: "overwritten",
+          state: "translated",
+        },
+      ],
+    },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
+  { path: "translation.matches", input: { audioId: owned.id, source: "hello" }, status: 403, message: NO_ACCESS },
   // Decision 024; its control (the assignee gets segments) is in packages/api/test/suggest-segments.test.ts.
   {
     path: "transcripts.suggestSegments",
@@ -130,6 +161,8 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   "search.audios": "no id; shows nothing of the owner (checked below)",
   "notifications.markAllRead": "no id; the caller's own notifications only (notifications-hostile.test.ts)",
   "events.onEvent": "the caller's own events over the WebSocket",
+  "translation.settings": "the programme's languages, the same for every user (decision 035)",
+  "translation.glossary": "a language pair's glossary, the same for every user (decision 035)",
 };
 
 /** A REST attempt: method, path, body (or an upload), the refusal, and the owner's control. */

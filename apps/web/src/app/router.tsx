@@ -61,6 +61,7 @@ const routes: RouteObject[] = [
       guarded(paths.exports, ADMIN, () => import("./routes/management/export")),
       guarded(paths.participants, ADMIN, () => import("./routes/management/participants")),
       guarded(paths.participant, ADMIN, () => import("./routes/management/participants-detail")),
+      guarded(paths.translationAdmin, ADMIN, () => import("./routes/management/translation")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
     ],
   },

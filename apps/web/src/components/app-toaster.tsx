@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { TOASTER_HOTKEY } from "#web/lib/key-registry";
 import { Toaster, useSonner, type ToastT } from "sonner";
 import { announce } from "#web/lib/announce";
 
@@ -59,7 +60,7 @@ export function AppToaster() {
         duration={4000}
         visibleToasts={3}
         gap={14}
-        hotkey={["altKey", "KeyT"]}
+        hotkey={TOASTER_HOTKEY}
         richColors
         closeButton
       />

@@ -41,6 +41,8 @@ export const paths = {
   participants: "/management/participants",
   /** One participant's page (Admin; decision 024); fill `:participantId` with react-router's generatePath. */
   participant: "/management/participants/:participantId",
+  /** Translation languages and rules, glossary and translation memory (Admin; decision 035). */
+  translationAdmin: "/management/translation",
   /** Logs (Admin). */
   logs: "/log/log-listing",
   /** Sign in (open). */

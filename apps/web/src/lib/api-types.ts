@@ -41,3 +41,5 @@ export type LogFilterChoices = RouterOutputs["logs"]["filters"];
 export type ExportItem = RouterOutputs["exports"]["list"]["items"][number];
 /** What `exports.create` takes: the Export form's choice. */
 export type ExportChoiceInput = RouterInputs["exports"]["create"];
+export type MemoryMatch = RouterOutputs["translation"]["matches"][number];
+export type SegmentGridData = RouterOutputs["translation"]["segments"];

@@ -5,5 +5,5 @@
  */
 export { createUser } from "../services/accounts";
 export { signToken } from "../services/auth";
-export { createAudio } from "../uploads/store-upload";
 export { INVALID_EVENT_ID, ZLiveEvent } from "../schemas/events";
+export { attachInitialTranscript, createAudio } from "../uploads/store-upload";

@@ -65,3 +65,32 @@ export function glossaryCheck(glossary: readonly GlossaryTerm[]): (source: strin
       );
   };
 }
+
+/** A glossary term found in a source: where (UTF-16 offsets of the NFC text) and its translations. */
+export interface GlossaryMatch {
+  start: number;
+  end: number;
+  sourceTerm: string;
+  targetTerms: string[];
+}
+
+/**
+ * Decision 035: the glossary's terms found in `source` (whole words, any case, as the glossary
+ * check finds them), in text order, overlapping finds dropped (the earlier, then the longer, kept).
+ * The segment grid marks them and inserts their translation. Offsets are those of
+ * `source.normalize("NFC")`, which is `source` itself for text typed or stored by Tafsiri.
+ */
+export function findGlossaryTerms(source: string, glossary: readonly GlossaryTerm[]): GlossaryMatch[] {
+  const text = source.normalize("NFC");
+  const found: GlossaryMatch[] = [];
+  for (const { sourceTerm, pattern, targetTerms } of termEntries(glossary)) {
+    const all = new RegExp(pattern.source, "giu");
+    for (const match of text.matchAll(all)) {
+      found.push({ start: match.index, end: match.index + match[0].length, sourceTerm, targetTerms });
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: GlossaryMatch[] = [];
+  for (const m of found) if (kept.length === 0 || m.start >= kept[kept.length - 1]!.end) kept.push(m);
+  return kept;
+}

@@ -1,23 +1,7 @@
 import type { PlayerShortcut } from "@tafsiri/ui/audio-player";
+import { altBindingOf, REVIEW_KEYS, type ReviewCommand } from "#web/lib/key-registry";
 
-/** What a review-mode key does (decision 025). */
-export type ReviewCommand =
-  "approveTranscript" | "rejectTranscript" | "approveRecording" | "rejectRecording" | "next" | "previous" | "comment";
-
-/**
- * Review mode's keys (decision 025), fixed for everyone: Alt with a letter, matched on
- * `event.code` so that macOS's Option (which types 'å' for Option+A) works too. None clash with
- * the player's Ctrl+Space and Ctrl+arrows.
- */
-const REVIEW_KEYS: ReadonlyArray<{ code: string; keys: string; command: ReviewCommand; action: string }> = [
-  { code: "KeyA", keys: "Alt+A", command: "approveTranscript", action: "Approve the transcript" },
-  { code: "KeyR", keys: "Alt+R", command: "rejectTranscript", action: "Reject the transcript" },
-  { code: "KeyO", keys: "Alt+O", command: "approveRecording", action: "Approve the recording" },
-  { code: "KeyX", keys: "Alt+X", command: "rejectRecording", action: "Reject the recording" },
-  { code: "KeyN", keys: "Alt+N", command: "next", action: "Next submission" },
-  { code: "KeyP", keys: "Alt+P", command: "previous", action: "Previous submission" },
-  { code: "KeyC", keys: "Alt+C", command: "comment", action: "Go to the comment box" },
-];
+export type { ReviewCommand };
 
 /** The keys of `command` as shown and as aria-keyshortcuts ('Alt+A'). */
 export function keysOf(command: ReviewCommand): string {
@@ -52,8 +36,8 @@ function isTextInput(target: EventTarget | null): boolean {
  * types characters on a Mac). Nothing while a dialog is open (the reject reason, a confirmation).
  */
 export function reviewCommandOf(event: KeyboardEvent): ReviewCommand | null {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return null;
-  const key = REVIEW_KEYS.find((k) => k.code === event.code);
+  if (event.repeat) return null;
+  const key = altBindingOf(event, REVIEW_KEYS);
   if (!key) return null;
   if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return null;
   // In a text field only Alt+C acts: on a Mac, Option with a letter types a character there.

@@ -1,5 +1,5 @@
 /** The shortcuts that open the header search, as `aria-keyshortcuts` names them. */
-export const SEARCH_SHORTCUTS = "Control+K Meta+K /";
+export { SEARCH_KEYS as SEARCH_SHORTCUTS } from "#web/lib/key-registry";
 
 /** True when `target` takes typed text (a field, a select or an editor), where '/' must stay a character. */
 function isEditable(target: EventTarget | null): boolean {

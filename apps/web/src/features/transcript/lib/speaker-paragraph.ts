@@ -31,17 +31,6 @@ const NO_PLAYER_POSITION = "Show the original audio to mark where a paragraph st
 /** Said by Alt+P on a paragraph without a start. */
 const NO_START_TIME = "This paragraph has no start time yet (Alt+T marks it).";
 
-/**
- * The editor's keys (decision 024), listed in the player's 'Shortcuts' beside PLAYER_SHORTCUTS.
- * Alt is Option on a Mac; the keys are read by their position too, so ⌥S typing 'ß' still works.
- */
-export const TRANSCRIPT_SHORTCUTS = [
-  { keys: "Alt+S", action: "Switch the paragraph's speaker (PAR/INV)" },
-  { keys: "Alt+T", action: "Mark the paragraph's start at the player's position" },
-  { keys: "Alt+Shift+T", action: "Clear the paragraph's start time" },
-  { keys: "Alt+P", action: "Play from the paragraph's start" },
-] as const;
-
 const other = (speaker: Speaker): Speaker => (speaker === "INV" ? "PAR" : "INV");
 const speakerOf = (node: PMNode): Speaker => (node.attrs.speaker === "INV" ? "INV" : "PAR");
 const startOf = (node: PMNode): number | null =>

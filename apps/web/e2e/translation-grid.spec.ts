@@ -1,0 +1,167 @@
+// Decision 035, the segment grid: an admin's CHAT source of 40 utterances (PAR and INV, bullets,
+// fillers and repetitions) is translated and approved; a second audio's source repeats five of its
+// INV prompts, changes one by a word and names a glossary term. The staff member opens the second
+// audio's Translated Transcript, keyboard only: its segments with speakers and times; each repeated
+// prompt offers a 100% memory match, inserted with Alt+1 and confirmed with Ctrl+Enter; the changed
+// prompt offers a fuzzy match with its score; the glossary term is marked and its check warns until
+// Alt+G inserts its translation; an untranslated segment keeps Submit disabled; Submit saves the
+// SPEC's transcript file. axe finds nothing serious.
+import { beforeAll, expect } from "vitest";
+import type { Page } from "playwright-core";
+import { attachInitialTranscript } from "@tafsiri/api/testing/services";
+import { describeBrowser, seen, screenshot, toast, useBrowserSuite } from "./support/browser";
+import { seriousAxeViolations } from "./support/axe";
+import { tabTo } from "./support/focus";
+import { seedAudio } from "./support/seed";
+import { createSteps } from "./support/steps";
+import { openTranslatedTranscript } from "./support/tasks";
+import type { TestUser } from "./support/server";
+
+const FIRST = "grid-cookie-theft";
+const SECOND = "grid-follow-up";
+const PROMPTS = [
+  "tell me everything you see going on in that picture",
+  "what is the boy doing",
+  "is there anything else happening",
+  "what about the woman at the sink",
+  "can you tell me more about the kitchen",
+];
+const SWAHILI = [
+  "niambie kila kitu unachoona kwenye picha hiyo",
+  "mvulana anafanya nini",
+  "kuna kitu kingine kinachotokea",
+  "vipi kuhusu mwanamke kwenye sinki",
+  "unaweza kuniambia zaidi kuhusu jikoni",
+];
+
+/** A CHAT file of 40 utterances: 20 INV prompts (the five repeated four times) and 20 PAR answers. */
+function cookieTheftChat(): string {
+  const lines = ["@UTF8", "@Begin", "@Languages:\teng", "@Participants:\tPAR Participant, INV Investigator"];
+  lines.push("@ID:\teng|pitt|PAR|67;|female|ProbableAD||Participant|||", "@ID:\teng|pitt|INV|||||Investigator|||");
+  lines.push(`@Media:\t${FIRST}, audio`);
+  for (let i = 0; i < 20; i++) {
+    const at = i * 4000;
+    lines.push(`*INV:\t${PROMPTS[i % 5]} ${i} ? \u0015${at}_${at + 1500}\u0015`);
+    lines.push(`*PAR:\twell &-uh the boy [/] the boy ${i} . \u0015${at + 1600}_${at + 3900}\u0015`);
+  }
+  lines.push("@End");
+  return lines.join("\n");
+}
+
+describeBrowser("translating segment by segment with memory, glossary and checks", () => {
+  const suite = useBrowserSuite();
+  const step = createSteps();
+  let staff: TestUser;
+  let page: Page;
+  let secondId: string;
+  const translation = (n: number) => page.getByRole("textbox", { name: `Translation ${n}`, exact: true });
+  const row = (n: number) => page.getByRole("group", { name: new RegExp(`^Segment ${n} of `) });
+
+  beforeAll(async () => {
+    const admin = await suite.server.createUser("Admin");
+    staff = await suite.server.createUser("Staff");
+    const asAdmin = suite.server.harness.caller(admin);
+    const { deps } = suite.server.harness;
+    await asAdmin.translation.setSettings({
+      sourceLanguages: ["eng"],
+      targetLanguage: "swa",
+      staffWriteSource: true,
+      keepChatMarkers: false,
+    });
+    await asAdmin.translation.addTerm({
+      pair: { source: "eng", target: "swa" },
+      sourceTerm: "kitchen",
+      targetTerm: "jikoni",
+      note: "",
+    });
+    const firstId = await seedAudio(suite.server, admin, { filename: FIRST, assignTo: staff });
+    await attachInitialTranscript(deps, admin, { audioId: firstId, text: cookieTheftChat() });
+    const grid = await suite.server.harness.caller(staff).translation.segments({ audioId: firstId });
+    expect(grid.segments).toHaveLength(40);
+    const rows = grid.segments.map((r, i) => ({
+      ...r,
+      target: i % 2 === 0 ? `${SWAHILI[(i / 2) % 5]} ${i / 2} ?` : `vizuri &-uh mvulana ${(i - 1) / 2} .`,
+      state: "translated" as const,
+    }));
+    await suite.server.harness.caller(staff).translation.submit({ audioId: firstId, segments: rows });
+    await asAdmin.transcripts.approve({ audioId: firstId });
+
+    secondId = await seedAudio(suite.server, admin, { filename: SECOND, assignTo: staff });
+    const second = [
+      ...PROMPTS.map((p, i) => `[0:${String(i * 5).padStart(2, "0")}] INV: ${p} ${i} ?`),
+      "[0:30] INV: tell me everything you see going on in this picture 0 ?",
+      "[0:35] PAR: the water is running over in the kitchen.",
+    ];
+    await attachInitialTranscript(deps, admin, { audioId: secondId, text: second.join("\n") });
+  });
+
+  step("the second audio opens as segments with speakers and times", async () => {
+    page = await suite.newPage("staff");
+    await openTranslatedTranscript(page, staff, SECOND);
+    await seen(page.getByRole("tab", { name: "Segments", selected: true }));
+    await seen(page.getByText("0 of 7 translated"));
+    await seen(row(1).getByRole("button", { name: "Play 0:00.000–0:05.000" }));
+    expect(await row(1).locator(".speaker-label").innerText()).toBe("INV");
+    expect(await row(7).locator(".speaker-label").innerText()).toBe("PAR");
+    expect(await page.getByRole("button", { name: "Submit translation" }).isDisabled()).toBe(true);
+  });
+
+  step("each repeated prompt offers a 100% match: Alt+1 inserts it, Ctrl+Enter confirms and goes on", async () => {
+    await tabTo(page, translation(1));
+    for (let n = 1; n <= 5; n++) {
+      await expect.poll(() => translation(n).evaluate((el) => el === document.activeElement)).toBe(true);
+      await seen(row(n).locator(".memory-match .match-score", { hasText: "100%" }));
+      await page.keyboard.press("Alt+1");
+      await expect.poll(() => translation(n).inputValue()).toBe(`${SWAHILI[n - 1]} ${n - 1} ?`);
+      await page.keyboard.press("Control+Enter");
+    }
+    await seen(page.getByText("5 of 7 translated"));
+  });
+
+  step("a prompt changed by one word offers a fuzzy match with its score and the changed words", async () => {
+    const match = await seen(row(6).locator(".memory-match").first());
+    const score = Number((await match.locator(".match-score").innerText()).replace("%", ""));
+    expect(score).toBeGreaterThanOrEqual(75);
+    expect(score).toBeLessThan(100);
+    const words = async (tag: string) => (await match.locator(tag).allInnerTexts()).map((t) => t.trim());
+    expect(await words("del")).toContain("that");
+    expect(await words("ins")).toContain("this");
+    await page.keyboard.press("Alt+1");
+    await page.keyboard.press("Control+Enter");
+  });
+
+  step(
+    "the last segment, untranslated, blocks Submit; its glossary term is marked and checked until Alt+G",
+    async () => {
+      await seen(page.getByText(/1 error \(they block Submit\)/));
+      expect(await page.getByRole("button", { name: "Submit translation" }).isDisabled()).toBe(true);
+      const term = await seen(row(7).locator("mark.glossary-term"));
+      expect(await term.innerText()).toBe("kitchen");
+      expect(await term.getAttribute("title")).toBe("Glossary: jikoni");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press("Alt+i");
+      await expect.poll(() => translation(7).inputValue()).toBe("the water is running over in the kitchen.");
+      await page.keyboard.press("Control+a");
+      await page.keyboard.type("maji yanafurika ");
+      const warning = 'Glossary: "kitchen" should be translated as "jikoni".';
+      await seen(page.locator(".checks-list").getByText(warning));
+      await page.keyboard.press("Alt+g");
+      await expect.poll(() => translation(7).inputValue()).toBe("maji yanafurika jikoni");
+      await expect.poll(() => page.locator(".checks-list").getByText(warning).count()).toBe(0);
+      await page.keyboard.press("Control+Enter");
+      await seen(page.getByText("7 of 7 translated"));
+      await screenshot(page, "translation-grid");
+    },
+  );
+
+  step("Submit saves the transcript file, a line per segment", async () => {
+    await tabTo(page, page.getByRole("button", { name: "Submit translation" }));
+    await page.keyboard.press("Enter");
+    await toast(page, "Transcript saved and uploaded successfully.");
+    const saved = await suite.server.harness.caller(staff).transcripts.get({ audioId: secondId });
+    const lines = saved.text!.split("\n");
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toBe(`[0:00.000] *INV: ${SWAHILI[0]} 0 ?`);
+    expect(lines[6]).toBe("[0:35.000] maji yanafurika jikoni");
+  });
+});
