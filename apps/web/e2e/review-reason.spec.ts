@@ -10,6 +10,7 @@ import { seriousAxeViolations } from "./support/axe";
 import {
   atPath,
   describeBrowser,
+  selectAudio,
   screenshot,
   seen,
   signIn,
@@ -70,6 +71,7 @@ describeBrowser("review reason", () => {
   let admin: TestUser;
   let staff: TestUser;
   let audioId: string;
+  let secondId: string;
   let adminPage: Page;
 
   const serverStatus = async () => (await suite.server.harness.caller(admin).transcripts.get({ audioId })).status;
@@ -80,6 +82,8 @@ describeBrowser("review reason", () => {
     staff = await server.createUser("Staff");
     audioId = await seedAudio(server, admin, { filename: FILENAME, assignTo: staff });
     await server.harness.caller(staff).transcripts.save({ audioId, text: TRANSCRIPT_TEXT });
+    secondId = await seedAudio(server, admin, { filename: "twice-reviewed", assignTo: staff });
+    await server.harness.caller(staff).transcripts.save({ audioId: secondId, text: TRANSCRIPT_TEXT });
   });
 
   step("the admin's Reject opens the reason dialog with an empty box and a counter", async () => {
@@ -194,4 +198,27 @@ describeBrowser("review reason", () => {
     expect(await adminPage.getByRole("dialog").count()).toBe(0);
     expect(await serverStatus()).toBe("Approved");
   });
+
+  step(
+    "an Approve made right after a Reject acts on the status the Reject set, before the screen refetched it",
+    async () => {
+      await selectAudio(adminPage, secondId);
+      await adminPage.goto(new URL("/audiomanagement/trascript", adminPage.url()).toString());
+      await seen(adminPage.getByRole("heading", { name: "twice-reviewed", level: 1 }));
+      await expect.poll(() => statusBadge(adminPage).innerText()).toBe("Pending");
+      // The screen's own reads of the transcript answer 3 s late: it still shows Pending after the Reject.
+      await adminPage.route("**/trpc/*transcripts.get*", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.continue().catch(() => undefined);
+      });
+      await rejectButton(adminPage).click();
+      await rejectDialog(adminPage).getByRole("button", { name: "Reject", exact: true }).click();
+      await toast(adminPage, "Transcript rejected successfully.");
+      expect(await statusBadge(adminPage).innerText()).toBe("Pending");
+      await reviewGroup(adminPage).getByRole("button", { name: "Approve", exact: true }).click();
+      await toast(adminPage, "Transcript approved successfully.");
+      await adminPage.unroute("**/trpc/*transcripts.get*");
+      expect((await suite.server.harness.caller(admin).transcripts.get({ audioId: secondId })).status).toBe("Approved");
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { toast } from "sonner";
@@ -50,7 +50,12 @@ export interface ReviewActionsProps<S extends string> {
    * `reason` comes with a rejection only, trimmed, and is left out when the Admin gave none;
    * `reassignTo` too, when the Admin chose 'Reassign to…' (decision 025).
    */
-  run: (action: ReviewAction, expectedStatus: S, reason?: string, reassignTo?: string) => Promise<{ message: string }>;
+  run: (
+    action: ReviewAction,
+    expectedStatus: S,
+    reason?: string,
+    reassignTo?: string,
+  ) => Promise<{ message: string; status?: string }>;
   /**
    * The task's assignee: the reject dialog then offers 'Return to {username}' (the default) or
    * 'Reassign to…' another staff member (decision 025). Left out, the dialog asks for a reason only.
@@ -75,7 +80,7 @@ export interface ReviewActionsProps<S extends string> {
  * even if the screen was left meanwhile (decision 021).
  */
 export function ReviewActions<S extends string>({
-  status,
+  status: shownStatus,
   subject,
   run,
   assignee,
@@ -83,11 +88,17 @@ export function ReviewActions<S extends string>({
   onSettled,
 }: ReviewActionsProps<S>) {
   const groupRef = useRef<HTMLDivElement>(null);
+  // The status a review answered, until the screen's own status (refetched) moves on from the one
+  // it acted on: a second review made at once acts on the first one's result, not on the stale
+  // status (decision 009).
+  const [answered, setAnswered] = useState<{ from: S; status: S } | null>(null);
+  const status = answered && answered.from === shownStatus ? answered.status : shownStatus;
   const review = useMutation({
     mutationFn: ({ action, expectedStatus, reason, reassignTo }: ReviewRequest<S>) =>
       run(action, expectedStatus, reason, reassignTo),
-    onSuccess: (result) => {
+    onSuccess: (result, { expectedStatus }) => {
       toast.success(result.message);
+      if (result.status !== undefined) setAnswered({ from: expectedStatus, status: result.status as S });
     },
     onError: (error, { action }) => {
       console.error(`Failed to ${action} the ${subject}`, error);
