@@ -8,6 +8,8 @@ import { sql, type Kysely } from "kysely";
  *   utterance, or per line or sentence of a text), in order, with speaker and times when known;
  * - translation_segments: the segment grid's rows of an audio's translation, kept between saves
  *   (ids stable across splits and merges); the SPEC's transcript file is still written on Submit;
+ *   reviewed_target is the translation as the last review saw it, fix_note (null: none) what a
+ *   rejection asked to fix in the segment;
  * - translation_memory: the approved translations' segments per language pair, found by the
  *   normalised source (exact, btree) or by trigram similarity (gin_trgm_ops);
  * - glossary_terms: terms per language pair.
@@ -41,6 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       source text not null,
       target text not null,
       state text not null check (state in ('empty', 'draft', 'translated')),
+      reviewed_target text,
+      fix_note text,
       updated_by uuid references users(id) on delete set null,
       updated_at timestamptz not null default now()
     )`.execute(db);

@@ -9,7 +9,7 @@
 import { beforeAll, expect } from "vitest";
 import type { Page } from "playwright-core";
 import { attachInitialTranscript } from "@tafsiri/api/testing/services";
-import { describeBrowser, seen, screenshot, toast, useBrowserSuite } from "./support/browser";
+import { describeBrowser, seen, screenshot, selectAudio, signIn, toast, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { tabTo } from "./support/focus";
 import { seedAudio } from "./support/seed";
@@ -52,13 +52,14 @@ describeBrowser("translating segment by segment with memory, glossary and checks
   const suite = useBrowserSuite();
   const step = createSteps();
   let staff: TestUser;
+  let admin: TestUser;
   let page: Page;
   let secondId: string;
   const translation = (n: number) => page.getByRole("textbox", { name: `Translation ${n}`, exact: true });
   const row = (n: number) => page.getByRole("group", { name: new RegExp(`^Segment ${n} of `) });
 
   beforeAll(async () => {
-    const admin = await suite.server.createUser("Admin");
+    admin = await suite.server.createUser("Admin");
     staff = await suite.server.createUser("Staff");
     const asAdmin = suite.server.harness.caller(admin);
     const { deps } = suite.server.harness;
@@ -163,5 +164,42 @@ describeBrowser("translating segment by segment with memory, glossary and checks
     expect(lines).toHaveLength(7);
     expect(lines[0]).toBe(`[0:00.000] *INV: ${SWAHILI[0]} 0 ?`);
     expect(lines[6]).toBe("[0:35.000] maji yanafurika jikoni");
+  });
+
+  step("the admin reviews side by side and rejects naming segment 7, keyboard only", async () => {
+    const adminPage = await suite.newPage("admin");
+    await signIn(adminPage, admin);
+    await selectAudio(adminPage, secondId);
+    await adminPage.goto("/audiomanagement/trascript");
+    await seen(adminPage.getByRole("tab", { name: "Segments", selected: true }));
+    const adminRow = (n: number) => adminPage.getByRole("group", { name: new RegExp(`^Segment ${n} of `) });
+    expect(await adminRow(7).locator(".segment-source").innerText()).toBe("the water is running over in the kitchen.");
+    expect(await adminRow(7).getByRole("textbox", { name: "Translation 7" }).inputValue()).toBe(
+      "maji yanafurika jikoni",
+    );
+    await tabTo(adminPage, adminRow(1).getByRole("textbox", { name: "Translation 1" }));
+    for (let n = 1; n < 7; n++) await adminPage.keyboard.press("Alt+ArrowDown");
+    await adminPage.keyboard.press("Alt+f");
+    await seen(adminRow(7).getByText("Marked to fix"));
+    const note = adminRow(7).getByRole("textbox", { name: "What to fix in segment 7 (optional)" });
+    await tabTo(adminPage, note);
+    await adminPage.keyboard.type("Say where the water runs.");
+    expect(await seriousAxeViolations(adminPage)).toEqual([]);
+    await tabTo(adminPage, adminPage.getByRole("group", { name: "Review" }).getByRole("button", { name: "Reject" }));
+    await adminPage.keyboard.press("Enter");
+    const dialog = await seen(adminPage.getByRole("dialog", { name: "Reject the transcript?" }));
+    await tabTo(adminPage, dialog.getByRole("button", { name: "Reject", exact: true }));
+    await adminPage.keyboard.press("Enter");
+    await toast(adminPage, "Transcript rejected successfully.");
+    await screenshot(adminPage, "translation-grid-review");
+  });
+
+  step("the staff member sees segment 7 marked to fix with the reviewer's note", async () => {
+    await page.reload();
+    const list = await seen(page.getByRole("region", { name: "Segments to fix" }));
+    expect(await list.innerText()).toContain("Segment 7: Say where the water runs.");
+    await seen(row(7).getByText("To fix: Say where the water runs."));
+    await list.getByRole("button", { name: "Segment 7" }).click();
+    await expect.poll(() => translation(7).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });

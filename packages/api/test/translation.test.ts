@@ -268,3 +268,40 @@ describe("glossary (decision 035)", () => {
     });
   });
 });
+
+describe("review by segment (decision 035)", () => {
+  it("a rejection names segments to fix, which the staff member sees; the grid keeps what the review saw", async () => {
+    const audio = await audioWithSource();
+    const rows = (await h.caller(staff).translation.segments({ audioId: audio.id })).segments;
+    await h.caller(staff).translation.submit({ audioId: audio.id, segments: translated(rows, TARGETS) });
+    await expect(
+      h.caller(admin).transcripts.reject({ audioId: audio.id, segments: [{ id: randomUUID(), note: "" }] }),
+    ).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "A segment named in the rejection is not part of this translation.",
+    });
+    expect((await h.caller(staff).transcripts.get({ audioId: audio.id })).status).toBe("Pending");
+    await expect(
+      h.caller(staff).transcripts.reject({ audioId: audio.id, segments: [{ id: rows[1]!.id, note: "" }] }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
+
+    await h.caller(admin).transcripts.reject({
+      audioId: audio.id,
+      reason: "Segment 2 misses the stool.",
+      segments: [{ id: rows[1]!.id, note: "The stool is missing." }],
+    });
+    const grid = await h.caller(staff).translation.segments({ audioId: audio.id });
+    expect(grid.toFix).toEqual({ [rows[1]!.id]: "The stool is missing." });
+    expect(grid.reviewedTargets[rows[1]!.id]).toBe(TARGETS[1]);
+
+    const fixed = translated(grid.segments, [TARGETS[0]!, "Mvulana yuko juu ya kigoda.", TARGETS[2]!, TARGETS[3]!]);
+    await h.caller(staff).translation.submit({ audioId: audio.id, segments: fixed });
+    const again = await h.caller(admin).translation.segments({ audioId: audio.id });
+    // The admin sees which segment changed since the review: its translation differs from the reviewed one.
+    expect(again.segments.filter((s) => s.target !== again.reviewedTargets[s.id]).map((s) => s.id)).toEqual([
+      rows[1]!.id,
+    ]);
+    await h.caller(admin).transcripts.approve({ audioId: audio.id, expectedStatus: "Pending" });
+    expect((await h.caller(staff).translation.segments({ audioId: audio.id })).toFix).toEqual({});
+  });
+});

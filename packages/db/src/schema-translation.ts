@@ -30,6 +30,10 @@ export interface TranslationSegmentTable {
   source: string;
   target: string;
   state: SegmentState;
+  /** The translation as the last review of the transcript saw it (null: not reviewed since it was made). */
+  reviewedTarget: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the last rejection asked to fix in this segment ('' without a note); null when it named none. */
+  fixNote: ColumnType<string | null, string | null | undefined, string | null>;
   updatedBy: string | null;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

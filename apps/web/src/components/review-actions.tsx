@@ -65,6 +65,11 @@ export interface ReviewActionsProps<S extends string> {
   onFailure: (error: unknown) => void;
   /** Called after every action, successful or not (to refetch the audio's queries). */
   onSettled: () => void;
+  /**
+   * Decision 035: when given, Approve first asks for confirmation with this sentence (the
+   * translation checks still find errors); Cancel changes nothing.
+   */
+  confirmApproval?: string | null;
 }
 
 /**
@@ -86,6 +91,7 @@ export function ReviewActions<S extends string>({
   assignee,
   onFailure,
   onSettled,
+  confirmApproval,
 }: ReviewActionsProps<S>) {
   const groupRef = useRef<HTMLDivElement>(null);
   // The status a review answered, until the screen's own status (refetched) moves on from the one
@@ -149,14 +155,43 @@ export function ReviewActions<S extends string>({
   return (
     // Focusable from script only: focus lands here after an approval or a rejection, when the button used is disabled.
     <div ref={groupRef} className="row review-actions" role="group" aria-label="Review" tabIndex={-1}>
-      <button
-        type="button"
-        className="btn btn-success"
-        disabled={running !== null || status === "Approved"}
-        onClick={() => void approve()}
-      >
-        {label("approve", "Approve")}
-      </button>
+      {confirmApproval ? (
+        <AlertDialog.Root>
+          <AlertDialog.Trigger asChild>
+            <button type="button" className="btn btn-success" disabled={running !== null || status === "Approved"}>
+              {label("approve", "Approve")}
+            </button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="dialog-overlay" />
+            <AlertDialog.Content className="dialog-content">
+              <AlertDialog.Title className="dialog-title">Approve the {subject}?</AlertDialog.Title>
+              <AlertDialog.Description>{confirmApproval}</AlertDialog.Description>
+              <div className="dialog-actions">
+                <AlertDialog.Cancel asChild>
+                  <button type="button" className="btn">
+                    Cancel
+                  </button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action asChild>
+                  <button type="button" className="btn btn-success" onClick={() => void approve()}>
+                    Approve anyway
+                  </button>
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-success"
+          disabled={running !== null || status === "Approved"}
+          onClick={() => void approve()}
+        >
+          {label("approve", "Approve")}
+        </button>
+      )}
       <RejectReasonDialog
         subject={subject}
         assignee={assignee ?? undefined}

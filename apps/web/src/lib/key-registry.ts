@@ -64,7 +64,8 @@ export type GridCommand =
   | "merge"
   | "play"
   | "loop"
-  | "speaker";
+  | "speaker"
+  | "flag";
 
 /** The segment grid's keys with Alt (decision 035; Matecat, OmegaT and Subtitle Edit are the models). */
 export const GRID_ALT_KEYS: ReadonlyArray<AltBinding<GridCommand>> = [
@@ -85,6 +86,7 @@ export const GRID_ALT_KEYS: ReadonlyArray<AltBinding<GridCommand>> = [
   { code: "KeyP", keys: "Alt+P", command: "play", action: "Play the segment's span" },
   { code: "KeyL", keys: "Alt+L", command: "loop", action: "Loop the segment's span (on/off)" },
   { code: "KeyS", keys: "Alt+S", command: "speaker", action: "Switch the segment's speaker (PAR/INV)" },
+  { code: "KeyF", keys: "Alt+F", command: "flag", action: "Reviewers: mark the segment to fix (on/off)" },
 ];
 
 /** The segment grid's confirm key (Matecat's Ctrl+Enter). */

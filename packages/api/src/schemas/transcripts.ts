@@ -5,6 +5,8 @@ import {
   TRANSCRIPT_EMPTY,
   TRANSCRIPT_MAX_CHARS,
   TRANSCRIPT_TOO_LONG,
+  SEGMENTS_MAX,
+  TOO_MANY_SEGMENTS,
 } from "@tafsiri/domain";
 import { ZAudioIdInput, ZId, ZTranscriptStatus, ZUserRef } from "./common";
 import { ZReassignInput } from "./tasks";
@@ -56,6 +58,14 @@ export const ZReassignTo = ZReassignInput.shape.staffId;
 export const ZTranscriptRejectInput = ZTranscriptReviewInput.extend({
   reason: ZReviewReason.optional(),
   reassignTo: ZReassignTo.optional(),
+  /**
+   * Decision 035: the segments of the grid to fix, each with an optional note (at most 1,000
+   * characters), marked for the staff member until the next review.
+   */
+  segments: z
+    .array(z.object({ id: ZId, note: ZReviewReason.default("") }))
+    .max(SEGMENTS_MAX, TOO_MANY_SEGMENTS)
+    .optional(),
 });
 
 /**

@@ -93,6 +93,10 @@ export const ZSegmentGrid = z.object({
   glossary: z.array(ZGlossaryTerm),
   /** Other translations in the memory of the rows' sources, by normalised source (the 'inconsistent' check). */
   memoryVariants: z.record(z.string(), z.array(z.string())),
+  /** The translation of each row as the last review saw it, by row id (rows reviewed only). */
+  reviewedTargets: z.record(z.string(), z.string()),
+  /** What the last rejection asked to fix, by row id ('' without a note). */
+  toFix: z.record(z.string(), z.string()),
 });
 export type SegmentGrid = z.infer<typeof ZSegmentGrid>;
 

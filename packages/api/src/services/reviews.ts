@@ -116,6 +116,8 @@ export interface ReviewRequest {
    * (left out: 'Return to {assignee}', the task stays). Refused with approve and delete.
    */
   reassignTo?: string | undefined;
+  /** Decision 035: with a transcript rejection, the grid's segments to fix and what to fix in each. */
+  segments?: { id: string; note: string }[] | undefined;
 }
 
 /** The status an action sets (undefined for delete, which may act on any present status). */
@@ -215,7 +217,9 @@ export async function reviewOutput(
     if (!won) throw staleReview(output, action, await findSubmissionByTask(trx, task.id));
     const result = await applyTransition(trx, task, won, { submission: {}, task: output.changes[action].task });
     const status = output.status(result.submission);
-    if (output.entity === "transcript") await recordReviewedTranslation(trx, audio, task, action);
+    if (output.entity === "transcript") {
+      await recordReviewedTranslation(trx, audio, task, action, action === "reject" ? (request.segments ?? []) : []);
+    }
     const reason = action === "reject" && request.reason ? request.reason : undefined;
     if (reason) await insertComment(trx, { submissionId: submission.id, text: reason, postedBy: user.id });
     if (action !== "remove") {

@@ -11,7 +11,11 @@ import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import { findTranscriptVersion } from "@tafsiri/db/repositories/transcript-versions";
 import { listSourceSegments } from "@tafsiri/db/repositories/translation/source-segments";
-import { listTranslationSegments } from "@tafsiri/db/repositories/translation/translation-segments";
+import {
+  listTranslationSegments,
+  markSegmentsReviewed,
+  type SegmentToFix,
+} from "@tafsiri/db/repositories/translation/translation-segments";
 import {
   countMemory,
   deleteAudioMemory,
@@ -112,17 +116,27 @@ async function approvedEntries(trx: DbTransaction, audio: Audio, task: Task): Pr
     }));
 }
 
+/** The message when a rejection names a segment the translation does not have. */
+const UNKNOWN_SEGMENT = "A segment named in the rejection is not part of this translation.";
+
 /**
  * Decision 035: called in the transaction of a transcript review. An approval puts the audio's
  * translated segments into the memory of its language pair (replacing what an earlier approval
- * of it put there); a rejection or deletion takes them out.
+ * of it put there); a rejection or deletion takes them out. An approval or rejection keeps each
+ * row's translation as reviewed, and a rejection marks `toFix` (others unmarked); BAD_REQUEST
+ * 'A segment named in the rejection is not part of this translation.' for an id of no row.
  */
 export async function recordReviewedTranslation(
   trx: DbTransaction,
   audio: Audio,
   task: Task,
   action: "approve" | "reject" | "remove",
+  toFix: readonly SegmentToFix[],
 ): Promise<void> {
+  if (action !== "remove") {
+    const unknown = await markSegmentsReviewed(trx, audio.id, toFix);
+    if (unknown.length > 0) throw new AppError("BAD_REQUEST", UNKNOWN_SEGMENT);
+  }
   await deleteAudioMemory(trx, audio.id);
   if (action !== "approve") return;
   const pair = languagePairOf(await readTranslationSettings(trx), audio);

@@ -21,6 +21,7 @@ import { findTranscriptVersion } from "@tafsiri/db/repositories/transcript-versi
 import { listSourceSegments } from "@tafsiri/db/repositories/translation/source-segments";
 import {
   idsOfOtherAudios,
+  listSegmentReviewMarks,
   listTranslationSegments,
   replaceTranslationSegments,
 } from "@tafsiri/db/repositories/translation/translation-segments";
@@ -82,10 +83,21 @@ async function variantsOf(db: Executor, audio: Audio, pair: SegmentGrid["pair"],
   return Object.fromEntries(await findMemoryVariants(db, pair, norms, audio.id));
 }
 
+/** The rows' review marks: the translation the last review saw, and what a rejection asked to fix. */
+async function reviewMarksOf(db: Executor, audioId: string) {
+  const reviewedTargets: Record<string, string> = {};
+  const toFix: Record<string, string> = {};
+  for (const mark of await listSegmentReviewMarks(db, audioId)) {
+    if (mark.reviewedTarget !== null) reviewedTargets[mark.id] = mark.reviewedTarget;
+    if (mark.fixNote !== null) toFix[mark.id] = mark.fixNote;
+  }
+  return { reviewedTargets, toFix };
+}
+
 /**
  * Decision 035: the segment grid of an audio the caller may see (requireAudioAccess): its language
  * pair, settings, transcript status, rows (saved, or initialRows before the first save), the
- * pair's glossary and the memory's other translations of its sources. Throws NOT_FOUND /
+ * pair's glossary, the memory's other translations of its sources, and the rows' review marks. Throws NOT_FOUND /
  * FORBIDDEN as requireAudioAccess.
  */
 export async function getSegmentGrid(deps: AppDeps, user: SessionUser, audioId: string): Promise<SegmentGrid> {
@@ -108,6 +120,7 @@ export async function getSegmentGrid(deps: AppDeps, user: SessionUser, audioId: 
     segments,
     glossary: await listGlossary(deps.db, pair, GRID_GLOSSARY_MAX),
     memoryVariants: await variantsOf(deps.db, audio, pair, segments),
+    ...(await reviewMarksOf(deps.db, audio.id)),
   };
 }
 

@@ -98,3 +98,43 @@ export async function idsOfOtherAudios(db: Executor, audioId: string, ids: reado
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A segment a rejection names, with what to fix ('' without a note). */
+export interface SegmentToFix {
+  id: string;
+  note: string;
+}
+
+/**
+ * A transcript review of the grid's rows (decision 035): every row's translation is kept as the
+ * review saw it, and the rows a rejection names get their note (the others none). Returns the ids
+ * of `toFix` that are not rows of the audio.
+ */
+export async function markSegmentsReviewed(
+  trx: DbTransaction,
+  audioId: string,
+  toFix: readonly SegmentToFix[],
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable("translationSegments")
+    .set((eb) => ({ reviewedTarget: eb.ref("target"), fixNote: null }))
+    .where("audioId", "=", audioId)
+    .returning("id")
+    .execute();
+  const known = new Set(rows.map((r) => r.id));
+  const unknown = toFix.filter((s) => !known.has(s.id)).map((s) => s.id);
+  for (const segment of toFix.filter((s) => known.has(s.id))) {
+    await trx.updateTable("translationSegments").set({ fixNote: segment.note }).where("id", "=", segment.id).execute();
+  }
+  return unknown;
+}
+
+/** The review marks of an audio's rows: the translation the last review saw and what to fix, by id. */
+export function listSegmentReviewMarks(db: Executor, audioId: string) {
+  return db
+    .selectFrom("translationSegments")
+    .select(["id", "reviewedTarget", "fixNote"])
+    .where("audioId", "=", audioId)
+    .where((eb) => eb.or([eb("reviewedTarget", "is not", null), eb("fixNote", "is not", null)]))
+    .execute();
+}

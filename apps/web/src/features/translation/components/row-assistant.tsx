@@ -1,4 +1,11 @@
-import { findGlossaryTerms, CHECK_LABELS, type CheckFinding, type GlossaryTerm } from "@tafsiri/domain";
+import {
+  findGlossaryTerms,
+  REVIEW_REASON_MAX_LENGTH,
+  wordDiff,
+  CHECK_LABELS,
+  type CheckFinding,
+  type GlossaryTerm,
+} from "@tafsiri/domain";
 import type { MemoryMatch } from "#web/lib/api-types";
 import { displayTime } from "#web/lib/dates";
 
@@ -15,9 +22,21 @@ export function RowAssistant({
   findings,
   targetLanguage,
   onInsert,
+  target,
+  reviewedTarget,
+  flagNote,
+  onFlagNote,
+  number,
 }: {
   source: string;
   targetLanguage: string;
+  target: string;
+  /** The translation as the last review saw it, when it differs from `target`. */
+  reviewedTarget: string | null;
+  /** A reviewer's note on what to fix, while the row is marked (undefined: not marked). */
+  flagNote: string | undefined;
+  onFlagNote(note: string): void;
+  number: number;
   matches: readonly MemoryMatch[];
   matchesLoading: boolean;
   glossary: readonly GlossaryTerm[];
@@ -76,6 +95,33 @@ export function RowAssistant({
           </ol>
         )}
       </section>
+      {flagNote !== undefined && (
+        <label className="stack flag-note">
+          <span>What to fix in segment {number} (optional)</span>
+          <input
+            className="input"
+            value={flagNote}
+            maxLength={REVIEW_REASON_MAX_LENGTH}
+            onChange={(e) => onFlagNote(e.target.value)}
+          />
+        </label>
+      )}
+      {reviewedTarget !== null && (
+        <section>
+          <h3 className="assistant-title">Since the last review</h3>
+          <p className="match-diff">
+            {wordDiff(reviewedTarget, target).map((d, j) =>
+              d.change === "same" ? (
+                <span key={j}>{d.text}</span>
+              ) : d.change === "added" ? (
+                <ins key={j}>{d.text}</ins>
+              ) : (
+                <del key={j}>{d.text}</del>
+              ),
+            )}
+          </p>
+        </section>
+      )}
       {terms.length > 0 && (
         <section>
           <h3 className="assistant-title">Glossary</h3>

@@ -55,6 +55,8 @@ export function SegmentGrid({
   findings,
   player,
   focusRequest,
+  flags,
+  onFlagsChange,
 }: {
   audioId: string;
   data: SegmentGridData;
@@ -64,6 +66,9 @@ export function SegmentGrid({
   player: SpanPlayer;
   /** A row to go to (from the checks list), by id; a new object each time. */
   focusRequest: { id: string } | null;
+  /** Reviewers only: the rows marked to fix in the review being made, with their notes. */
+  flags: ReadonlyMap<string, string> | null;
+  onFlagsChange(flags: Map<string, string>): void;
 }) {
   const trpc = useTRPC();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -82,6 +87,8 @@ export function SegmentGrid({
     getItemKey: (index) => rows[index]?.id ?? index,
   });
 
+  // Whether a review has seen this translation: only then do rows say they changed since.
+  const reviewedAny = Object.keys(data.reviewedTargets).length > 0;
   const findingsByRow = useMemo(() => {
     const byRow = new Map<string, CheckFinding[]>();
     for (const f of findings) byRow.set(f.segmentId, [...(byRow.get(f.segmentId) ?? []), f]);
@@ -207,6 +214,17 @@ export function SegmentGrid({
         return;
       case "speaker":
         return editing(withOtherSpeaker(rows, active));
+      case "flag": {
+        if (!flags) {
+          toast.info("Reviewers mark segments to fix.");
+          return;
+        }
+        const next = new Map(flags);
+        if (next.has(activeRow.id)) next.delete(activeRow.id);
+        else next.set(activeRow.id, "");
+        onFlagsChange(next);
+        return;
+      }
     }
   };
 
@@ -253,6 +271,8 @@ export function SegmentGrid({
             const row = rows[item.index]!;
             const isActive = item.index === active;
             const rowFindings = findingsByRow.get(row.id) ?? NO_FINDINGS;
+            const reviewed = data.reviewedTargets[row.id];
+            const changed = reviewedAny && (reviewed === undefined || reviewed !== row.target);
             return (
               <div
                 key={item.key}
@@ -271,6 +291,9 @@ export function SegmentGrid({
                   glossary={data.glossary}
                   findings={rowFindings}
                   events={events}
+                  changed={changed}
+                  toFix={data.toFix[row.id] ?? null}
+                  flagged={flags?.has(row.id) ?? false}
                 >
                   {isActive && (
                     <RowAssistant
@@ -281,6 +304,11 @@ export function SegmentGrid({
                       glossary={data.glossary}
                       findings={rowFindings}
                       onInsert={(text) => insertIntoTarget(text, true)}
+                      target={row.target}
+                      reviewedTarget={changed && reviewed !== undefined ? reviewed : null}
+                      flagNote={flags?.get(row.id)}
+                      onFlagNote={(note) => onFlagsChange(new Map(flags ?? []).set(row.id, note))}
+                      number={item.index + 1}
                     />
                   )}
                 </SegmentRow>

@@ -13,8 +13,8 @@ export interface RowEvents {
 
 /**
  * Decision 035: one row of the segment grid: its number, span (a button that plays it), speaker,
- * state (a mark and a word), source (glossary terms marked) and translation, and the row's check
- * findings. `children` is the active row's assistant (memory matches, glossary, findings).
+ * state (a mark and a word), source (glossary terms marked) and translation, the row's check
+ * findings and its review marks (what a rejection asked to fix, a change since the last review). `children` is the active row's assistant (memory matches, glossary, findings).
  */
 export const SegmentRow = memo(function SegmentRow({
   row,
@@ -26,6 +26,9 @@ export const SegmentRow = memo(function SegmentRow({
   glossary,
   findings,
   events,
+  changed,
+  toFix,
+  flagged,
   children,
 }: {
   row: TranslationSegment;
@@ -37,6 +40,12 @@ export const SegmentRow = memo(function SegmentRow({
   glossary: readonly GlossaryTerm[];
   findings: readonly CheckFinding[];
   events: RowEvents;
+  /** The translation differs from what the last review saw (decision 035). */
+  changed: boolean;
+  /** What the last rejection asked to fix ('' without a note), or null. */
+  toFix: string | null;
+  /** A reviewer marked it to fix in the review being made. */
+  flagged: boolean;
   children?: React.ReactNode;
 }) {
   const terms = useMemo(() => findGlossaryTerms(row.source, glossary), [row.source, glossary]);
@@ -75,6 +84,17 @@ export const SegmentRow = memo(function SegmentRow({
         <span className="segment-state" data-state={row.state}>
           <span aria-hidden="true">{state.mark}</span> {state.text}
         </span>
+        {toFix !== null && (
+          <span className="segment-to-fix">
+            <span aria-hidden="true">⚑</span> To fix{toFix ? `: ${toFix}` : ""}
+          </span>
+        )}
+        {flagged && (
+          <span className="segment-flagged">
+            <span aria-hidden="true">⚑</span> Marked to fix
+          </span>
+        )}
+        {changed && <span className="segment-changed">Changed since the last review</span>}
         {findings.length > 0 && (
           <span className={errors > 0 ? "segment-issues has-errors" : "segment-issues"}>
             {errors > 0

@@ -3,6 +3,12 @@ import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
 import { blockingFindings } from "@tafsiri/domain";
 import type { AudioDetail } from "#web/lib/api-types";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
+import { ReviewActions, type ReviewAction } from "#web/components/review-actions";
+import { useSession } from "#web/hooks/use-session";
+import { useRefreshAudioWork } from "#web/hooks/use-refresh-audio-work";
+import { errorMessage, useTRPC, useTRPCClient } from "#web/lib/trpc";
+import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
 import { GRID_SHORTCUTS } from "#web/lib/key-registry";
 import { useSegmentGrid } from "#web/features/translation/hooks/use-segment-grid";
 import { SegmentGrid, type SpanPlayer } from "./segment-grid";
@@ -22,6 +28,30 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
   const [audioShown, setAudioShown] = useState(false);
   const [showAllChecks, setShowAllChecks] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const isReviewer = useSession()?.role === "Admin";
+  const [flags, setFlags] = useState<Map<string, string>>(() => new Map());
+  const client = useTRPCClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAudioWork();
+  /** Decision 035: a rejection names the segments marked to fix, with their notes. */
+  const run = (action: ReviewAction, expectedStatus: string, reason?: string, reassignTo?: string) => {
+    const expected = expectedStatus as never;
+    if (action !== "reject") return client.transcripts[action].mutate({ audioId: audio.id, expectedStatus: expected });
+    const segments = [...flags].map(([id, note]) => ({ id, note: note.trim() }));
+    return client.transcripts.reject.mutate({
+      audioId: audio.id,
+      expectedStatus: expected,
+      reason,
+      reassignTo,
+      segments,
+    });
+  };
+  const afterReview = () => {
+    setFlags(new Map());
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: trpc.translation.segments.queryKey({ audioId: audio.id }) });
+  };
   const handle = useRef<AudioPlayerHandle | null>(null);
   const pending = useRef<{ start: number; end?: number } | null>(null);
   const attachPlayer = useCallback((player: AudioPlayerHandle | null) => {
@@ -94,6 +124,7 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
         showAll={showAllChecks}
         onShowAll={() => setShowAllChecks(true)}
       />
+      <ToFixList toFix={data.toFix} rows={rows} onGoTo={(id) => setFocusRequest({ id })} />
       <SegmentGrid
         audioId={audio.id}
         data={data}
@@ -102,6 +133,8 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
         findings={findings}
         player={player}
         focusRequest={focusRequest}
+        flags={isReviewer ? flags : null}
+        onFlagsChange={setFlags}
       />
       {data.editable && (
         <div className="row transcript-footer">
@@ -125,6 +158,63 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
           )}
         </div>
       )}
+      {isReviewer && data.status !== "No transcript" && (
+        <div className="review stack">
+          {flags.size > 0 && (
+            <p className="muted">
+              {flags.size} segment{flags.size === 1 ? "" : "s"} marked to fix (Alt+F): a rejection names{" "}
+              {flags.size === 1 ? "it" : "them"} to the staff member.
+            </p>
+          )}
+          <ReviewActions
+            status={data.status}
+            subject="transcript"
+            run={run}
+            assignee={audio.task?.assignedTo}
+            onFailure={(error) => toast.error(errorMessage(error))}
+            onSettled={afterReview}
+            confirmApproval={
+              errors > 0
+                ? `The checks still find ${errors} error${errors === 1 ? "" : "s"} in this translation. Approve it anyway?`
+                : null
+            }
+          />
+        </div>
+      )}
     </div>
+  );
+}
+
+/** Decision 035: the segments the last rejection asked to fix, each a link to its row. */
+function ToFixList({
+  toFix,
+  rows,
+  onGoTo,
+}: {
+  toFix: Record<string, string>;
+  rows: readonly { id: string }[];
+  onGoTo(id: string): void;
+}) {
+  const marked = rows.map((r, i) => ({ id: r.id, number: i + 1 })).filter((r) => r.id in toFix);
+  if (marked.length === 0) return null;
+  return (
+    <section className="to-fix-list" aria-label="Segments to fix">
+      <p>
+        <strong>
+          <span aria-hidden="true">⚑</span> The reviewer asked to fix {marked.length} segment
+          {marked.length === 1 ? "" : "s"}:
+        </strong>
+      </p>
+      <ul>
+        {marked.map((r) => (
+          <li key={r.id}>
+            <button type="button" className="btn-link" onClick={() => onGoTo(r.id)}>
+              Segment {r.number}
+            </button>
+            {toFix[r.id] ? `: ${toFix[r.id]}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
