@@ -74,8 +74,16 @@ describe("initial transcripts become source segments (decision 035)", () => {
     ]);
   });
 
+  it("reads a .doc (Word 97-2003) file", async () => {
+    // A .doc cannot be written here without Word: the fixture is the one the upload tests read.
+    const { rows } = await gridAfterUpload("notes.doc", await fixture("initial-transcript.doc"));
+    expect(rows.map((r) => r[3])).toEqual(
+      expect.arrayContaining(["Habari ya asubuhi.", "This is the initial transcript."]),
+    );
+  });
+
   it("reads a .pdf file", async () => {
-    const { rows } = await gridAfterUpload("notes.pdf", makePdf("PAR: The water is running over."));
+    const { rows } = await gridAfterUpload("pdf-notes.pdf", makePdf("PAR: The water is running over."));
     expect(rows.map((r) => [r[0], r[3]])).toEqual([["PAR", "The water is running over."]]);
   });
 
