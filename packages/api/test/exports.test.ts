@@ -128,6 +128,14 @@ describe("exports.create and exports.list", () => {
     expect(chatRuleViolations(cha)).toEqual([]);
     expect(cha).toContain("*PAR:\tNilienda sokoni jana .");
     expect(cha).toContain(`@Media:\t${done.filename}, audio`);
+    // Decision 035: every segment, and the approved pairs as a translation memory, after the audios' files.
+    const tsv = await zip.file("segments.tsv")!.async("string");
+    expect(tsv.split("\n")[0]).toBe(
+      "audio_file\toffset_ms\tduration_ms\tspeaker\tparticipant_code\tgroup\tsource\ttranslation",
+    );
+    expect(tsv).toContain(`${row!.audio_file}\t\t\tPAR\t${row!.participant_code}\tDementia\t\tNilienda sokoni jana.\n`);
+    expect(await zip.file("translation-memory.tmx")!.async("string")).toMatch(/<tmx version="1\.4">/);
+    expect(Object.keys(zip.files).slice(-6, -4)).toEqual(["segments.tsv", "translation-memory.tmx"]);
 
     const csv = await zip.file("manifest.csv")!.async("string");
     expect(csv.split("\r\n")[0]).toBe(
@@ -181,17 +189,19 @@ describe("exports.create and exports.list", () => {
     expect(await manifestOf(await zipOf(earlier.downloadUrl)).catch(() => [])).toEqual([]);
   });
 
-  it("writes the CHAT settings into every .cha file", async () => {
+  it("writes the CHAT settings' role and corpus into every .cha file, and the audio's language, not the form's", async () => {
     const audio = await approvedWork({ category: "Control" });
     const { item } = await exportAndWait(admin, {
       category: "Control",
-      chat: { languages: ["swa", "eng"], participantRole: "Subject", corpus: "kampala-2026" },
+      chat: { languages: ["fra", "eng"], participantRole: "Subject", corpus: "kampala-2026" },
     });
-    expect(item.chat).toEqual({ languages: ["swa", "eng"], participantRole: "Subject", corpus: "kampala-2026" });
+    // The languages are kept with the export (the form, REST) but no longer written (decision 035).
+    expect(item.chat).toEqual({ languages: ["fra", "eng"], participantRole: "Subject", corpus: "kampala-2026" });
     const zip = await zipOf(item.downloadUrl);
     const cha = await zip.file(`Control/${audio.filename}/${audio.filename}.cha`)!.async("string");
     expect(chatRuleViolations(cha)).toEqual([]);
-    expect(cha).toContain("@Languages:\tswa, eng\n");
+    // A translation saved without a source: the main tier holds it, in the target language (swa by default).
+    expect(cha).toContain("@Languages:\tswa\n");
     expect(cha).toContain("@Participants:\tPAR Subject\n");
     expect(cha).toContain("@ID:\tswa|kampala-2026|PAR|||Control||Subject|||\n");
   });
@@ -245,7 +255,8 @@ describe("a second export of the same choice", () => {
       sizeBytes: first.sizeBytes,
       total: first.total,
     });
-    expect(again.reusedFiles).toBe(firstManifest.length * 3);
+    // Each audio's three files, and segments.tsv and translation-memory.tmx.
+    expect(again.reusedFiles).toBe(firstManifest.length * 3 + 2);
     expect(new URL(again.downloadUrl!, "http://x").pathname).toBe(new URL(first.downloadUrl!, "http://x").pathname);
 
     const added = await approvedWork({ category: "Dementia" });

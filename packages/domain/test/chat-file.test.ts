@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   chatFile,
   chatRuleViolations,
+  chatSegmentSpans,
   chatUtterances,
   chatUtteranceText,
   DEFAULT_CHAT_SETTINGS,
   paragraphSpans,
+  segmentSpans,
+  sourceUtterances,
   splitSpan,
   type ChatParticipant,
+  type ChatSegment,
   type ChatTranscript,
 } from "../src";
 
@@ -21,6 +25,12 @@ const tiers = (file: string): string[] =>
   file
     .split("\n")
     .filter((line) => line.startsWith("*"))
+    .map((line) => line.replace(/\u0015(\d+)_(\d+)\u0015/g, "‹$1_$2›"));
+/** The main and dependent tier lines of a file, bullets shown as ‹start_end›. */
+const allTiers = (file: string): string[] =>
+  file
+    .split("\n")
+    .filter((line) => /^[*%]/.test(line))
     .map((line) => line.replace(/\u0015(\d+)_(\d+)\u0015/g, "‹$1_$2›"));
 
 const participant: ChatParticipant = {
@@ -171,7 +181,188 @@ describe("chatFile", () => {
   });
 });
 
+describe("translated segments (decision 035)", () => {
+  const segment = (fields: Partial<ChatSegment>): ChatSegment => ({
+    speaker: "PAR",
+    startMs: null,
+    endMs: null,
+    source: "",
+    target: "",
+    ...fields,
+  });
+  const transcript = (segments: ChatSegment[], target = "swa"): ChatTranscript => ({
+    text: "Translated text the main tier does not hold.",
+    mediaName: "dementia_0042",
+    category: "Dementia",
+    participant,
+    durationMs: 12_000,
+    segments,
+    languages: { source: "lug", target },
+  });
+
+  it("writes the source on the main tier with its bullet and the translation on %xtra after it", () => {
+    const file = chatFile(
+      transcript([
+        segment({ speaker: "INV", startMs: 0, endMs: 2000, source: "Kiki ky'olaba?", target: "Unaona nini?" }),
+        segment({
+          startMs: 2000,
+          endMs: 6000,
+          source: "&-uh omulenzi [/] omulenzi (.) agwa .",
+          target: "Mvulana\tanaanguka.",
+        }),
+      ]),
+      { languages: ["eng"], participantRole: "Participant", corpus: "tafsiri" },
+    );
+    expect(file).toBe(
+      [
+        "@UTF8",
+        "@Begin",
+        "@Languages:\tlug",
+        "@Participants:\tPAR Participant, INV Investigator",
+        "@ID:\tlug|tafsiri|PAR|72;03.|female|Dementia||Participant|12|24|",
+        "@ID:\tlug|tafsiri|INV|||||Investigator|||",
+        "@Media:\tdementia_0042, audio",
+        "*INV:\tKiki ky'olaba ? \u00150_2000\u0015",
+        "%xtra:\tUnaona nini?",
+        "*PAR:\t&-uh omulenzi [/] omulenzi (.) agwa . \u00152000_6000\u0015",
+        "%xtra:\tMvulana anaanguka.",
+        "@End",
+        "",
+      ].join("\n"),
+    );
+    expect(chatRuleViolations(file)).toEqual([]);
+  });
+
+  it("writes %eng for a translation into English, never %tra", () => {
+    const file = chatFile(transcript([segment({ source: "Kiki ky'olaba?", target: "What do you see?" })], "eng"));
+    expect(allTiers(file)).toEqual(["*PAR:\tKiki ky'olaba ?", "%eng:\tWhat do you see?"]);
+    expect(file).not.toContain("%tra");
+    expect(chatRuleViolations(file)).toEqual([]);
+  });
+
+  it("keeps a source written in CHAT as it is, and writes typed text as CHAT with its codes kept", () => {
+    expect(sourceUtterances("<he is> [//] he  falls &=laughs +...")).toEqual(["<he is> [//] he falls &=laughs +..."]);
+    expect(sourceUtterances("xxx &+fr friend (1.5) yes !")).toEqual(["xxx &+fr friend (1.5) yes !"]);
+    expect(sourceUtterances("&-um I went [/] I went to Dr. Okello at 5. Then home?")).toEqual([
+      "&-um I went [/] I went to Dr Okello at five .",
+      "Then home ?",
+    ]);
+    expect(sourceUtterances("[/] nothing retraced [: replaced] (.)")).toEqual(["nothing retraced (.) ."]);
+    expect(sourceUtterances(" . ")).toEqual([]);
+  });
+
+  it("writes a segment of several sentences as several utterances sharing its span, its translation after the last", () => {
+    const file = chatFile(
+      transcript([segment({ startMs: 1000, endMs: 3000, source: "Yes. And more!", target: "Ndiyo. Na zaidi!" })]),
+    );
+    expect(allTiers(file)).toEqual([
+      "*PAR:\tYes . ‹1000_1667›",
+      "*PAR:\tAnd more ! ‹1667_3000›",
+      "%xtra:\tNdiyo. Na zaidi!",
+    ]);
+    expect(chatRuleViolations(file)).toEqual([]);
+  });
+
+  it("writes www for a segment translated without its source, and leaves out a segment with neither", () => {
+    const file = chatFile(
+      transcript([
+        segment({ source: "Ee.", target: "Ndiyo." }),
+        segment({ target: "Sikusikia." }),
+        segment({ source: " ", target: " " }),
+      ]),
+    );
+    expect(allTiers(file)).toEqual(["*PAR:\tEe .", "%xtra:\tNdiyo.", "*PAR:\twww .", "%xtra:\tSikusikia."]);
+    expect(chatRuleViolations(file)).toEqual([]);
+  });
+
+  it("holds the transcript on the main tier in the target language when no segment has a source", () => {
+    for (const segments of [null, [], [segment({ target: "Habari." })]]) {
+      const file = chatFile({ ...transcript([]), segments, text: "Habari ya leo?" });
+      expect(file).toContain("@Languages:\tswa\n");
+      expect(file).toContain("@ID:\tswa|tafsiri|PAR|");
+      expect(allTiers(file)).toEqual(["*PAR:\tHabari ya leo ?"]);
+      expect(chatRuleViolations(file)).toEqual([]);
+    }
+  });
+});
+
+describe("segment spans (decision 035)", () => {
+  const at = (speaker: "PAR" | "INV", startMs: number | null, endMs: number | null, length = 10) => ({
+    speaker,
+    startMs,
+    endMs,
+    length,
+  });
+
+  it("ends a segment at its own end, else at the next start, else at the audio's end, cut at the audio's end", () => {
+    expect(
+      segmentSpans([at("INV", 0, 1500), at("PAR", 1500, null), at("PAR", 4000, 20_000), at("PAR", 9000, null)], 10_000),
+    ).toEqual([
+      { startMs: 0, endMs: 1500 },
+      { startMs: 1500, endMs: 4000 },
+      { startMs: 4000, endMs: 9000 },
+      { startMs: 9000, endMs: 10_000 },
+    ]);
+    expect(segmentSpans([at("PAR", 1000, null)], null)).toEqual([null]);
+  });
+
+  it("gives no span to a start out of order, at or past the audio's end, or not a time", () => {
+    expect(
+      segmentSpans(
+        [at("PAR", 5000, 6000), at("INV", 2000, 3000), at("PAR", 12_000, 13_000), at("INV", -5, 10), at("PAR", NaN, 1)],
+        10_000,
+      ),
+    ).toEqual([{ startMs: 5000, endMs: 6000 }, null, null, null, null]);
+  });
+
+  it("shares one span among the segments a split left with it, by length", () => {
+    expect(segmentSpans([at("PAR", 1000, 5000, 10), at("PAR", 1000, 5000, 30)], null)).toEqual([
+      { startMs: 1000, endMs: 2000 },
+      { startMs: 2000, endMs: 5000 },
+    ]);
+  });
+
+  it("ends a speaker's span where their next one starts: one speaker's spans never overlap (CHECK errors 83, 133)", () => {
+    expect(segmentSpans([at("PAR", 0, 5000), at("INV", 1000, 2000), at("PAR", 3000, 6000)], null)).toEqual([
+      { startMs: 0, endMs: 3000 },
+      { startMs: 1000, endMs: 2000 },
+      { startMs: 3000, endMs: 6000 },
+    ]);
+    // Even by less than CHECK's 500 ms: a segment's span may be shared among its utterances, whose
+    // last one could then start after the next segment.
+    expect(segmentSpans([at("PAR", 0, 3400), at("PAR", 3000, 6000)], null)).toEqual([
+      { startMs: 0, endMs: 3000 },
+      { startMs: 3000, endMs: 6000 },
+    ]);
+    // Starting together with different ends: the second has none.
+    expect(segmentSpans([at("PAR", 0, 500), at("PAR", 0, 3000)], null)).toEqual([{ startMs: 0, endMs: 500 }, null]);
+  });
+
+  it("gives a file's segment spans to the segments it writes, none to those it leaves out", () => {
+    const spans = chatSegmentSpans(
+      [
+        { speaker: "PAR", startMs: 0, endMs: null, source: "Ee.", target: "Ndiyo." },
+        { speaker: "PAR", startMs: 1000, endMs: 2000, source: "", target: "" },
+        { speaker: "PAR", startMs: 3000, endMs: null, source: "", target: "Sawa." },
+      ],
+      4000,
+    );
+    expect(spans).toEqual([{ startMs: 0, endMs: 3000 }, null, { startMs: 3000, endMs: 4000 }]);
+  });
+});
+
 describe("what people type, as CHAT writes it", () => {
+  it("keeps CHAT codes typed as a CHAT source writes them, and drops other CHAT codes in square brackets", () => {
+    expect(said("&-uh the boy [/] the boy is (.) falling")).toEqual(["&-uh the boy [/] the boy is (.) falling ."]);
+    expect(said("<I went> [//] I go (1:02.5) home +... then")).toEqual([
+      "<I went> [//] I go (1:02.5) home +...",
+      "then .",
+    ]);
+    expect(said("he goed [: went] [*] there [+ gram] &+fr")).toEqual(["he goed there &+fr ."]);
+    expect(said("rock&-roll & more")).toEqual(["rock and roll and more ."]);
+    expect(said("[//] first, <lonely> no")).toEqual(["first , lonely no ."]);
+  });
+
   it("writes '(laughs)' as the event &=laughs, not the word laughs", () => {
     expect(said("She said (laughs) no")).toEqual(["She said &=laughs no ."]);
     expect(said("(coughs)")).toEqual(["&=coughs ."]);
@@ -317,6 +508,53 @@ function hostileTranscript(next: () => number): ChatTranscript {
     durationMs: pick([null, 0, 1500.7, 60_000, 200_000]),
   };
 }
+
+/** Random segments of hostile texts, times and speakers. */
+function hostileSegments(next: () => number): ChatSegment[] {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const text = () => {
+    let written = "";
+    const length = Math.floor(next() * 12);
+    for (let i = 0; i < length; i++) {
+      const piece = next() < 0.15 ? String.fromCodePoint(Math.floor(next() * 0x2ffff)) : pick(CHAT_PIECES);
+      written += piece + (next() < 0.8 ? " " : "");
+    }
+    return written;
+  };
+  const time = () => pick([null, 0, 500, 1500.4, 3000, 3000, 9000, 250_000, -1, NaN]);
+  return Array.from({ length: Math.floor(next() * 8) }, () => ({
+    speaker: pick(["PAR", "INV"] as const),
+    startMs: time(),
+    endMs: time(),
+    source: next() < 0.15 ? "" : text(),
+    target: next() < 0.15 ? "" : text(),
+  }));
+}
+
+// prettier-ignore
+const CHAT_PIECES = [
+  ...PIECES, "&-uh", "&+fr", "[/]", "[//]", "[///]", "[/?]", "(.)", "(..)", "(...)", "(1.5)", "(1:02.)", "xxx", "yyy",
+  "www", "<", ">", "<he", "is>", "<>", "+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?", "+\"/.", "[: went]",
+  "[*]", "[+ gram]", "[x 3]", "[= points]", "[!]", "%xtra:", "%tra:", "\n", "\t%eng:\t", "*PAR:\t", ".", " . ",
+];
+
+describe("chatFile on hostile translated segments", () => {
+  it("keeps every file it writes within the rules, whatever the segments hold", () => {
+    const next = random(35);
+    for (let i = 0; i < 1500; i++) {
+      const segments = hostileSegments(next);
+      const file = chatFile({
+        text: "Fallback text.",
+        mediaName: "a",
+        category: "Dementia",
+        durationMs: [null, 0, 4000, 60_000][i % 4] ?? null,
+        segments,
+        languages: { source: "lug", target: i % 3 === 0 ? "eng" : "swa" },
+      });
+      expect({ segments, problems: chatRuleViolations(file) }).toEqual({ segments, problems: [] });
+    }
+  });
+});
 
 describe("chatFile on hostile transcripts", () => {
   it("keeps every file it writes within the rules, whatever the transcript holds", () => {

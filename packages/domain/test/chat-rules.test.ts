@@ -183,3 +183,93 @@ describe("chatRuleViolations", () => {
     });
   }
 });
+
+// Decision 035: the source on the main tier, with CHAT's codes as a CHAT source writes them, and
+// its translation on a dependent tier.
+const translated = [
+  "@UTF8",
+  "@Begin",
+  "@Languages:\tlug",
+  "@Participants:\tPAR Participant, INV Investigator",
+  "@ID:\tlug|tafsiri|PAR|72;03.|female|Dementia||Participant|12|24|",
+  "@ID:\tlug|tafsiri|INV|||||Investigator|||",
+  "@Media:\tdementia_0042, audio",
+  "*INV:\tKiki ky'olaba ? \u00150_2000\u0015",
+  "%xtra:\tUnaona nini?",
+  "*PAR:\t&-uh omulenzi [/] omulenzi (.) agwa &=laughs . \u00152000_6000\u0015",
+  "%xtra:\t&-uh mvulana [/] mvulana (.) anaanguka &=anacheka.",
+  "%eng:\tThe boy [/] the boy (.) falls.",
+  "*PAR:\t<ali ku> [//] xxx &+nt (1.5) ntebe +... \u00156000_9000\u0015",
+  "*PAR:\twww .",
+  "%xtra:\tSikusikia.",
+  "@End",
+  "",
+].join("\n");
+
+describe("chatRuleViolations on translated files (decision 035)", () => {
+  it("accepts %xtra and %eng tiers after utterances, and CHAT's codes on the main tier", () => {
+    expect(chatRuleViolations(translated)).toEqual([]);
+  });
+
+  it("accepts each special terminator and timed pause CHAT writes", () => {
+    for (const terminator of ["+...", "+..?", "+!?", "+/.", "+/?", "+//.", "+//?"]) {
+      expect(chatRuleViolations(translated.replace("ntebe +...", `ntebe ${terminator}`))).toEqual([]);
+    }
+    for (const pause of ["(..)", "(...)", "(2.)", "(1:02.5)"]) {
+      expect(chatRuleViolations(translated.replace("(1.5)", pause))).toEqual([]);
+    }
+  });
+
+  const brokenTranslated: Array<[string, (file: string) => string, RegExp]> = [
+    [
+      "the retired %tra tier",
+      (f) => f.replace("%xtra:\tUnaona", "%tra:\tUnaona"),
+      /%tra is retired \(chatter error E605\)/,
+    ],
+    [
+      "a dependent tier these files do not hold",
+      (f) => f.replace("%eng:", "%mor:"),
+      /%mor is not a tier these files hold/,
+    ],
+    [
+      "a dependent tier before any utterance",
+      (f) => f.replace("*INV:\tKiki", "%xtra:\tHabari\n*INV:\tKiki"),
+      /%xtra does not follow an utterance/,
+    ],
+    ["an empty dependent tier", (f) => f.replace("%xtra:\tSikusikia.", "%xtra:\t "), /%xtra has no text/],
+    ["a dependent tier without text or tab", (f) => f.replace("%xtra:\tSikusikia.", "%xtra:"), /no tab after %xtra:/],
+    [
+      "a second %xtra for one utterance",
+      (f) => f.replace("%xtra:\tUnaona nini?", "%xtra:\tUnaona nini?\n%xtra:\tTena"),
+      /a second %xtra for one utterance/,
+    ],
+    ["a space for the tab of a dependent tier", (f) => f.replace("%eng:\t", "%eng: "), /no tab after %eng:/],
+    [
+      "edge whitespace on a dependent tier",
+      (f) => f.replace("%xtra:\tSikusikia.", "%xtra:\tSikusikia. "),
+      /edge whitespace in %xtra/,
+    ],
+    [
+      "a bullet on a dependent tier",
+      (f) => f.replace("%xtra:\tSikusikia.", "%xtra:\tSikusikia. \u00159000_9500\u0015"),
+      /a U\+0015 in %xtra/,
+    ],
+    ["a retracing code first", (f) => f.replace("*PAR:\twww .", "*PAR:\t[/] www ."), /"\[\/\]" retraces nothing/],
+    ["a retracing code after a comma", (f) => f.replace("omulenzi [/]", "omulenzi , [/]"), /retraces nothing/],
+    ["a scope never closed", (f) => f.replace("<ali ku>", "<ali ku"), /not followed by a retracing code|not closed/],
+    ["a scope without its retracing code", (f) => f.replace("<ali ku> [//]", "<ali ku>"), /"xxx" follows a <…> scope/],
+    ["a scope closed twice", (f) => f.replace("<ali ku>", "<ali> ku>"), /closes a <…> scope that was not opened/],
+    ["nested scopes", (f) => f.replace("<ali ku>", "<ali <ku>"), /opens a <…> scope inside another/],
+    ["an empty scope", (f) => f.replace("<ali ku>", "<>"), /empty <…> scope/],
+    ["a special terminator inside", (f) => f.replace("xxx &+nt", "xxx +... &+nt"), /a terminator inside the utterance/],
+    ["an untimed pause with a letter", (f) => f.replace("(1.5)", "(1.5s)"), /"\(1\.5s\)" has a digit/],
+    ["a filler with a digit", (f) => f.replace("&+nt", "&+n2"), /"&\+n2" is not a CHAT & code/],
+  ];
+  for (const [name, breakIt, expected] of brokenTranslated) {
+    it(`catches ${name}`, () => {
+      const file = breakIt(translated);
+      expect(file).not.toBe(translated);
+      expect(chatRuleViolations(file).join("\n")).toMatch(expected);
+    });
+  }
+});

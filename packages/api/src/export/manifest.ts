@@ -146,7 +146,9 @@ function leftOutFiles(leftOut: ManifestLeftOut): DatasetTextFile[] {
 }
 
 /**
- * The manifests that end an export's zip, one row per audio (MANIFEST_COLUMNS:
+ * The manifests that end an export's zip (after each audio's files under `{category}/{filename}/`,
+ * then (decision 035) `segments.tsv` and `translation-memory.tmx`, see CorpusFiles in
+ * translation-files.ts), one row per audio (MANIFEST_COLUMNS:
  * audio id, file name, category, assignee, recorder, approval dates as ISO times, each file's
  * path in the zip, size in bytes and SHA-256, the durations in seconds of the audio and of the
  * approved recording, and (decision 024) the session day and the participant's fields):

@@ -17,6 +17,7 @@ import {
   type ExportSelection,
   type LeftOutCounts,
 } from "@tafsiri/db/repositories/exports";
+import { exportedTranslations, exportTranslationsHash } from "@tafsiri/db/repositories/translation/export-segments";
 import type { Executor } from "@tafsiri/db";
 import type { AppDeps } from "../context";
 import { recordEvent } from "../live/record";
@@ -26,7 +27,10 @@ import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
 import { manifestFiles, type ManifestAudio } from "./manifest";
 import { chatParticipant, participantAtSession, type ParticipantAtSession } from "./participant-data";
 import { supersedeIfConsentEnded } from "./supersede";
+import { audioTranslation, CorpusFiles, type AudioTranslation } from "./translation-files";
 import { jobRun, type MetricsJobResult } from "../metrics/jobs";
+import type { TranslationSettings } from "../schemas/translation";
+import { languagePairOf, readTranslationSettings } from "../translation/translation-settings";
 
 /** How long an export's download link works after it finished: 24 hours. */
 const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +43,7 @@ const HEARTBEAT_MS = 15_000;
 /** A running export not heard from for this long (ms) was abandoned: its process stopped. */
 export const EXPORT_ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Part of every content key: raise it when what an export writes for the same sources changes. */
-const FORMAT = "tafsiri-export-3";
+const FORMAT = "tafsiri-export-4";
 
 /** What the job of one export needs to know: what to select and how to write the transcripts. */
 export interface ExportPlan {
@@ -54,13 +58,38 @@ function exportArchiveKey(exportId: string): string {
   return `exports/${exportId}.zip`;
 }
 
+/** What an export's content key is made of. */
+interface ExportContent {
+  /** exportSelectionSummary's answer: the sources (participants included) and what was left out. */
+  summary: { audios: number; sourcesHash: string; leftOut: LeftOutCounts };
+  /** exportTranslationsHash's answer: the audios' languages, grid rows and source segments (decision 035). */
+  translationsHash: string;
+  /** The programme's translation settings (the language pair of an audio without its own). */
+  translation: TranslationSettings;
+}
+
+/** What an export holds now: its selection's summary, its translations' hash and the translation settings. */
+async function exportContent(deps: AppDeps, selection: ExportSelection): Promise<ExportContent> {
+  return {
+    summary: await exportSelectionSummary(deps.db, selection),
+    translationsHash: await exportTranslationsHash(deps.db, selection),
+    translation: await readTranslationSettings(deps.db),
+  };
+}
+
 /**
  * The hash naming what an export holds: its sources (exportSelectionSummary, participants
- * included), what the consent gate left out (the counts `left_out.*` list) and the CHAT settings.
+ * included), what the consent gate left out (the counts `left_out.*` list), the CHAT settings and
+ * (decision 035) the audios' translations and the programme's language pair.
  */
-function contentKeyOf(summary: { sourcesHash: string; leftOut: LeftOutCounts }, chat: ChatSettings): string {
+function contentKeyOf(content: ExportContent, chat: ChatSettings): string {
+  const { summary, translationsHash, translation } = content;
+  const pair = languagePairOf(translation, { sourceLanguage: null, targetLanguage: null });
   return createHash("sha256")
-    .update(`${FORMAT}\n${summary.sourcesHash}\n${JSON.stringify(summary.leftOut)}\n${JSON.stringify(chat)}`)
+    .update(
+      `${FORMAT}\n${summary.sourcesHash}\n${JSON.stringify(summary.leftOut)}\n${JSON.stringify(chat)}\n` +
+        `${translationsHash}\n${JSON.stringify(pair)}`,
+    )
     .digest("hex");
 }
 
@@ -73,43 +102,69 @@ async function announce(deps: AppDeps, exportId: string, change: (trx: Executor)
   deps.events.poke();
 }
 
+/** The audio's duration in whole ms; null when not known. */
+function durationMsOf(audio: ExportedAudio): number | null {
+  return audio.audioDurationSeconds === null ? null : Math.round(audio.audioDurationSeconds * 1000);
+}
+
 /**
- * What the CHAT file of `audio` is made of (decision 024): the transcript, the media name, the
- * category, the participant as of the session, the session day and the audio's duration in ms.
+ * What the CHAT file of `audio` is made of (decisions 024 and 035): the transcript, the media name,
+ * the category, the participant as of the session, the session day, the audio's duration in ms,
+ * its segments (source and translation; null when the main tier holds the transcript) and its
+ * language pair.
  */
-function chatTranscript(audio: ExportedAudio, participant: ParticipantAtSession): Required<ChatTranscript> {
+function chatTranscript(
+  audio: ExportedAudio,
+  participant: ParticipantAtSession,
+  translation: AudioTranslation,
+): Required<ChatTranscript> {
   return {
     text: audio.transcriptText,
     mediaName: audio.filename,
     category: audio.category,
     participant: chatParticipant(participant),
     sessionDate: audio.sessionDate,
-    durationMs: audio.audioDurationSeconds === null ? null : Math.round(audio.audioDurationSeconds * 1000),
+    durationMs: durationMsOf(audio),
+    segments:
+      translation.segments?.map(({ speaker, startMs, endMs, source, target }) => ({
+        speaker,
+        startMs,
+        endMs,
+        source,
+        target,
+      })) ?? null,
+    languages: translation.pair,
   };
+}
+
+/** The path in the zip of an audio's own audio file: `{category}/{filename}/{filename}{.ext}`. */
+function audioPathOf(audio: ExportedAudio): string {
+  return `${audio.category}/${audio.filename}/${audio.filename}${path.posix.extname(audio.audioKey).toLowerCase()}`;
 }
 
 /**
  * The files of one audio in the zip, under `{category}/{filename}/`. The `.cha` file's source names
  * its transcript version and a hash of everything else it is written from (CHAT settings,
- * participant, session day, duration), so an edit of any of them writes it again.
+ * participant, session day, duration, and (decision 035) segments and language pair), so an edit
+ * of any of them writes it again.
  */
 function audioFiles(
   deps: AppDeps,
   audio: ExportedAudio,
   participant: ParticipantAtSession,
   chat: ChatSettings,
+  translation: AudioTranslation,
 ): Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> {
   const folder = `${audio.category}/${audio.filename}/`;
-  const { text, ...made } = chatTranscript(audio, participant);
+  const { text, ...made } = chatTranscript(audio, participant, translation);
   const chatSource = createHash("sha256")
     .update(JSON.stringify([chat, made]))
     .digest("hex")
     .slice(0, 32);
-  const audioName = `${audio.filename}${path.posix.extname(audio.audioKey).toLowerCase()}`;
   const files: Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> = [
     {
       kind: "audio",
-      path: `${folder}${audioName}`,
+      path: audioPathOf(audio),
       source: audio.audioKey,
       compress: false,
       open: () => deps.storage.read(audio.audioKey),
@@ -139,8 +194,11 @@ function audioFiles(
 /**
  * Writes export `plan.exportId` (a running row) and marks it done or failed.
  * Reads the selection a page at a time, streams every audio's original audio, approved transcript
- * as CHAT and approved recording into `exports/{id}.zip` in storage with `manifest.csv`,
- * `manifest.jsonl`, `left_out.csv` and `left_out.json` last (writeDatasetZip), and records progress
+ * as CHAT (decision 035: the source on the main tier and the translation on `%xtra`/`%eng`, see
+ * chatFile and audioTranslation) and approved recording into `exports/{id}.zip` in storage, then
+ * `segments.tsv` and `translation-memory.tmx` (every exported segment, and the approved pairs as
+ * TMX 1.4b: CorpusFiles), then `manifest.csv`, `manifest.jsonl`, `left_out.csv` and
+ * `left_out.json` last (writeDatasetZip), and records progress
  * (audios done of total, at most every 500 ms, each time an 'export.changed' event to the admins).
  * Decision 024: only audios whose participant consented are taken (the selection's consent gate);
  * the manifests carry each one's participant and count what was left out by reason; the export's
@@ -156,9 +214,11 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
   // Counted as one export run, ok or failed (decision 028).
   const started = performance.now();
   let result: MetricsJobResult = "failed";
+  let corpus: CorpusFiles | undefined;
   try {
-    const summary = await exportSelectionSummary(deps.db, plan.selection);
-    const contentKey = contentKeyOf(summary, plan.chat);
+    const content = await exportContent(deps, plan.selection);
+    const { summary } = content;
+    const contentKey = contentKeyOf(content, plan.chat);
     await announce(deps, exportId, (trx) => setExportContent(trx, exportId, summary.audios, contentKey));
 
     const previous = await latestFinishedExport(deps.db, plan.choiceKey, new Date());
@@ -197,16 +257,33 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
     const sources = new Map<string, string>();
     const participants = new Set<string>();
     let reusedFiles = 0;
+    const corpusFiles = await CorpusFiles.create(
+      languagePairOf(content.translation, { sourceLanguage: null, targetLanguage: null }),
+    );
+    corpus = corpusFiles;
     async function* files(): AsyncGenerator<DatasetFile> {
       let after: string | null = null;
       for (;;) {
         const page = await exportSelectionPage(deps.db, plan.selection, after, PAGE_SIZE);
-        if (page.length === 0) return;
+        if (page.length === 0) break;
+        const translations = await exportedTranslations(
+          deps.db,
+          page.map((audio) => audio.audioId),
+        );
         for (const audio of page) {
           const participant = participantAtSession(audio.participant, audio.sessionDate);
           participants.add(audio.participant.id);
           const entry: ManifestAudio = { audio, participant, files: [] };
-          for (const file of audioFiles(deps, audio, participant, plan.chat)) {
+          const translation = audioTranslation(audio, translations.get(audio.audioId), content.translation);
+          await corpusFiles.add({
+            audioFile: audioPathOf(audio),
+            durationMs: durationMsOf(audio),
+            participant,
+            approvedAt: audio.transcriptApprovedAt,
+            transcriptText: audio.transcriptText,
+            translation,
+          });
+          for (const file of audioFiles(deps, audio, participant, plan.chat, translation)) {
             const earlier = previousFiles.get(file.path);
             const known =
               earlier && earlier.source === file.source
@@ -223,6 +300,11 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         }
         after = page.at(-1)?.audioId ?? null;
       }
+      // Decision 035: the corpus-wide files, once every audio added its segments.
+      for (const file of await corpusFiles.files(exportId)) {
+        sources.set(file.path, file.source);
+        yield { path: file.path, open: file.open, compress: file.compress };
+      }
     }
 
     const key = exportArchiveKey(exportId);
@@ -235,8 +317,8 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
     });
     // The selection may have changed while the zip was written: then its content has no key, and
     // no later export takes this zip for an unchanged one.
-    const after = await exportSelectionSummary(deps.db, plan.selection);
-    const finalKey = contentKeyOf(after, plan.chat) === contentKey && after.audios === done ? contentKey : null;
+    const after = await exportContent(deps, plan.selection);
+    const finalKey = contentKeyOf(after, plan.chat) === contentKey && after.summary.audios === done ? contentKey : null;
     clearInterval(heartbeat);
     await announce(deps, exportId, async (trx) => {
       await insertExportFiles(
@@ -270,6 +352,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         : "The export stopped because of a server error. Try again; the server log tells more.";
     await announce(deps, exportId, (trx) => failExport(trx, exportId, message)).catch(() => undefined);
   } finally {
+    await corpus?.dispose().catch(() => undefined);
     jobRun("export", result, (performance.now() - started) / 1000);
   }
 }

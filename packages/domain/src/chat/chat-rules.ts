@@ -27,6 +27,12 @@ const EVENT = /^&=\p{L}[\p{L}\p{M}]*(?:[_:]\p{L}[\p{L}\p{M}]*)*$/u;
 const FILLER = /^&[-+]\p{L}[\p{L}\p{M}]*$/u;
 /** A media bullet at the end of a main tier, after the terminator and a space. */
 const BULLET = /^(.*) \u0015(\d+)_(\d+)\u0015$/su;
+/** A retracing code: `[/]` (repetition), `[//]` (retracing), `[///]` (reformulation). */
+const RETRACE = /^\[\/{1,3}\]$/;
+/** A pause: `(.)`, `(..)`, `(...)`, or timed in seconds, `(1.5)`, `(2.)`, `(1:02.5)`. */
+const PAUSE = /^\((?:\.{1,3}|(?:\d+:)?\d+\.\d*)\)$/;
+/** A dependent tier: `%`, its name, `:`, then its text. */
+const DEPENDENT_TIER = /^%([A-Za-z0-9]+):(.?)(.*)$/s;
 
 /** The problem with one `@ID` field, or null. */
 function idFieldProblem(name: string, value: string): string | null {
@@ -75,7 +81,9 @@ function dateProblem(value: string): string | null {
 
 /** The problem with one word-like token of an utterance (not `,` or the terminator), or null. */
 function tokenProblem(token: string): string | null {
-  if (/^[.?!]+$/.test(token)) return "a terminator inside the utterance";
+  if (/^[.?!]+$/.test(token) || (CHAT_TERMINATORS as readonly string[]).includes(token))
+    return "a terminator inside the utterance";
+  if (PAUSE.test(token) || RETRACE.test(token)) return null;
   if (token.startsWith("&=")) return EVENT.test(token) ? null : `"${token}" is not &= followed by letters, _ or :`;
   if (token.startsWith("&")) return FILLER.test(token) ? null : `"${token}" is not a CHAT & code`;
   if (/\p{N}/u.test(token))
@@ -89,8 +97,75 @@ function tokenProblem(token: string): string | null {
 }
 
 /**
+ * What breaks the rules in one main-tier utterance as written after its tier code and tab,
+ * without its bullet (`I went [/] I went (.) home .`); empty when nothing does. The rules are
+ * chatRuleViolations' for an utterance: items separated by single spaces, no tab, control
+ * character, U+0015 or U+2022; one terminator (`.` `?` `!`, or a special one such as `+...`,
+ * `+//.`) at the end after a space and no other; `,` never first, doubled or before the
+ * terminator; words with a letter, no digit, terminator character, `:` or reserved character;
+ * `&=` events, `&-` fillers and `&+` fragments of letters; pauses `(.)`, `(..)`, `(...)` or timed
+ * `(1.5)`; retracing codes `[/]`, `[//]`, `[///]` only after a word or code; angle brackets `<…>`
+ * around one or more items, not nested, and followed by a retracing code.
+ */
+export function utteranceProblems(utterance: string): string[] {
+  const problems: string[] = [];
+  if (utterance.includes("\u0015")) {
+    problems.push("a stray U+0015 or a bullet that is not \\u0015<start>_<end>\\u0015 after the terminator");
+  }
+  if (/[\p{Cc}\u2022\u2028\u2029]/u.test(utterance.replace(/[\t\u0015]/g, ""))) {
+    problems.push("a control character or U+2022 in the utterance");
+  }
+  if (/\s{2,}|\t|^\s|\s$/.test(utterance)) problems.push("repeated, tab or edge whitespace in the utterance");
+  const tokens = utterance.split(" ");
+  const last = tokens.at(-1) ?? "";
+  if (!(CHAT_TERMINATORS as readonly string[]).includes(last) || tokens.length < 2) {
+    problems.push("the utterance does not end with a terminator after a space");
+  }
+  const items = tokens.slice(0, -1);
+  let scopeOpen = false;
+  let scopeClosed = false;
+  for (const [i, item] of items.entries()) {
+    if (item === "") continue;
+    const closedBefore = scopeClosed;
+    scopeClosed = false;
+    if (closedBefore && !RETRACE.test(item)) problems.push(`"${item}" follows a <…> scope: a retracing code must`);
+    if (item === ",") {
+      if (i === 0 || items[i - 1] === "," || i === items.length - 1) {
+        problems.push("a ',' first, doubled or before the terminator");
+      }
+      continue;
+    }
+    let token = item;
+    if (token.startsWith("<")) {
+      if (scopeOpen) problems.push(`"${item}" opens a <…> scope inside another`);
+      scopeOpen = true;
+      token = token.slice(1);
+    }
+    if (token.endsWith(">") && token.length > 0) {
+      if (!scopeOpen) problems.push(`"${item}" closes a <…> scope that was not opened`);
+      scopeOpen = false;
+      scopeClosed = true;
+      token = token.slice(0, -1);
+    }
+    if (RETRACE.test(token)) {
+      const before = items[i - 1];
+      if (token !== item) problems.push(`"${item}": a retracing code inside angle brackets`);
+      else if (before === undefined || before === "," || RETRACE.test(before)) {
+        problems.push(`"${item}" retraces nothing: it must follow a word or code`);
+      }
+      continue;
+    }
+    const problem = token === "" || token === "," ? `"${item}" is an empty <…> scope` : tokenProblem(token);
+    if (problem) problems.push(problem);
+  }
+  if (scopeOpen) problems.push("a <…> scope is not closed");
+  if (scopeClosed) problems.push("a <…> scope is not followed by a retracing code");
+  return problems;
+}
+
+/**
  * Checks a CHAT file against the rules of TalkBank's CHAT grammar and its CHECK program that
- * Tafsiri's exports must keep (decision 024), and answers what breaks them (empty when none):
+ * Tafsiri's exports must keep (decisions 024 and 035), and answers what breaks them (empty when none):
  * - the file: UTF-8 text of `\n`-ended lines, no carriage return, no control character but tab,
  *   and U+0015 only in bullets; no U+2022 `•` anywhere (it is not CHAT's bullet);
  * - headers: `@UTF8`, `@Begin`, `@Languages`, `@Participants`, one `@ID` per participant, then
@@ -102,10 +177,17 @@ function tokenProblem(token: string): string | null {
  *   participant's; age empty or `Y;`, `Y;MM.`, `Y;MM.DD`; sex empty, female or male; corpus, group,
  *   SES, education (years) and custom field without spaces or odd characters;
  * - `@Media`: a file name and `audio` or `video`; `@Date`: `DD-MMM-YYYY`, upper-case English month;
- * - every utterance: a participant's tier; items separated by single spaces; ends with one
- *   terminator (`.` `?` `!`) after a space and holds no other; `,` never first, doubled or before
- *   the terminator; `&=` codes of letters, `_`, `:`; words hold a letter, no digit (CHECK errors
- *   38 and 47), no terminator character, no `:`, no reserved character;
+ * - every utterance (utteranceProblems): a participant's tier; items separated by single spaces;
+ *   ends with one terminator (`.` `?` `!`, or a special one: `+...`, `+..?`, `+!?`, `+/.`, `+/?`,
+ *   `+//.`, `+//?`) after a space and holds no other; `,` never first, doubled or before the
+ *   terminator; `&=` codes of letters, `_`, `:`; words hold a letter, no digit (CHECK errors 38
+ *   and 47), no terminator character, no `:`, no reserved character; CHAT's codes as a CHAT
+ *   source writes them: `&-uh`, `&+fr`, `xxx`, pauses `(.)` `(..)` `(...)` `(1.5)`, retracing
+ *   `[/]` `[//]` `[///]` after a word or code, `<…>` scopes followed by a retracing code;
+ * - dependent tiers (decision 035): only `%eng` and `%x…` tiers (`%xtra`), each after an
+ *   utterance (its main tier or another of its dependent tiers), once per utterance, a tab after
+ *   the code, then text: not empty, no tab, U+0015 or edge whitespace; `%tra` is refused (retired,
+ *   chatter error E605);
  * - bullets: only `\u0015<ms>_<ms>\u0015` after the terminator and a space at the end of the
  *   tier, start before end; a speaker's bullet never starts before that speaker's previous one
  *   started (CHECK error 83), nor more than 500 ms before it ended (CHECK error 133).
@@ -197,13 +279,23 @@ export function chatRuleViolations(file: string): string[] {
   if (lines.at(-1) !== "@End") problems.push("the last line is not @End");
   const body = lines.slice(at, lines.length - 1);
   const lastBullet = new Map<string, { startMs: number; endMs: number }>();
+  // The dependent tiers of the utterance last written; null before the first utterance.
+  let dependents: Set<string> | null = null;
   for (const [index, line] of body.entries()) {
     const number = at + index + 1;
+    const dependent = DEPENDENT_TIER.exec(line);
+    if (dependent) {
+      problems.push(...dependentTierProblems(dependent, dependents).map((problem) => `line ${number}: ${problem}`));
+      dependents?.add(dependent[1] ?? "");
+      continue;
+    }
     const tier = /^\*([A-Z0-9]{3}):(.?)(.*)$/s.exec(line);
     if (!tier) {
       problems.push(`line ${number}: not an utterance tier: ${JSON.stringify(line)}`);
+      dependents = null;
       continue;
     }
+    dependents = new Set();
     const [, speaker = "", separator, content = ""] = tier;
     if (separator !== "\t") problems.push(`line ${number}: no tab after *${speaker}:`);
     if (!participants.has(speaker)) problems.push(`line ${number}: *${speaker} is not a participant`);
@@ -226,31 +318,28 @@ export function chatRuleViolations(file: string): string[] {
       }
       lastBullet.set(speaker, { startMs, endMs });
     }
-    if (utterance.includes("\u0015")) {
-      problems.push(
-        `line ${number}: a stray U+0015 or a bullet that is not \\u0015<start>_<end>\\u0015 after the terminator`,
-      );
-    }
-
-    if (/\s{2,}|\t|^\s|\s$/.test(utterance))
-      problems.push(`line ${number}: repeated, tab or edge whitespace in the utterance`);
-    const tokens = utterance.split(" ");
-    const last = tokens.at(-1) ?? "";
-    if (!(CHAT_TERMINATORS as readonly string[]).includes(last) || tokens.length < 2) {
-      problems.push(`line ${number}: the utterance does not end with a terminator after a space`);
-    }
-    const items = tokens.slice(0, -1);
-    for (const [i, token] of items.entries()) {
-      if (token === "") continue;
-      if (token === ",") {
-        if (i === 0 || items[i - 1] === "," || i === items.length - 1) {
-          problems.push(`line ${number}: a ',' first, doubled or before the terminator`);
-        }
-        continue;
-      }
-      const problem = tokenProblem(token);
-      if (problem) problems.push(`line ${number}: ${problem}`);
-    }
+    problems.push(...utteranceProblems(utterance).map((problem) => `line ${number}: ${problem}`));
   }
+  return problems;
+}
+
+/**
+ * What breaks the rules in one dependent tier line (`%xtra:\ttext`, matched by DEPENDENT_TIER),
+ * given the dependent tiers its utterance already has (null: it follows no utterance).
+ */
+function dependentTierProblems(tier: RegExpExecArray, before: ReadonlySet<string> | null): string[] {
+  const [, name = "", separator, text = ""] = tier;
+  const problems: string[] = [];
+  if (name === "tra") {
+    problems.push("%tra is retired (chatter error E605): a translation goes on %xtra, or %eng for English");
+  } else if (name !== "eng" && !/^x[a-z]+$/.test(name)) {
+    problems.push(`%${name} is not a tier these files hold (%eng, or a %x tier such as %xtra)`);
+  }
+  if (before === null) problems.push(`%${name} does not follow an utterance`);
+  else if (before.has(name)) problems.push(`a second %${name} for one utterance`);
+  if (separator !== "\t") problems.push(`no tab after %${name}:`);
+  if (text.trim() === "") problems.push(`%${name} has no text`);
+  else if (/\t|^\s|\s$/.test(text)) problems.push(`tab or edge whitespace in %${name}`);
+  if (text.includes("\u0015")) problems.push(`a U+0015 in %${name}: its utterance's bullet is on the main tier`);
   return problems;
 }

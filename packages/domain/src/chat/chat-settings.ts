@@ -5,7 +5,12 @@
 
 /** What the export form asks about the CHAT headers (settings with sensible defaults). */
 export interface ChatSettings {
-  /** ISO 639-3 codes of the transcript's languages, the first the main one (`@Languages`, `@ID`). */
+  /**
+   * ISO 639-3 codes of the transcript's languages, the first the main one (`@Languages`, `@ID`),
+   * for a transcript written without its language pair. Decision 035: the dataset export always
+   * gives each file its audio's pair (the source language, or the target language when the main
+   * tier holds the translation), so there this is accepted (the export form, REST) but not written.
+   */
   languages: string[];
   /** The participant's role in CHAT's list of roles (`@Participants`, `@ID`). */
   participantRole: ChatRole;
@@ -30,9 +35,33 @@ export const PARTICIPANT_CODE = "PAR";
 export const INVESTIGATOR_CODE = "INV";
 export const INVESTIGATOR_ROLE = "Investigator";
 
-/** What ends a CHAT utterance. */
-export const CHAT_TERMINATORS = [".", "?", "!"] as const;
+/** What ends a CHAT utterance: `.`, `?`, `!`, and the special terminators a CHAT source may hold. */
+export const CHAT_TERMINATORS = [
+  ".",
+  "?",
+  "!",
+  // Trailing off, trailing off of a question, question with exclamation.
+  "+...",
+  "+..?",
+  "+!?",
+  // Interruption (of a question), self-interruption (of a question).
+  "+/.",
+  "+/?",
+  "+//.",
+  "+//?",
+] as const;
 export type ChatTerminator = (typeof CHAT_TERMINATORS)[number];
+
+/** CHAT's word for speech nobody transcribed (`www`): a main tier whose source was never written. */
+export const CHAT_UNTRANSCRIBED = "www";
+
+/**
+ * The dependent tiers a translation goes on (decision 035): `%eng` when the translation is in
+ * English (CHAT's tier for English translations), otherwise `%xtra` (what TalkBank's batchalign
+ * writes; any `%x` tier is CHAT's user-defined tier). Never `%tra`: retired, and refused by
+ * TalkBank's chatter (error E605).
+ */
+export type ChatTranslationTier = "eng" | "xtra";
 
 /** CHAT's media bullet delimiter (U+0015, NAK): `\u0015<start ms>_<end ms>\u0015`. */
 export const CHAT_BULLET = "\u0015";

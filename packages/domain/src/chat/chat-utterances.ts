@@ -1,4 +1,4 @@
-import type { ChatTerminator } from "./chat-settings";
+import { CHAT_TERMINATORS, type ChatTerminator } from "./chat-settings";
 import { spellOutNumbers } from "./english-numbers";
 
 /**
@@ -80,12 +80,49 @@ function eventWords(text: string): string[] {
   );
 }
 
+/** An `&=` event code's text as CHAT writes it: letters and marks, in parts joined by `_` or `:`. */
+const EVENT_CODE = /^\p{L}[\p{L}\p{M}]*(?:[_:]\p{L}[\p{L}\p{M}]*)*$/u;
+
+/** The tokens standing for the start and the end of an angle-bracket scope (`<I went> [/]`). */
+const SCOPE_OPEN = "<";
+const SCOPE_CLOSE = ">";
+
+/** CHAT's special terminators (`+...`, `+//.`), which end an utterance as `.` `?` `!` do. */
+const SPECIAL_TERMINATORS: ReadonlySet<string> = new Set(CHAT_TERMINATORS.filter((t) => t.startsWith("+")));
+
+/**
+ * CHAT codes the text already holds, as a CHAT source writes them (decision 035; the codes the
+ * translation checks know), become tokens kept as written (stored in `codes`): fillers `&-uh` and
+ * fragments `&+fr`; retracing `[/]`, `[//]`, `[///]`; pauses `(.)`, `(..)`, `(...)` and timed
+ * `(1.5)`, `(1:02.5)`; special terminators `+...`, `+..?`, `+!?`, `+/.`, `+/?`, `+//.`, `+//?`
+ * (ending the utterance); the angle brackets of a scope followed by a retracing code
+ * (`<I went> [/]`). Other CHAT codes in square brackets (`[: target]`, `[*]`, `[+ gram]`,
+ * `[= explanation]`, `[!]`, `[?]`, `[>]`, `[x 3]`, `[- eng]`) are not speech: dropped.
+ */
+function markCodes(text: string, codes: string[]): string {
+  const code = (written: string): string => {
+    codes.push(written);
+    return eventToken(codes.length - 1);
+  };
+  return text
+    .replace(/\[(?:[:*+=%!?<>^$]|x\s*\d|-\s)[^[\]]*\]/gu, " ")
+    .replace(
+      /<([^<>[\]]*)>(?=\s*\[\/{1,3}\])/gu,
+      (_, inside: string) => `${code(SCOPE_OPEN)}${inside}${code(SCOPE_CLOSE)}`,
+    )
+    .replace(/\[\/{1,3}\]/gu, code)
+    .replace(/\((?:\.{1,3}|(?:\d+:)?\d+\.\d*)\)/gu, code)
+    .replace(/(?<![\p{L}\p{M}\p{N}&])&[-+]\p{L}[\p{L}\p{M}]*(?![\p{L}\p{M}\p{N}'_:+&-])/gu, code)
+    .replace(/(?<!\S)\+(?:\.\.\.|\.\.\?|!\?|\/\/?[.?])(?!\S)/gu, code);
+}
+
 /**
  * Events in round or square brackets (innermost first) and typed `&=` codes become event tokens
  * (stored in `events`): `(laughs)` → `&=laughs`, `(long pause)` → `&=long_pause`, `[coughs]` →
- * `&=coughs`; `(inaudible)`, `(unclear)`… → `xxx`, CHAT's unintelligible word. Brackets glued to a
- * word around one to three letters (`word(s)`, `(be)cause`) just go (`words`, `because`); a bracket
- * of more than MAX_EVENT_WORDS words keeps its words as speech; one with no letter is dropped.
+ * `&=coughs`; `(inaudible)`, `(unclear)`… → `xxx`, CHAT's unintelligible word. An `&=` code CHAT
+ * accepts (`&=laughs:softly`) is kept as written. Brackets glued to a word around one to three
+ * letters (`word(s)`, `(be)cause`) just go (`words`, `because`); a bracket of more than
+ * MAX_EVENT_WORDS words keeps its words as speech; one with no letter is dropped.
  */
 function markEvents(text: string, events: string[]): string {
   const event = (words: string[]): string => {
@@ -94,6 +131,10 @@ function markEvents(text: string, events: string[]): string {
     return eventToken(events.length - 1);
   };
   let marked = text.replace(/&=([\p{L}\p{M}_:]+)/gu, (_, code: string) => {
+    if (EVENT_CODE.test(code)) {
+      events.push(`&=${code}`);
+      return eventToken(events.length - 1);
+    }
     const words = eventWords(code.replace(/[_:]+/g, " "));
     return words.length > 0 ? event(words) : " ";
   });
@@ -128,6 +169,9 @@ function chatWord(token: string): string | null {
  * A paragraph's text (no time or speaker prefix) as CHAT utterances, one per sentence, each with
  * its own terminator: a `?` or `!` inside the paragraph ends a question or exclamation; the last
  * sentence without one ends with `.`. On the way, as the CHAT manual writes speech:
+ * - CHAT codes already in the text are kept as written (markCodes: `&-uh`, `&+fr`, `[/]`, `(.)`,
+ *   `(1.5)`, `<I went> [/]`, `+...` ending the utterance); a retracing code with nothing before it
+ *   in its utterance, and other CHAT codes in square brackets, are dropped;
  * - events in brackets become `&=` codes (markEvents);
  * - `&` becomes `and`;
  * - abbreviations lose their dots and do not end a sentence (`Dr.` → `Dr`, `e.g.` → `eg`);
@@ -144,7 +188,7 @@ function chatWord(token: string): string | null {
 export function chatUtterances(paragraph: string): ChatUtterance[] {
   const events: string[] = [];
   const text = spellOutNumbers(
-    markEvents(plainCharacters(paragraph), events)
+    markEvents(markCodes(plainCharacters(paragraph), events), events)
       .replace(/&/g, " and ")
       .replace(ABBREVIATION, "$1")
       .replace(INITIALISM, (initials) => initials.replaceAll(".", "")),
@@ -158,10 +202,22 @@ export function chatUtterances(paragraph: string): ChatUtterance[] {
 
   const utterances: ChatUtterance[] = [];
   let items: string[] = [];
+  // Where the items of an open `<…>` scope start; null when none is open.
+  let scope: number | null = null;
   const end = (terminator: ChatTerminator) => {
     while (items.at(-1) === ",") items.pop();
     if (items.length > 0) utterances.push({ items, terminator });
     items = [];
+    scope = null;
+  };
+  const closeScope = () => {
+    if (scope === null) return;
+    while (items.length > scope && items.at(-1) === ",") items.pop();
+    if (items.length > scope) {
+      items[scope] = `<${items[scope]}`;
+      items[items.length - 1] = `${items.at(-1)}>`;
+    }
+    scope = null;
   };
   for (const token of text.split(/\s+/)) {
     if (token === "") continue;
@@ -170,13 +226,20 @@ export function chatUtterances(paragraph: string): ChatUtterance[] {
       continue;
     }
     if (token === ",") {
-      if (items.length > 0 && items.at(-1) !== ",") items.push(",");
+      if (items.length > 0 && items.length !== scope && items.at(-1) !== ",") items.push(",");
       continue;
     }
     const index = eventIndex(token);
     if (index !== null) {
       const code = events[index];
-      if (code) items.push(code);
+      if (code === SCOPE_OPEN) scope = items.length;
+      else if (code === SCOPE_CLOSE) closeScope();
+      else if (code && SPECIAL_TERMINATORS.has(code)) end(code as ChatTerminator);
+      else if (code && /^\[\/+\]$/.test(code)) {
+        // A retracing code retraces what comes before it in its utterance.
+        const last = items.at(-1);
+        if (last !== undefined && last !== "," && !/^\[\/+\]$/.test(last)) items.push(code);
+      } else if (code) items.push(code);
       continue;
     }
     const word = chatWord(token);
