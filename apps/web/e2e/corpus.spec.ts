@@ -452,9 +452,10 @@ describeBrowser("a research corpus end to end: participants, linked audios, spea
       expect(chatRuleViolations(cha)).toEqual([]);
       const lines = cha.split("\n");
       expect(lines).toContain("@Participants:\tPAR Participant, INV Investigator");
+      // Written without a source, the translation is what the file holds: its language, swa, is on @ID (decision 035).
       expect(lines.filter((line) => line.startsWith("@ID:"))).toEqual([
-        `@ID:\teng|tafsiri|PAR|${chatAge(ageMonths!)}|female|Dementia||Participant|6|21|`,
-        "@ID:\teng|tafsiri|INV|||||Investigator|||",
+        `@ID:\tswa|tafsiri|PAR|${chatAge(ageMonths!)}|female|Dementia||Participant|6|21|`,
+        "@ID:\tswa|tafsiri|INV|||||Investigator|||",
       ]);
       expect(lines).toContain("@Date:\t05-MAR-2026");
       // Each paragraph is one utterance on its speaker's tier, its bullet starting where it was marked.

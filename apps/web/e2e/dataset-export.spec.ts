@@ -340,7 +340,15 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       .map((line) => JSON.parse(line) as ManifestRow);
     expect(manifest.map((row) => row.filename).sort()).toEqual([RIVER_ONE.filename, RIVER_TWO.filename]);
 
-    const listed: string[] = ["manifest.csv", "manifest.jsonl", "left_out.csv", "left_out.json"];
+    // Decision 035: the segments as a table and the approved segments as a translation memory.
+    const listed: string[] = [
+      "manifest.csv",
+      "manifest.jsonl",
+      "left_out.csv",
+      "left_out.json",
+      "segments.tsv",
+      "translation-memory.tmx",
+    ];
     for (const row of manifest) {
       const name = String(row.filename);
       expect(row.audio_id).toBe(audioIds.get(name));
@@ -399,8 +407,9 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
     for (const row of manifest) {
       const cha = await zip.file(String(row.transcript_file))!.async("string");
       expect(chatRuleViolations(cha), String(row.transcript_file)).toEqual([]);
-      expect(cha).toContain("@Languages:\teng\n");
-      expect(cha).toContain("@ID:\teng|tafsiri|PAR|72;03.|female|Control||Participant|9|");
+      // A translation without a source is what the file holds: its language, swa, is the file's (decision 035).
+      expect(cha).toContain("@Languages:\tswa\n");
+      expect(cha).toContain("@ID:\tswa|tafsiri|PAR|72;03.|female|Control||Participant|9|");
       expect(cha).toContain(`@Media:\t${String(row.filename)}, audio\n`);
     }
     const first = manifest.find((row) => row.filename === RIVER_ONE.filename)!;

@@ -202,4 +202,24 @@ describeBrowser("translating segment by segment with memory, glossary and checks
     await list.getByRole("button", { name: "Segment 7" }).click();
     await expect.poll(() => translation(7).evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  step(
+    "fixed and submitted again, review mode shows source and translation side by side, the change marked",
+    async () => {
+      await translation(7).fill("maji yanafurika jikoni, kutoka kwenye sinki");
+      await page.keyboard.press("Control+Enter");
+      await tabTo(page, page.getByRole("button", { name: "Submit translation" }));
+      await page.keyboard.press("Enter");
+      await toast(page, "Transcript saved and uploaded successfully.");
+      const adminPage = await suite.newPage("admin");
+      await signIn(adminPage, admin);
+      await adminPage.goto("/submission/review?status=needsReview");
+      const pairs = await seen(adminPage.getByRole("table", { name: /Source \(eng\) and translation \(swa\)/ }));
+      const seventh = pairs.getByRole("row").filter({ hasText: "the water is running over in the kitchen." });
+      expect(await seventh.innerText()).toContain("maji yanafurika jikoni, kutoka kwenye sinki");
+      expect(await seventh.innerText()).toContain("Changed since the last review");
+      expect(await pairs.getByRole("row").filter({ hasText: "Changed since the last review" }).count()).toBe(1);
+      expect(await seriousAxeViolations(adminPage)).toEqual([]);
+    },
+  );
 });

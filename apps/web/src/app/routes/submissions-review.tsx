@@ -3,12 +3,19 @@ import type { SubmissionFilter } from "#web/lib/api-types";
 import { ReviewPage, type ReviewSlots } from "#web/features/reviews/components/review-page";
 import { SubmissionComments } from "#web/features/submissions/components/submission-comments";
 import { ReviewedTranscript } from "#web/features/submissions/components/reviewed-transcript";
+import { SegmentPairs } from "#web/features/translation/components/segment-pairs";
 
 const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "rejected", "all"];
 
 /** The other features' pieces review mode shows (STYLE §12: features are composed here). */
 const slots: ReviewSlots = {
-  transcript: (audioId) => <ReviewedTranscript audioId={audioId} />,
+  // Decision 035: source and translation side by side when the translation has source segments.
+  transcript: (audioId) => (
+    <>
+      <SegmentPairs audioId={audioId} />
+      <ReviewedTranscript audioId={audioId} />
+    </>
+  ),
   comments: (audioId) => <SubmissionComments audioId={audioId} />,
 };
 

@@ -11,9 +11,9 @@ import { sendsLater } from "#web/lib/connection";
 import { useSession } from "#web/hooks/use-session";
 import { TRANSCRIPT_FETCH_FAILED } from "#web/hooks/use-transcript-history";
 import { useRefreshAudioWork } from "#web/hooks/use-refresh-audio-work";
+import { useSpanPlayer } from "#web/hooks/use-span-player";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
 import { ReviewActions, reviewRunOf } from "#web/components/review-actions";
-import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
 import { parseTranscript, TRANSCRIPT_EMPTY, type TranscriptLine } from "@tafsiri/domain";
 import { TranscriptEditor, type TranscriptEditorHandle, type TranscriptPlayer } from "./transcript-editor";
 import { SegmentSuggestions } from "./segment-suggestions";
@@ -101,34 +101,12 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
   });
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
-  const [audioShown, setAudioShown] = useState(false);
   const editorRef = useRef<TranscriptEditorHandle>(null);
-  const playerHandle = useRef<AudioPlayerHandle | null>(null);
-  // A start asked for while the player was hidden: played once the shown player is there.
-  const pendingPlay = useRef<{ start: number; end?: number } | null>(null);
-  const attachPlayer = useCallback((handle: AudioPlayerHandle | null) => {
-    playerHandle.current = handle;
-    const pending = pendingPlay.current;
-    pendingPlay.current = null;
-    if (handle && pending) handle.playFrom(pending.start, pending.end);
-  }, []);
-  const playSpan = useCallback((startMs: number, endMs?: number) => {
-    const span = { start: startMs / 1000, end: endMs === undefined ? undefined : endMs / 1000 };
-    if (playerHandle.current) playerHandle.current.playFrom(span.start, span.end);
-    else {
-      pendingPlay.current = span;
-      setAudioShown(true);
-    }
-  }, []);
+  const spanPlayer = useSpanPlayer();
+  const { playSpan, positionMs } = spanPlayer;
   const player = useMemo<TranscriptPlayer>(
-    () => ({
-      positionMs: () => {
-        const seconds = playerHandle.current?.currentTime() ?? null;
-        return seconds === null ? null : Math.round(seconds * 1000);
-      },
-      playFrom: (ms) => playSpan(ms),
-    }),
-    [playSpan],
+    () => ({ positionMs, playFrom: (ms) => playSpan(ms) }),
+    [playSpan, positionMs],
   );
   const userId = session?._id ?? "";
   // The draft a previous visit left, read once per audio; null once restored or discarded.
@@ -249,9 +227,9 @@ export function TranscriptPanel({ audio }: { audio: AudioDetail }) {
       <OriginalAudioToggle
         audioUrl={audio.audioUrl}
         waveform={audio.waveform}
-        shown={audioShown}
-        onShownChange={setAudioShown}
-        playerRef={attachPlayer}
+        shown={spanPlayer.shown}
+        onShownChange={spanPlayer.setShown}
+        playerRef={spanPlayer.attachPlayer}
         moreShortcuts={editing ? TRANSCRIPT_SHORTCUTS : undefined}
       />
       {offeredDraft && (

@@ -8,6 +8,7 @@ import {
 } from "@tafsiri/domain";
 import type { MemoryMatch } from "#web/lib/api-types";
 import { displayTime } from "#web/lib/dates";
+import { htmlLang } from "#web/features/translation/lib/segment-labels";
 
 /**
  * Decision 035: what the active row offers: its memory matches (score, origin, the words in which
@@ -70,7 +71,7 @@ export function RowAssistant({
                 <span className="match-score" data-exact={m.score === 100 || undefined}>
                   {m.score}%
                 </span>
-                <span className="match-target" lang={targetLanguage}>
+                <span className="match-target" lang={htmlLang(targetLanguage)}>
                   {m.target}
                 </span>
                 {m.score < 100 && (

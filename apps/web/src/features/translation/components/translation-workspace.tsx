@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useRef, useState } from "react";
-import type { AudioPlayerHandle } from "@tafsiri/ui/audio-player";
+import { useMemo, useState } from "react";
 import { blockingFindings } from "@tafsiri/domain";
 import type { AudioDetail } from "#web/lib/api-types";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
 import { ReviewActions, type ReviewAction } from "#web/components/review-actions";
 import { useSession } from "#web/hooks/use-session";
 import { useRefreshAudioWork } from "#web/hooks/use-refresh-audio-work";
+import { useSpanPlayer } from "#web/hooks/use-span-player";
 import { errorMessage, useTRPC, useTRPCClient } from "#web/lib/trpc";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -25,7 +25,6 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
   const { grid, rows, setRows, findings, progress, savedAt, saving, submitting, saveNow, submit } = useSegmentGrid(
     audio.id,
   );
-  const [audioShown, setAudioShown] = useState(false);
   const [showAllChecks, setShowAllChecks] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const isReviewer = useSession()?.role === "Admin";
@@ -52,27 +51,9 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
     refresh();
     void queryClient.invalidateQueries({ queryKey: trpc.translation.segments.queryKey({ audioId: audio.id }) });
   };
-  const handle = useRef<AudioPlayerHandle | null>(null);
-  const pending = useRef<{ start: number; end?: number } | null>(null);
-  const attachPlayer = useCallback((player: AudioPlayerHandle | null) => {
-    handle.current = player;
-    const wanted = pending.current;
-    pending.current = null;
-    if (player && wanted) player.playFrom(wanted.start, wanted.end);
-  }, []);
-  const player = useMemo<SpanPlayer>(
-    () => ({
-      playSpan: (startMs, endMs) => {
-        const span = { start: startMs / 1000, end: endMs === null ? undefined : endMs / 1000 };
-        if (handle.current) handle.current.playFrom(span.start, span.end);
-        else {
-          pending.current = span;
-          setAudioShown(true);
-        }
-      },
-    }),
-    [],
-  );
+  const spanPlayer = useSpanPlayer();
+  const { playSpan } = spanPlayer;
+  const player = useMemo<SpanPlayer>(() => ({ playSpan }), [playSpan]);
 
   if (grid.isPending) {
     return (
@@ -100,9 +81,9 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
       <OriginalAudioToggle
         audioUrl={audio.audioUrl}
         waveform={audio.waveform}
-        shown={audioShown}
-        onShownChange={setAudioShown}
-        playerRef={attachPlayer}
+        shown={spanPlayer.shown}
+        onShownChange={spanPlayer.setShown}
+        playerRef={spanPlayer.attachPlayer}
         moreShortcuts={GRID_SHORTCUTS}
       />
       <div className="row translation-status">

@@ -20,3 +20,12 @@ export const STATE_LABELS: Record<SegmentState, { mark: string; text: string }> 
 
 /** The speakers in words. */
 export const SPEAKER_WORDS: Record<Speaker, string> = { PAR: "Participant", INV: "Investigator" };
+
+/** An ISO 639-3 code as an HTML `lang` (BCP 47 prefers ISO 639-1 where there is one: swa → sw). */
+export function htmlLang(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? code;
+  } catch {
+    return code;
+  }
+}
