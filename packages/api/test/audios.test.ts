@@ -236,6 +236,8 @@ describe("audios.list and audios.unassigned (SPEC §2.17, §2.18)", () => {
       durationSeconds: 3723.4,
       participantCode: null,
       sessionDate: null,
+      sourceLanguage: null,
+      targetLanguage: null,
     });
     expect(all.items.find((a) => a.filename === "echo")).toMatchObject({
       assignedTo: null,

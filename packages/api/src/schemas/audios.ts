@@ -61,6 +61,9 @@ const ZManagedAudio = z.object({
   /** Decision 024: the linked participant's code and the session day; null when not linked. */
   participantCode: z.string().nullable(),
   sessionDate: z.string().nullable(),
+  /** Decision 035: the audio's own source and target languages (ISO 639-3); null for the programme's. */
+  sourceLanguage: z.string().nullable(),
+  targetLanguage: z.string().nullable(),
 });
 export type ManagedAudio = z.infer<typeof ZManagedAudio>;
 export const ZManagedAudioPage = page(ZManagedAudio);

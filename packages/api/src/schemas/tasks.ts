@@ -10,6 +10,7 @@ import {
   ZCategory,
   ZDurationSeconds,
 } from "./common";
+import { ZLanguagePair } from "./translation";
 
 /** Empty staff ids are refused with the spec's message; anything else must be a uuid. */
 const staffId = (message: string) => z.string({ message }).min(1, message).uuid("Unknown staff member.");
@@ -44,8 +45,17 @@ const ZTaskCard = z.object({
   transcriptStatus: ZTranscriptStatus,
   recordingApprovalStatus: ZRecordingStatus,
 });
-export type TaskCard = z.infer<typeof ZTaskCard>;
-export const ZTaskCardPage = page(ZTaskCard);
+
+/** SPEC §2.8 task card of the Tasks page list. */
+const ZTaskListCard = ZTaskCard.extend({
+  /**
+   * Decision 035: the audio's language pair, its own or else the programme's. tasks.list always
+   * gives it; optional only so that a card of another list (a recommendation's task) is one too.
+   */
+  pair: ZLanguagePair.optional(),
+});
+export type TaskListCard = z.infer<typeof ZTaskListCard>;
+export const ZTaskCardPage = page(ZTaskListCard);
 
 /**
  * SPEC §2.8 Tasks page: without `assignedTo`, admins get every task and staff their own; with it,

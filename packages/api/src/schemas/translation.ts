@@ -15,7 +15,7 @@ import {
 import { ZId, ZTranscriptStatus } from "./common";
 
 /** The message for a language that is not an ISO 639-3 code. */
-const LANGUAGE_CODE_INVALID = "A language is an ISO 639-3 code of three lower-case letters, such as eng or swa.";
+export const LANGUAGE_CODE_INVALID = "A language is an ISO 639-3 code of three lower-case letters, such as eng or swa.";
 
 /** Decision 035: an ISO 639-3 code. */
 const ZLanguageCode = z.string({ error: LANGUAGE_CODE_INVALID }).regex(LANGUAGE_CODE, LANGUAGE_CODE_INVALID);

@@ -90,7 +90,11 @@ export async function markAudioOpened(deps: AppDeps, user: SessionUser, audioId:
   return { ok: true };
 }
 
-/** SPEC §2.18 Manage Audios: one page of a category's audios with their task, duration (seconds, null while not known) and linked participant's code and session day (decision 024), newest first (admin). */
+/**
+ * SPEC §2.18 Manage Audios: one page of a category's audios with their task, duration (seconds, null
+ * while not known), linked participant's code and session day (decision 024) and own languages
+ * (decision 035; null for the programme's), newest first, in one statement (admin).
+ */
 export function listManagedAudios(
   deps: AppDeps,
   user: SessionUser,

@@ -4,8 +4,10 @@ import { findTaskDetail, insertTask, listTaskCards, updateTask } from "@tafsiri/
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import { findSubmissionByTask } from "@tafsiri/db/repositories/submissions";
 import type { AppDeps, SessionUser } from "../context";
-import type { ListTasksInput, SetTaskStatusInput, TaskCard, TaskDetail } from "../schemas/tasks";
+import type { LanguagePair } from "@tafsiri/domain";
+import type { ListTasksInput, SetTaskStatusInput, TaskDetail, TaskListCard } from "../schemas/tasks";
 import { AppError } from "../errors/app-error";
+import { DEFAULT_TRANSLATION_SETTINGS } from "../translation/translation-settings";
 import { isUuid } from "../schemas/common";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
@@ -153,18 +155,32 @@ export async function moveTask(
   return updated;
 }
 
+/** Decision 035: the languages of a programme that never saved its translation settings. */
+const DEFAULT_PAIR: LanguagePair = {
+  source: DEFAULT_TRANSLATION_SETTINGS.sourceLanguages[0]!,
+  target: DEFAULT_TRANSLATION_SETTINGS.targetLanguage,
+};
+
 /**
  * SPEC §2.8 Tasks page: admins see every task, or only `assignedTo`'s when given; staff only
  * their own (naming another user throws FORBIDDEN 'You may only list your own tasks.'). Newest
  * first, one page of `limit` (10 by default) with the audio, assignee and submission statuses
- * ('No transcript' / 'No translation audio' without a submission).
+ * ('No transcript' / 'No translation audio' without a submission) and the audio's language pair
+ * (decision 035: its own, else the programme's), in one statement.
  */
-export function listTasks(deps: AppDeps, user: SessionUser, q: ListTasksInput): Promise<Page<TaskCard>> {
+export async function listTasks(deps: AppDeps, user: SessionUser, q: ListTasksInput): Promise<Page<TaskListCard>> {
   if (user.role !== "Admin" && q.assignedTo !== undefined && q.assignedTo !== user.id) {
     throw new AppError("FORBIDDEN", OWN_TASKS_ONLY);
   }
   const assignedTo = user.role === "Admin" ? q.assignedTo : user.id;
-  return listTaskCards(deps.db, { page: q.page, limit: q.limit, assignedTo });
+  const { items, totalPages } = await listTaskCards(deps.db, { page: q.page, limit: q.limit, assignedTo });
+  return {
+    items: items.map(({ sourceLanguage, targetLanguage, ...card }) => ({
+      ...card,
+      pair: { source: sourceLanguage ?? DEFAULT_PAIR.source, target: targetLanguage ?? DEFAULT_PAIR.target },
+    })),
+    totalPages,
+  };
 }
 
 /**

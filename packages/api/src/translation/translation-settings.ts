@@ -11,7 +11,7 @@ import type { TranslationSettings } from "../schemas/translation";
 import { lockAudioAccess, requireAdmin } from "../services/access";
 
 /** Decision 035: the settings of a programme that never set them. */
-const DEFAULT_TRANSLATION_SETTINGS: TranslationSettings = {
+export const DEFAULT_TRANSLATION_SETTINGS: TranslationSettings = {
   sourceLanguages: ["eng"],
   targetLanguage: "swa",
   staffWriteSource: true,

@@ -5,7 +5,14 @@ import { ZSaveTranscriptInput } from "../schemas/transcripts";
 import type { AppDeps, SessionUser } from "../context";
 import { ADMINS_ONLY, AppError, SIGN_IN_REQUIRED } from "../errors/app-error";
 import { firstIssueMessage } from "../errors/describe-error";
-import { attachInitialTranscript, createAudio, uploadRecording, type TempUpload } from "./store-upload";
+import {
+  attachInitialTranscript,
+  createAudio,
+  requireLanguageCodes,
+  uploadRecording,
+  type AudioLanguages,
+  type TempUpload,
+} from "./store-upload";
 import { saveTranscript } from "../services/transcripts";
 import {
   TRANSLATED_TRANSCRIPT_EXTENSIONS,
@@ -114,13 +121,28 @@ async function readText(extract: () => Promise<string>): Promise<string> {
 }
 
 /**
+ * Decision 035: an AUDIO form's optional `source_language` and `target_language` (ISO 639-3; left
+ * out or blank: the programme's). BAD_REQUEST 'A language is an ISO 639-3 code of three lower-case
+ * letters, such as eng or swa.' for any other value.
+ */
+export function uploadLanguageFields(fields: Record<string, string>): AudioLanguages {
+  const code = (value: string | undefined) => (value === undefined || value.trim() === "" ? null : value.trim());
+  return requireLanguageCodes({
+    sourceLanguage: code(fields.source_language),
+    targetLanguage: code(fields.target_language),
+  });
+}
+
+/**
  * AUDIO (SPEC §2.16, §5): category + one audio file; the name up to its first dot is the filename.
  * Decision 024: optional `participant_code` and `session_date` link it to a participant.
+ * Decision 035: optional `source_language` and `target_language` are the audio's own languages.
  */
 async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): Promise<UploadResult> {
   const category = ZCategory.safeParse(form.fields.category);
   if (!category.success) throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? CATEGORY_REQUIRED);
   const participant = uploadParticipantFields(form.fields);
+  const languages = uploadLanguageFields(form.fields);
   const file = form.file;
   if (!file) throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
   // A part without a usable name (a Blob) falls back to the documented `filename` field.
@@ -131,6 +153,7 @@ async function uploadAudio(deps: AppDeps, user: SessionUser, form: UploadForm): 
     category: category.data,
     file: await sniffedUpload(file),
     participant,
+    languages,
   });
   return {
     kind: "AUDIO",

@@ -22,6 +22,7 @@ import {
   UPLOAD_KINDS,
   receiveUpload,
   replaceField,
+  uploadLanguageFields,
   requireUploader,
   tooLargeMessage,
   uploadLimit,
@@ -43,7 +44,10 @@ const FINISH_POLL_MS = 200;
 
 /** What a resumable upload says about itself when it starts: the form's fields and the file's name. */
 interface ResumableUploadForm {
-  /** The fields of the multipart form of the same kind: category, audioId, recordedBy, replace, filename. */
+  /**
+   * The fields of the multipart form of the same kind: category, audioId, recordedBy, replace,
+   * filename, participant_code, session_date, source_language, target_language.
+   */
   fields: Record<string, string>;
   /** The name of the file as the user chose it, e.g. "interview 3.wav". */
   originalName: string;
@@ -54,7 +58,8 @@ interface ResumableUploadForm {
  * accepted, so that a 40 MB recording is not sent only to be refused. The rules are those of the
  * upload itself (receiveUpload runs all of them again on the finished file, with the content
  * sniffed): AUDIO a category, a file name that does not exist yet and, when given, a known
- * participant_code of the same group and a valid session_date (decision 024); INITIAL_TRANSCRIPT and
+ * participant_code of the same group and a valid session_date (decision 024), and ISO 639-3 codes
+ * as source_language and target_language when given (decision 035); INITIAL_TRANSCRIPT and
  * TRANSLATED_TRANSCRIPT the file extension and access to the audio (and an initial transcript
  * already attached only with replace=true); AUDIOTRANSLATION access to an assigned audio and an
  * active recorder. Throws the AppError the upload would answer (400, 403, 404, 409, 415).
@@ -70,6 +75,7 @@ async function checkResumableUpload(
     case "AUDIO": {
       const category = ZCategory.safeParse(fields.category);
       if (!category.success) throw new AppError("BAD_REQUEST", firstIssueMessage(category.error) ?? CATEGORY_REQUIRED);
+      uploadLanguageFields(fields);
       const filename = audioFilename(form.originalName) || audioFilename(fields.filename ?? "");
       if (filename === "") throw new AppError("BAD_REQUEST", "Please select an audio file to upload.");
       if (await filenameExists(deps.db, filename)) throw new AppError("CONFLICT", `${filename} already exists.`);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sourceSegments } from "@tafsiri/domain";
 import { replaceSourceSegments } from "@tafsiri/db/repositories/translation/source-segments";
-import { CATEGORY_REQUIRED, isCategory, type Category } from "@tafsiri/domain";
+import { CATEGORY_REQUIRED, isCategory, LANGUAGE_CODE, type Category } from "@tafsiri/domain";
 import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repositories/audios";
 import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
 import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
@@ -17,6 +17,7 @@ import { adoptedUpload, commitWithFile, textFile } from "../services/stored-file
 import { applyTransition } from "../services/submissions";
 import { NOTIFICATION_LINKS } from "../services/notification-links";
 import { uploadParticipant, type UploadParticipantFields } from "../services/audio-participants";
+import { LANGUAGE_CODE_INVALID } from "../schemas/translation";
 
 /** A file the REST layer has streamed to `storage.tempPath()` and sniffed. */
 export interface TempUpload {
@@ -43,6 +44,23 @@ function safeExtension(extension: string): string {
   return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : "";
 }
 
+/** Decision 035: an audio's own languages (ISO 639-3), null for the programme's. */
+export interface AudioLanguages {
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
+}
+
+/**
+ * Decision 035: `languages` when each one given is an ISO 639-3 code; BAD_REQUEST 'A language is an
+ * ISO 639-3 code of three lower-case letters, such as eng or swa.' otherwise.
+ */
+export function requireLanguageCodes(languages: AudioLanguages): AudioLanguages {
+  for (const code of [languages.sourceLanguage, languages.targetLanguage]) {
+    if (code !== null && !LANGUAGE_CODE.test(code)) throw new AppError("BAD_REQUEST", LANGUAGE_CODE_INVALID);
+  }
+  return languages;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
 }
@@ -57,14 +75,25 @@ function isUniqueViolation(error: unknown): boolean {
  * Decision 024: `participant` (optional) names the participant by code (any case) and the session
  * day; checked before the file is stored (BAD_REQUEST 'Unknown participant code P0042.', or the
  * category mismatch message) and linked in the same transaction.
+ * Decision 035: `languages` (optional; each null for the programme's) are the audio's own source
+ * and target languages, checked before the file is stored (requireLanguageCodes) and stored on the
+ * new row; the audit entry 'create' carries them when given.
  * Returns the new audio id and filename.
  */
 export async function createAudio(
   deps: AppDeps,
   user: SessionUser,
-  input: { filename: string; category: Category; file: TempUpload; participant?: UploadParticipantFields },
+  input: {
+    filename: string;
+    category: Category;
+    file: TempUpload;
+    participant?: UploadParticipantFields;
+    languages?: AudioLanguages;
+  },
 ): Promise<{ id: string; filename: string }> {
   const { file } = input;
+  const languages = input.languages ?? { sourceLanguage: null, targetLanguage: null };
+  const hasLanguages = languages.sourceLanguage !== null || languages.targetLanguage !== null;
   const filename = input.filename.trim();
   const change = commitWithFile(
     deps.db,
@@ -74,6 +103,7 @@ export async function createAudio(
       if (!isAcceptedAudioType("audio", file.mimeType) || filename === "") {
         throw new AppError("BAD_REQUEST", INVALID_AUDIO_FILE);
       }
+      requireLanguageCodes(languages);
       const conflict = new AppError("CONFLICT", `${filename} already exists.`);
       if (await filenameExists(trx, filename)) throw conflict;
       const participant = input.participant ? await uploadParticipant(trx, input.participant, input.category) : null;
@@ -88,10 +118,16 @@ export async function createAudio(
         uploadedBy: user.id,
         participantId: participant?.id ?? null,
         sessionDate: participant ? (input.participant?.sessionDate ?? null) : null,
+        sourceLanguage: languages.sourceLanguage,
+        targetLanguage: languages.targetLanguage,
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? conflict : error;
       });
-      await insertAuditEntry(trx, user.id, "create", "audio", audio.id, { filename, category: audio.category });
+      await insertAuditEntry(trx, user.id, "create", "audio", audio.id, {
+        filename,
+        category: audio.category,
+        ...(hasLanguages ? languages : {}),
+      });
       if (participant) {
         await insertAuditEntry(trx, user.id, "audio.participant_linked", "audio", audio.id, {
           filename,

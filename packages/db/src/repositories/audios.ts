@@ -184,10 +184,14 @@ export interface ManagedAudioRow {
   /** The linked participant's code and the session day (decision 024); null when not linked. */
   participantCode: string | null;
   sessionDate: string | null;
+  /** The audio's own source and target languages (decision 035, ISO 639-3); null for the programme's. */
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
 }
 
 /**
- * The audios of a category with their task, assignee and linked participant's code, newest first, one page of `limit`,
+ * The audios of a category with their task, assignee, linked participant's code and own languages
+ * (decision 035), newest first, one page of `limit`,
  * counted and paginated in one query: the page's ids read from audios_category_idx (category,
  * created_at) in order, then only those rows joined (a deferred join); the count kept in
  * list_counts (audios:<category>).
@@ -214,6 +218,8 @@ export async function listAudiosWithTasks(
         "audios.createdAt",
         "audios.durationSeconds",
         "audios.sessionDate",
+        "audios.sourceLanguage",
+        "audios.targetLanguage",
         "participants.code as participantCode",
         "users.id as assignedToId",
         "users.username as assignedToUsername",
@@ -247,6 +253,8 @@ export async function listAudiosWithTasks(
             durationSeconds: r.durationSeconds,
             participantCode: r.participantCode,
             sessionDate: r.sessionDate,
+            sourceLanguage: r.sourceLanguage,
+            targetLanguage: r.targetLanguage,
           },
   });
 }

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import { TRANSLATION_KEY } from "./translation/translation-settings";
 import type {
   Category,
   DB,
@@ -40,7 +41,7 @@ export function updateTask(db: Executor, id: string, patch: TaskUpdate): Promise
 }
 
 /** A task card of the Tasks page (SPEC §2.8). */
-export interface TaskCardRow {
+interface TaskCardRow {
   id: string;
   audioId: string;
   filename: string | null;
@@ -53,6 +54,16 @@ export interface TaskCardRow {
   isComplete: boolean;
   transcriptStatus: TranscriptStatus;
   recordingApprovalStatus: RecordingStatus;
+}
+
+/**
+ * A task card of the Tasks page list with its audio's languages (decision 035): the audio's own, else
+ * the programme's as its translation settings store them (the first source language); null when
+ * neither is set (the programme never saved them: the caller fills its defaults).
+ */
+export interface TaskListRow extends TaskCardRow {
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
 }
 
 /** One task with its card fields and the id of its submission (null when there is none yet). */
@@ -133,16 +144,22 @@ export async function findTaskDetail(db: Executor, id: string): Promise<TaskDeta
   return (row && toTaskDetail(row)) ?? undefined;
 }
 
+/** Decision 035: the audio's own source language, else the programme's first (its row joined as `settings`). */
+const SOURCE_LANGUAGE = sql<string | null>`coalesce(audios.source_language, settings.value->'sourceLanguages'->>0)`;
+/** Decision 035: the audio's own target language, else the programme's. */
+const TARGET_LANGUAGE = sql<string | null>`coalesce(audios.target_language, settings.value->>'targetLanguage')`;
+
 /**
- * Tasks newest first with their audio, assignee and submission statuses, one page of `limit`,
- * counted and paginated in one query. With `assignedTo`, only that user's tasks
+ * Tasks newest first with their audio (and its language pair, TaskListRow), assignee and
+ * submission statuses, one page of `limit`, counted and paginated in one query (the programme's
+ * languages read in it from the settings row). With `assignedTo`, only that user's tasks
  * (index tasks_assigned_to_created_at_id_idx; count assignee_work_counts.tasks); otherwise all (index
  * tasks_created_at_id_idx; count list_counts 'tasks').
  */
 export async function listTaskCards(
   db: Executor,
   q: { assignedTo?: string | undefined; page: number; limit: number },
-): Promise<Page<TaskCardRow>> {
+): Promise<Page<TaskListRow>> {
   const scoped =
     q.assignedTo === undefined
       ? db.selectFrom("tasks")
@@ -168,6 +185,8 @@ export async function listTaskCards(
             .select(sql<string>`coalesce(max(tasks), 0)`.as("total"))
             .where("assigneeWorkCounts.assigneeId", "=", q.assignedTo),
     rows: withCardColumns(db.selectFrom("tasks").where(isOneOf("tasks.id", pageIds)))
+      .leftJoin("settings", (join) => join.on("settings.key", "=", TRANSLATION_KEY))
+      .select([SOURCE_LANGUAGE.as("sourceLanguage"), TARGET_LANGUAGE.as("targetLanguage")])
       .orderBy("tasks.createdAt", "desc")
       .orderBy("tasks.id", "desc"),
     order: [
@@ -181,7 +200,7 @@ export async function listTaskCards(
       const task = toTaskDetail(r);
       if (!task) return null;
       const { submissionId: _submissionId, ...card } = task;
-      return card;
+      return { ...card, sourceLanguage: r.sourceLanguage, targetLanguage: r.targetLanguage };
     },
   });
 }

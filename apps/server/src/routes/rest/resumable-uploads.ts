@@ -98,9 +98,10 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
           'Decision 020; ARCHITECTURE "Decisions" (uploads). tus 1.0 creation: `Upload-Length` (bytes) and ' +
           "`Upload-Metadata` with `kind` (AUDIO, INITIAL_TRANSCRIPT, AUDIOTRANSLATION, TRANSLATED_TRANSCRIPT), " +
           "`filename` and the fields of the multipart form of that kind (`category`, `participant_code` and `session_date` " +
-          "(decision 024), `audioId`, `recordedBy`, " +
-          "`replace`). Checked before any byte is sent, with the messages of `POST /api/audios/upload/{KIND}`: 400, " +
-          "401, 403, 404, 409, 413 past MAX_UPLOAD_BYTES (20 MB for transcripts), 415. Answers 201 with `Location`.",
+          "(decision 024), `source_language` and `target_language` (decision 035: the audio's own languages, ISO 639-3; " +
+          "400 'A language is an ISO 639-3 code of three lower-case letters, such as eng or swa.'), `audioId`, " +
+          "`recordedBy`, `replace`). Checked before any byte is sent, with the messages of " +
+          "`POST /api/audios/upload/{KIND}`: 400, 401, 403, 404, 409, 413 past MAX_UPLOAD_BYTES (20 MB for transcripts), 415. Answers 201 with `Location`.",
         headers: z.object({
           "tus-resumable": TUS_RESUMABLE,
           "upload-length": z.string().meta({ examples: ["41943040"] }),

@@ -19,6 +19,20 @@ const ZUploadForm = z
         "AUDIO (decision 024): the participant it records, by code (any case); its group must be the category.",
     }),
     session_date: z.string().optional().meta({ description: "AUDIO (decision 024): the session's day, YYYY-MM-DD." }),
+    source_language: z
+      .string()
+      .optional()
+      .meta({
+        description: "AUDIO (decision 035): its own source language, ISO 639-3; left out or empty: the programme's.",
+        examples: ["lug"],
+      }),
+    target_language: z
+      .string()
+      .optional()
+      .meta({
+        description: "AUDIO (decision 035): its own target language, ISO 639-3; left out or empty: the programme's.",
+        examples: ["eng"],
+      }),
     audioId: z
       .string()
       .optional()
@@ -43,7 +57,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
           `SPEC §2.13, §2.16, §2.18, §5, §7.1, §7.2; ARCHITECTURE "Decisions". KIND is one of ${UPLOAD_KINDS.join(", ")}. ` +
           "AUDIO (admin): `category` and an .mp3, .wav, .ogg or .flac file; the name up to its first dot is the filename; " +
           "optionally `participant_code` and `session_date` (400 'Unknown participant code P0042.', or when the " +
-          "participant's group is not the category; checked before anything is stored). " +
+          "participant's group is not the category; checked before anything is stored); optionally `source_language` " +
+          "and `target_language`, the audio's own languages (decision 035: ISO 639-3 codes such as `lug` and `eng`; " +
+          "left out or empty, the programme's; any other value answers 400 'A language is an ISO 639-3 code of three " +
+          "lower-case letters, such as eng or swa.' before anything is stored). " +
           "INITIAL_TRANSCRIPT (admin): `audioId` and a .cha, .doc, .docx, .pdf or .txt file, whose text is extracted and cut into source segments (decision 035); an audio " +
           "that already has one answers 409 'This audio already has a transcript.' unless `replace` is `true`. " +
           "AUDIOTRANSLATION: `audioId`, `recordedBy` and the translated recording. TRANSLATED_TRANSCRIPT: `audioId` and a " +

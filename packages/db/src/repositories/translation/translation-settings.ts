@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DbTransaction, Executor } from "../../connection";
 
 /** The settings row holding the programme's translation settings (decision 035). */
-const TRANSLATION_KEY = "translation";
+export const TRANSLATION_KEY = "translation";
 
 /** The stored form of the programme's translation settings; the service fills the defaults. */
 export interface StoredTranslationSettings {

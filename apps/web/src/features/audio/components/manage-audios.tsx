@@ -8,12 +8,16 @@ import { CategoryToggle } from "#web/components/category-toggle";
 import { DeleteAudioDialog } from "./delete-audio-dialog";
 import { Pagination } from "@tafsiri/ui/pagination";
 import { ParticipantLinkDialog } from "./participant-link-dialog";
+import { AudioLanguagesDialog } from "./audio-languages-dialog";
 import { ReassignDialog } from "./reassign-dialog";
 import { UploadTranscriptDialog } from "./upload-transcript-dialog";
 import { ViewTranscriptDialog } from "./view-transcript-dialog";
 import { useErrorToast } from "#web/hooks/use-error-toast";
 import { useInvalidateAudios } from "#web/hooks/use-invalidate-audios";
 import { useStaff } from "#web/hooks/use-staff";
+import { useProgrammePair } from "#web/features/audio/hooks/use-programme-pair";
+import { ownPairLabel } from "#web/features/audio/lib/audio-languages";
+import "#web/features/audio/audio-languages.css";
 import { CATEGORIES, type Category } from "@tafsiri/domain";
 
 const PAGE_SIZE = 50;
@@ -37,9 +41,10 @@ function StageCell({ status }: { status: string | null }) {
 
 /**
  * SPEC §2.18 Manage Audios: every audio of a category with its duration ('—' while not known),
+ * its own language pair under its name when it has one (decision 035, e.g. 'lug → eng'),
  * participant and session day (decision 024; '—' when not linked), assignee, stage statuses and
  * completion; view, upload or (after a confirmation) replace the initial transcript, link to a
- * participant, reassign, delete. Paginated.
+ * participant, set its languages, reassign, delete. Paginated.
  */
 export function ManageAudios() {
   const trpc = useTRPC();
@@ -50,14 +55,24 @@ export function ManageAudios() {
   const audios = useQuery(trpc.audios.list.queryOptions({ category, page, limit: PAGE_SIZE }));
   useErrorToast(audios.error, (error) => `Failed to load ${category} audios: ${errorMessage(error)}`);
   const staff = useStaff();
+  const programme = useProgrammePair();
   const rows = audios.data?.items ?? [];
   const refresh = () => void invalidate();
 
   function row(audio: ManagedAudio) {
     const completion = audio.isComplete === null ? null : audio.isComplete ? "Complete" : "Pending";
+    const ownPair = ownPairLabel(audio, programme);
     return (
       <tr key={audio.id} data-audio-id={audio.id}>
-        <td className="audio-name">{audio.filename}</td>
+        <td className="audio-name">
+          {audio.filename}
+          {ownPair ? (
+            <span className="audio-pair">
+              <span className="sr-only">, languages </span>
+              {ownPair}
+            </span>
+          ) : null}
+        </td>
         <td>
           <Duration seconds={audio.durationSeconds} />
         </td>
@@ -115,6 +130,7 @@ export function ManageAudios() {
               />
             ) : null}
             <ParticipantLinkDialog audio={audio} onLinked={refresh} />
+            <AudioLanguagesDialog audio={audio} programme={programme} onSaved={refresh} />
             <DeleteAudioDialog audioId={audio.id} filename={audio.filename} onDeleted={refresh} />
           </div>
         </td>

@@ -3,6 +3,14 @@ import { toast } from "sonner";
 import { DropZone } from "@tafsiri/ui/drop-zone";
 import { CategorySelect } from "./category-select";
 import { SessionDateField } from "./session-date-field";
+import { LanguageFields } from "./language-fields";
+import {
+  audioLanguagesOf,
+  languageErrors,
+  type LanguageFieldErrors,
+  type LanguageFieldValues,
+} from "#web/features/audio/lib/audio-languages";
+import { useProgrammePair } from "#web/features/audio/hooks/use-programme-pair";
 import { audioUploadFields, isFailed } from "#web/features/audio/lib/upload";
 import { UploadProgress } from "#web/components/upload-progress";
 import { TextField } from "#web/components/field";
@@ -19,12 +27,15 @@ import {
 } from "@tafsiri/domain";
 
 const NOT_AUDIO = "The selected file is not a valid audio file.";
+const NO_LANGUAGES: LanguageFieldValues = { source: "", target: "" };
 
 /**
  * SPEC §2.16 Single upload: a category and one audio file (mp3, wav, ogg, flac), checked in the
  * browser before sending (SPEC §5), and optionally the participant's code and the session's day
  * (decision 024; the server refuses an unknown code or a group that differs from the category
- * before it stores anything); the form resets after a successful upload.
+ * before it stores anything) and the audio's own source and target languages (decision 035: ISO
+ * 639-3 codes checked in the browser, shown under their fields; empty for the programme's, which
+ * the hint names); the form resets after a successful upload.
  */
 export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
   const id = useId();
@@ -32,8 +43,11 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
   const [file, setFile] = useState<File | null>(null);
   const [participantCode, setParticipantCode] = useState("");
   const [sessionDate, setSessionDate] = useState("");
+  const [languages, setLanguages] = useState<LanguageFieldValues>(NO_LANGUAGES);
+  const [languageProblems, setLanguageProblems] = useState<LanguageFieldErrors>({});
   const [uploading, setUploading] = useState(false);
   const upload = useResumableUpload();
+  const programme = useProgrammePair();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,9 +57,12 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
     const code = participantCode.trim();
     if (code && !isParticipantCode(code)) return void toast.error(PARTICIPANT_CODE_MESSAGE);
     if (sessionDate && !code) return void toast.error("A session date needs a participant code.");
+    const problems = languageErrors(languages);
+    setLanguageProblems(problems);
+    if (Object.keys(problems).length > 0) return;
     setUploading(true);
     const link = code ? { participantCode: code, sessionDate: sessionDate || null } : null;
-    const result = await upload.start(file, "AUDIO", audioUploadFields(category, link));
+    const result = await upload.start(file, "AUDIO", audioUploadFields(category, link, audioLanguagesOf(languages)));
     setUploading(false);
     if (isFailed(result)) {
       toast.error(`Failed to upload audio: ${result.message ?? ""}`);
@@ -57,6 +74,7 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
     setFile(null);
     setParticipantCode("");
     setSessionDate("");
+    setLanguages(NO_LANGUAGES);
     onUploaded();
   }
 
@@ -98,6 +116,17 @@ export function SingleUpload({ onUploaded }: { onUploaded(): void }) {
           />
           <SessionDateField value={sessionDate} onChange={setSessionDate} disabled={uploading} />
         </div>
+        <LanguageFields
+          legend="Languages (optional)"
+          values={languages}
+          errors={languageProblems}
+          programme={programme}
+          disabled={uploading}
+          onChange={(next) => {
+            setLanguages(next);
+            setLanguageProblems({});
+          }}
+        />
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={uploading}>
             {uploading ? <span className="spinner" aria-hidden="true" /> : null}

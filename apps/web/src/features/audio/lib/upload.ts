@@ -8,14 +8,27 @@ export interface AudioParticipantLink {
   sessionDate: string | null;
 }
 
+/** An uploaded audio's own languages (decision 035, ISO 639-3); null keeps the programme's. */
+export interface AudioUploadLanguages {
+  sourceLanguage: string | null;
+  targetLanguage: string | null;
+}
+
 /**
  * The upload fields of an audio (SPEC §2.16): its category and, when given, its participant
- * (decision 024: `participant_code` and `session_date`, which the server checks before it stores anything).
+ * (decision 024: `participant_code` and `session_date`) and its own languages (decision 035:
+ * `source_language` and `target_language`), which the server checks before it stores anything.
  */
-export function audioUploadFields(category: Category, link: AudioParticipantLink | null): Record<string, string> {
+export function audioUploadFields(
+  category: Category,
+  link: AudioParticipantLink | null,
+  languages: AudioUploadLanguages | null = null,
+): Record<string, string> {
   const fields: Record<string, string> = { category };
   if (link?.participantCode) fields.participant_code = link.participantCode;
   if (link?.participantCode && link.sessionDate) fields.session_date = link.sessionDate;
+  if (languages?.sourceLanguage) fields.source_language = languages.sourceLanguage;
+  if (languages?.targetLanguage) fields.target_language = languages.targetLanguage;
   return fields;
 }
 

@@ -9,7 +9,8 @@ import { TaskCard } from "#web/components/task-card";
 const PAGE_SIZE = 10;
 
 /**
- * The Tasks page (/Audios, SPEC §2.8): admins see all tasks, staff their own, as cards, 10 per page.
+ * The Tasks page (/Audios, SPEC §2.8): admins see all tasks, staff their own, as cards, 10 per page,
+ * each with its audio's language pair (decision 035: 'Languages: eng → swa', its own or the programme's).
  * A failed fetch is only logged (SPEC §8) and shows a retry button.
  */
 export function TasksPage() {
@@ -48,7 +49,9 @@ export function TasksPage() {
           <ul className="grid-cards task-grid" aria-label="Tasks">
             {tasks.data.items.map((task) => (
               <li key={task.id}>
-                <TaskCard task={task} approvals={task} transcriptLabel="Script" testId="task-card" onOpen={openAudio} />
+                <TaskCard task={task} approvals={task} transcriptLabel="Script" testId="task-card" onOpen={openAudio}>
+                  {task.pair ? `Languages: ${task.pair.source} → ${task.pair.target}` : null}
+                </TaskCard>
               </li>
             ))}
           </ul>
