@@ -21,7 +21,7 @@ export interface AltBinding<C extends string> extends KeyBinding {
 }
 
 /** Sonner's toaster: its key moves focus to the toasts, on every screen. */
-export const TOASTER_KEYS = { keys: "Alt+Shift+N", action: "Go to the notifications (toasts)" } as const;
+const TOASTER_KEYS = { keys: "Alt+Shift+N", action: "Go to the notifications (toasts)" } as const;
 /** Sonner's `hotkey` prop for TOASTER_KEYS. */
 export const TOASTER_HOTKEY = ["altKey", "shiftKey", "KeyN"];
 /** The search dialog's keys, on every screen (aria-keyshortcuts form). */
@@ -90,7 +90,7 @@ export const GRID_ALT_KEYS: ReadonlyArray<AltBinding<GridCommand>> = [
 ];
 
 /** The segment grid's confirm key (Matecat's Ctrl+Enter). */
-export const GRID_CONFIRM_KEYS = { keys: "Ctrl+Enter", action: "Confirm the translation and go to the next segment" };
+const GRID_CONFIRM_KEYS = { keys: "Ctrl+Enter", action: "Confirm the translation and go to the next segment" };
 
 /** The grid's keys as the player's 'Shortcuts' lists them. */
 export const GRID_SHORTCUTS: readonly KeyBinding[] = [GRID_CONFIRM_KEYS, ...GRID_ALT_KEYS];

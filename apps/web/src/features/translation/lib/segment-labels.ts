@@ -1,7 +1,7 @@
 import { formatLineTime, type SegmentState, type Speaker } from "@tafsiri/domain";
 
 /** A time in ms as the grid shows it: m:ss.mmm (h:mm:ss.mmm from an hour). */
-export function segmentTime(ms: number): string {
+function segmentTime(ms: number): string {
   return formatLineTime(ms).slice(1, -1);
 }
 
