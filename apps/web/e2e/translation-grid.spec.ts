@@ -1,14 +1,16 @@
-// Decision 035, the segment grid: an admin's CHAT source of 40 utterances (PAR and INV, bullets,
-// fillers and repetitions) is translated and approved; a second audio's source repeats five of its
-// INV prompts, changes one by a word and names a glossary term. The staff member opens the second
+// Decision 035, the segment grid: an admin sets eng → swa on Management → Translation and, from the
+// keyboard, uploads a CHAT source of 40 utterances (PAR and INV, bullets, fillers and repetitions),
+// which is translated and approved, and a second audio's text source that repeats five of its INV
+// prompts, changes one by a word and names a glossary term. The staff member opens the second
 // audio's Translated Transcript, keyboard only: its segments with speakers and times; each repeated
 // prompt offers a 100% memory match, inserted with Alt+1 and confirmed with Ctrl+Enter; the changed
 // prompt offers a fuzzy match with its score; the glossary term is marked and its check warns until
 // Alt+G inserts its translation; an untranslated segment keeps Submit disabled; Submit saves the
-// SPEC's transcript file. axe finds nothing serious.
+// SPEC's transcript file. The admin reviews side by side and rejects naming a segment, which the
+// staff member sees marked; resubmitted, review mode shows both texts with the change. axe finds
+// nothing serious.
 import { beforeAll, expect } from "vitest";
 import type { Page } from "playwright-core";
-import { attachInitialTranscript } from "@tafsiri/api/testing/services";
 import { describeBrowser, seen, screenshot, selectAudio, signIn, toast, useBrowserSuite } from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { tabTo } from "./support/focus";
@@ -58,42 +60,81 @@ describeBrowser("translating segment by segment with memory, glossary and checks
   const translation = (n: number) => page.getByRole("textbox", { name: `Translation ${n}`, exact: true });
   const row = (n: number) => page.getByRole("group", { name: new RegExp(`^Segment ${n} of `) });
 
+  let firstId: string;
+  const secondSource = [
+    ...PROMPTS.map((p, i) => `[0:${String(i * 5).padStart(2, "0")}] INV: ${p} ${i} ?`),
+    "[0:30] INV: tell me everything you see going on in this picture 0 ?",
+    "[0:35] PAR: the water is running over in the kitchen.",
+  ].join("\n");
+
   beforeAll(async () => {
     admin = await suite.server.createUser("Admin");
     staff = await suite.server.createUser("Staff");
-    const asAdmin = suite.server.harness.caller(admin);
-    const { deps } = suite.server.harness;
-    await asAdmin.translation.setSettings({
-      sourceLanguages: ["eng"],
-      targetLanguage: "swa",
-      staffWriteSource: true,
-      keepChatMarkers: false,
-    });
-    await asAdmin.translation.addTerm({
+    await suite.server.harness.caller(admin).translation.addTerm({
       pair: { source: "eng", target: "swa" },
       sourceTerm: "kitchen",
       targetTerm: "jikoni",
       note: "",
     });
-    const firstId = await seedAudio(suite.server, admin, { filename: FIRST, assignTo: staff });
-    await attachInitialTranscript(deps, admin, { audioId: firstId, text: cookieTheftChat() });
+    firstId = await seedAudio(suite.server, admin, { filename: FIRST, assignTo: staff });
+    secondId = await seedAudio(suite.server, admin, { filename: SECOND, assignTo: staff });
+  });
+
+  step("the admin sets eng → swa and uploads a CHAT source and a text source, from the keyboard", async () => {
+    const adminPage = await suite.newPage("admin");
+    await signIn(adminPage, admin);
+    await adminPage.goto("/management/translation");
+    await tabTo(adminPage, adminPage.getByLabel("Source languages"));
+    await adminPage.keyboard.press("Control+a");
+    await adminPage.keyboard.type("eng");
+    await tabTo(adminPage, adminPage.getByLabel("Target language"));
+    await adminPage.keyboard.press("Control+a");
+    await adminPage.keyboard.type("swa");
+    // The interview's CHAT markers are not kept in these translations.
+    await tabTo(adminPage, adminPage.getByRole("checkbox", { name: /Translations keep CHAT markers/ }));
+    await adminPage.keyboard.press("Space");
+    await tabTo(adminPage, adminPage.getByRole("button", { name: "Save", exact: true }));
+    await adminPage.keyboard.press("Enter");
+    await toast(adminPage, "Translation settings saved.");
+    expect(await suite.server.harness.caller(staff).translation.settings()).toMatchObject({
+      sourceLanguages: ["eng"],
+      targetLanguage: "swa",
+      keepChatMarkers: false,
+    });
+
+    await adminPage.goto("/management/manageaudios");
+    // Newest first: the second audio's row is above the first's, so Tab goes from one to the other.
+    for (const [filename, file] of [
+      [SECOND, { name: `${SECOND}.txt`, mimeType: "text/plain", buffer: Buffer.from(secondSource) }],
+      [FIRST, { name: `${FIRST}.cha`, mimeType: "text/plain", buffer: Buffer.from(cookieTheftChat()) }],
+    ] as const) {
+      const audioRow = adminPage
+        .getByRole("row")
+        .filter({ has: adminPage.getByRole("cell", { name: filename, exact: true }) });
+      await tabTo(adminPage, audioRow.getByRole("button", { name: "Upload Transcript" }));
+      await adminPage.keyboard.press("Enter");
+      const dialog = await seen(adminPage.getByRole("dialog", { name: "Upload Transcript" }));
+      // The operating system's file picker is not part of the page: the file is given to the input.
+      await dialog.getByLabel("Transcript file").setInputFiles(file);
+      await seen(dialog.getByText(file.name, { exact: true }));
+      await tabTo(adminPage, dialog.getByRole("button", { name: "Upload", exact: true }));
+      await adminPage.keyboard.press("Enter");
+      await toast(adminPage, "Transcript uploaded successfully!");
+    }
+    expect(await seriousAxeViolations(adminPage)).toEqual([]);
+  });
+
+  step("the first audio's 40 utterances are translated and approved", async () => {
     const grid = await suite.server.harness.caller(staff).translation.segments({ audioId: firstId });
     expect(grid.segments).toHaveLength(40);
+    expect(grid.segments.filter((r) => r.speaker === "INV")).toHaveLength(20);
     const rows = grid.segments.map((r, i) => ({
       ...r,
       target: i % 2 === 0 ? `${SWAHILI[(i / 2) % 5]} ${i / 2} ?` : `vizuri &-uh mvulana ${(i - 1) / 2} .`,
       state: "translated" as const,
     }));
     await suite.server.harness.caller(staff).translation.submit({ audioId: firstId, segments: rows });
-    await asAdmin.transcripts.approve({ audioId: firstId });
-
-    secondId = await seedAudio(suite.server, admin, { filename: SECOND, assignTo: staff });
-    const second = [
-      ...PROMPTS.map((p, i) => `[0:${String(i * 5).padStart(2, "0")}] INV: ${p} ${i} ?`),
-      "[0:30] INV: tell me everything you see going on in this picture 0 ?",
-      "[0:35] PAR: the water is running over in the kitchen.",
-    ];
-    await attachInitialTranscript(deps, admin, { audioId: secondId, text: second.join("\n") });
+    await suite.server.harness.caller(admin).transcripts.approve({ audioId: firstId });
   });
 
   step("the second audio opens as segments with speakers and times", async () => {

@@ -119,7 +119,7 @@ export function ManageAudios() {
           )}
         </td>
         <td>
-          <div className="row row-tight">
+          <div className="row row-tight audio-row-actions">
             {audio.assignedTo ? (
               <ReassignDialog
                 audioId={audio.id}
