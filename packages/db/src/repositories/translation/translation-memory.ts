@@ -1,10 +1,24 @@
 import { sql } from "kysely";
-import type { LanguagePair } from "@tafsiri/domain";
+import { tokensOf, type LanguagePair } from "@tafsiri/domain";
 import type { DbTransaction, Executor } from "../../connection";
 import type { MemoryOrigin } from "../../schema-translation";
 
 /** Rows per insert statement. */
 const CHUNK = 1_000;
+/**
+ * pg_trgm's similarity threshold for the `%` lookup (decision 035; docs/performance.md, "Translation
+ * memory"): 0.5 for a source of 4 words or more, whose matchScore compares words, and pg_trgm's
+ * default 0.3 below that, where matchScore compares characters and a typo changes a larger share of
+ * the trigrams. At 0.3 a sentence's common trigrams ("  t" is in 86% of the entries) let 40,000 to
+ * 320,000 of a million entries through the GIN index, each read from the heap to be rechecked; at
+ * 0.5 at most a few thousand: 5 times faster at p50, 6 to 7 at p99, and 99.6% of the sentence pairs
+ * that score 75 or more are still above it.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
+const SHORT_SIMILARITY_THRESHOLD = 0.3;
+/** From this many tokens matchScore compares words (MIN_TOKENS_FOR_WORDS in @tafsiri/domain). */
+const MIN_TOKENS_FOR_WORDS = 4;
+const THRESHOLD_SETTING = "pg_trgm.similarity_threshold";
 
 /** A memory entry to store. */
 export interface NewMemoryEntry {
@@ -65,12 +79,45 @@ export async function deleteAudioMemory(trx: DbTransaction, audioId: string): Pr
 
 /**
  * Candidates for a source in `pair`: entries whose normalised source equals `sourceNorm`, then
- * those most similar by trigrams (pg_trgm's `%`, at the index's similarity threshold 0.3 set for
- * this statement), at most `limit`, most similar first, excluding `exceptAudioId`'s own entries.
- * The caller scores them (matchScore).
+ * those most similar by trigrams (pg_trgm's `%`, at the similarity threshold set for this
+ * statement only: 0.5 from 4 words, else 0.3), at most `limit`, most similar first, excluding
+ * `exceptAudioId`'s own entries. The caller scores them (matchScore). Runs in a transaction of its
+ * own (the threshold is `set_config(…, true)`); inside the caller's, it puts the threshold back after.
  */
 export async function findMemoryCandidates(
   db: Executor,
+  pair: LanguagePair,
+  sourceNorm: string,
+  limit: number,
+  exceptAudioId: string | null,
+): Promise<MemoryCandidate[]> {
+  const threshold =
+    tokensOf(sourceNorm).length >= MIN_TOKENS_FOR_WORDS ? WORD_SIMILARITY_THRESHOLD : SHORT_SIMILARITY_THRESHOLD;
+  const setThreshold = (trx: DbTransaction, value: string) =>
+    sql`select set_config(${THRESHOLD_SETTING}, ${value}, true)`.execute(trx);
+  const lookup = async (trx: DbTransaction) => {
+    await setThreshold(trx, String(threshold));
+    return findCandidateRows(trx, pair, sourceNorm, limit, exceptAudioId);
+  };
+  let rows: MemoryCandidate[];
+  if (db.isTransaction) {
+    const trx = db as DbTransaction;
+    const { rows: before } = await sql<{ value: string | null }>`
+      select current_setting(${THRESHOLD_SETTING}, true) as value`.execute(trx);
+    try {
+      rows = await lookup(trx);
+    } finally {
+      await setThreshold(trx, before[0]?.value || String(SHORT_SIMILARITY_THRESHOLD));
+    }
+  } else {
+    rows = await db.transaction().execute(lookup);
+  }
+  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+}
+
+/** findMemoryCandidates' statement, at the `%` threshold the transaction has set. */
+async function findCandidateRows(
+  db: DbTransaction,
   pair: LanguagePair,
   sourceNorm: string,
   limit: number,
@@ -102,7 +149,7 @@ export async function findMemoryCandidates(
     ) m
     left join audios a on a.id = m.audio_id
     left join users u on u.id = m.translator_id`.execute(db);
-  return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  return rows;
 }
 
 /** Other translations of the same normalised sources in `pair`, by normalised source (the 'inconsistent' check). */
