@@ -26,7 +26,7 @@ import type { Database } from "@tafsiri/db";
 import type { SessionUser } from "@tafsiri/api";
 
 /** The pair the benchmark's memory is in: the programme's default (decision 035). */
-export const PAIR: LanguagePair = { source: "eng", target: "swa" };
+const PAIR: LanguagePair = { source: "eng", target: "swa" };
 /** Memory entries per seeded audio (an interview's segments). */
 const SEGMENTS_PER_AUDIO = 200;
 /** Staff whose approved translations fill the memory. */
@@ -98,7 +98,7 @@ export function seededRandom(seed: number): () => number {
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** `size` distinct lower-case words, most common first: COMMON_WORDS, then made-up ones. */
-export function makeVocabulary(size: number, random = seededRandom(35)): string[] {
+function makeVocabulary(size: number, random = seededRandom(35)): string[] {
   const words = new Set(COMMON_WORDS.slice(0, size));
   while (words.size < size) {
     const syllables = 1 + Math.floor(random() * random() * 3.5);
@@ -131,7 +131,7 @@ export function randomSentence(random: () => number, vocabulary: readonly string
 }
 
 /** `count` distinct interviewer prompts: an opener and 4 to 9 Zipf words, as questions. */
-export function makePrompts(count: number, vocabulary: readonly string[], random = seededRandom(7)): string[] {
+function makePrompts(count: number, vocabulary: readonly string[], random = seededRandom(7)): string[] {
   const prompts = new Set<string>();
   while (prompts.size < count) {
     const opener = pick(random, OPENERS).split(" ");

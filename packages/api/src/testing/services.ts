@@ -6,4 +6,4 @@
 export { createUser } from "../services/accounts";
 export { signToken } from "../services/auth";
 export { INVALID_EVENT_ID, ZLiveEvent } from "../schemas/events";
-export { attachInitialTranscript, createAudio } from "../uploads/store-upload";
+export { createAudio } from "../uploads/store-upload";
