@@ -24,12 +24,22 @@ export function GlossaryTable({ pair }: { pair: LanguagePair }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function focusAfterRemoval(index: number) {
-    window.requestAnimationFrame(() => {
+    const focusNext = () => {
       const buttons = tableRef.current?.querySelectorAll<HTMLButtonElement>(`button[${REMOVE_BUTTON}]`) ?? [];
       const next = buttons[Math.min(index, buttons.length - 1)];
       if (next) next.focus();
       else headingRef.current?.focus();
-    });
+    };
+    window.requestAnimationFrame(focusNext);
+    // The closing dialog gives the focus back to its trigger, which the removal took away (radix
+    // does it in a timeout of its own when the dialog unmounts): until then, put it back here once.
+    const settle = (tries: number) =>
+      window.setTimeout(() => {
+        const lost = document.activeElement === document.body || !document.activeElement?.isConnected;
+        if (lost) focusNext();
+        else if (tries > 0) settle(tries - 1);
+      }, 100);
+    settle(5);
   }
 
   let body;
