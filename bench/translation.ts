@@ -1,8 +1,9 @@
 /**
  * Translation memory benchmark (decision 035): how long the segment grid waits for a row's memory
- * matches (`translation.matches`, findMatches: the audio access check, the language pair, one
- * statement reading the exact entries by btree and the most similar by pg_trgm's `%` on the GIN
- * index, then matchScore in TypeScript), on a memory of a realistic size; then the segment grid
+ * matches (`translation.matches`, findMatches: the audio access check, the language pair, the
+ * source's word counts, one statement reading the exact entries by btree and the candidates by the
+ * word filter on the GIN index of `words` (by pg_trgm's `%` for a source under 4 words), then
+ * matchScore in TypeScript), on a memory of a realistic size; then the segment grid
  * itself in Chromium (bench/support/grid-latency.ts).
  *
  * A fresh temporary database (DATABASE_URL's server, or an in-memory PGlite), seeded set-based
@@ -10,12 +11,13 @@
  * sentences (default 1,000,000 on PostgreSQL, 100,000 on PGlite) and the repeated forms of
  * `--prompts` interviewer prompts (default 300), then analysed; dropped afterwards.
  *
- * Three kinds of source, `--runs` calls each (default 200) after 10 untimed ones, one call after
+ * Four kinds of source, `--runs` calls each (default 200) after 10 untimed ones, one call after
  * another through a real tRPC caller as the staff member the audio is assigned to:
  * - exact: a prompt as stored (found by the btree; a score of 100 expected);
  * - fuzzy: a prompt with one word in its middle replaced (75 to 99 expected);
  * - none: a sentence of 8 to 16 words of the same vocabulary that is not in the memory (no match
- *   expected; the trigram search still reads the posting lists of its common trigrams).
+ *   expected; the word filter still reads the posting lists of its rarest words);
+ * - short: a sentence of 1 to 3 words (the trigram lookup among the distinct short sources).
  * Prints p50/p99/max per kind in ms and what the calls found, and PASS or FAIL against p99 < 50 ms
  * on PostgreSQL (exit 1 on FAIL); on PGlite the figures are printed, the target informational.
  * The grid: a server of its own (PGlite), an audio of `--grid-segments` (1,000) segments, opened
@@ -55,7 +57,8 @@ const GRID_OPEN_MS = 2_000;
 const KEY_MS = 50;
 /** The indexes the memory's statement should use. */
 const EXACT_INDEX = "translation_memory_exact_idx";
-const TRIGRAM_INDEX = "translation_memory_trgm_idx";
+const WORDS_INDEX = "translation_memory_words_idx";
+const SHORT_INDEX = "translation_memory_short_sources_trgm_idx";
 
 const { values } = parseArgs({
   options: {
@@ -72,11 +75,12 @@ const runs = wholeNumber("runs", values.runs, 1);
 const prompts = wholeNumber("prompts", values.prompts, 1);
 const vocabularySize = wholeNumber("vocabulary", values.vocabulary, 300);
 
-type Kind = "exact" | "fuzzy" | "none";
+type Kind = "exact" | "fuzzy" | "none" | "short";
 const KINDS: Record<Kind, string> = {
   exact: "exact: a repeated prompt",
   fuzzy: "fuzzy: a prompt with one word changed",
   none: "none: an unrelated sentence",
+  short: "short: a sentence of 1 to 3 words",
 };
 
 /** `count` sources of each kind, one per call (call i takes source i modulo `count`). */
@@ -94,7 +98,8 @@ function sourcesOf(seeded: SeededMemory, count: number): Record<Kind, string[]> 
     return replaceWord(prompt, at, word);
   });
   const none = Array.from({ length: count }, () => randomSentence(random, vocabulary, 8, 16));
-  return { exact, fuzzy, none };
+  const short = Array.from({ length: count }, () => randomSentence(random, vocabulary, 1, 3));
+  return { exact, fuzzy, none, short };
 }
 
 const mb = (bytes: string | number) => `${(Number(bytes) / 2 ** 20).toFixed(0)} MB`;
@@ -104,23 +109,12 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
-/**
- * EXPLAIN (ANALYZE, BUFFERS) of the memory statement `call` runs, and the memory indexes its plan
- * names. The statement is explained in a transaction that first replays the `set_config` calls the
- * call made before it (findMemoryCandidates sets pg_trgm's threshold for its own transaction).
- */
+/** EXPLAIN (ANALYZE, BUFFERS) of the memory statements `call` runs, and the memory indexes their plans name. */
 async function explainMemory(db: Database, call: (recorded: Database) => Promise<unknown>): Promise<void> {
   const recorder = new QueryRecorder();
   await call(db.withPlugin(recorder));
   await db.transaction().execute(async (trx) => {
     for (const query of recorder.executed) {
-      if (/^\s*select set_config\(/i.test(query.sql)) {
-        const { rows } = await trx.executeQuery<Record<string, string>>(query);
-        console.log(
-          `  -- ${query.sql.trim()} ${JSON.stringify(query.parameters)} → ${Object.values(rows[0] ?? {})[0]}`,
-        );
-        continue;
-      }
       if (!query.sql.includes("translation_memory")) continue;
       console.log(`  -- parameters: ${JSON.stringify(query.parameters)}`);
       const plan = await trx.executeQuery<Record<string, string>>(
@@ -128,7 +122,7 @@ async function explainMemory(db: Database, call: (recorded: Database) => Promise
       );
       const lines = plan.rows.map((row) => String(Object.values(row)[0]));
       for (const line of lines) console.log(`  ${line}`);
-      const uses = [EXACT_INDEX, TRIGRAM_INDEX].map(
+      const uses = [EXACT_INDEX, WORDS_INDEX, SHORT_INDEX].map(
         (index) => `${index} ${lines.some((l) => l.includes(index)) ? "used" : "NOT USED"}`,
       );
       console.log(`  => ${uses.join(", ")}`);

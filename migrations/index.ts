@@ -26,6 +26,7 @@ import * as participantListOrderIndexes from "./20261211000300_participant_list_
 import * as participantListCounts from "./20261211000400_participant_list_counts";
 import * as unassignedAudioPageIndex from "./20261211000500_unassigned_audio_page_index";
 import * as translationSegments from "./20261211000600_translation_segments";
+import * as translationMemoryWords from "./20261211000700_translation_memory_words";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "20261211000400_participant_list_counts": participantListCounts,
   "20261211000500_unassigned_audio_page_index": unassignedAudioPageIndex,
   "20261211000600_translation_segments": translationSegments,
+  "20261211000700_translation_memory_words": translationMemoryWords,
 };

@@ -3,7 +3,8 @@
  * language pair's entries written set-based (`insert … select … from generate_series`), so a
  * million rows take a minute or two rather than an hour of inserts through the service.
  *
- * - Sentences: 4 to 20 words (uniformly), each word drawn from a vocabulary of `vocabularySize`
+ * - Sentences: one in SHORT_EVERY of 1 to 3 words (answers such as "yes" or "the boy"), the others
+ *   4 to 20 words (uniformly), each word drawn from a vocabulary of `vocabularySize`
  *   words by a Zipf law (rank r with probability ∝ 1/r: `floor(V ^ random())`), the most common
  *   ranks being real English function words ("the", "and", "you", …) and the rest made-up
  *   pronounceable words (onset, vowel, coda; one to three syllables), so trigram posting lists are
@@ -15,13 +16,16 @@
  * - Every entry is from an approved translation of one of `segments / 200` audios by one of 20
  *   staff, except one in ten imported (no audio, no translator); created over the last two years.
  *   `source_norm` is normalizeForMatch(source) computed in SQL (lower-case, whitespace runs as one
- *   space, trimmed: the same for the ASCII text written here; checkNormalisation compares them).
+ *   space, trimmed: the same for the ASCII text written here), `words` and `word_count` are
+ *   memoryWordsOf and tokensOf's length (ASCII_WORD), translation_memory_words counts the words and
+ *   translation_memory_short_sources the short sources;
+ *   checkNormalisation compares them with the TypeScript.
  *
  * The memory's indexes are dropped for the insert and built again afterwards from their own
  * definitions (pg_indexes), then the table is analysed.
  */
 import { sql, type RawBuilder } from "kysely";
-import { normalizeForMatch, type LanguagePair } from "@tafsiri/domain";
+import { MEMORY_WORD_MAX, memoryWordsOf, normalizeForMatch, tokensOf, type LanguagePair } from "@tafsiri/domain";
 import type { Database } from "@tafsiri/db";
 import type { SessionUser } from "@tafsiri/api";
 
@@ -34,6 +38,11 @@ const TRANSLATORS = 20;
 /** Shortest and longest generated sentence, in words. */
 const MIN_WORDS = 4;
 const MAX_WORDS = 20;
+/** One generated sentence in this many is short: 1 to SHORT_MAX words. */
+const SHORT_EVERY = 5;
+const SHORT_MAX = 3;
+/** The memory's word of the seed's ASCII text (tokensOf's for it); memoryWordsOf cuts it to MEMORY_WORD_MAX. */
+const ASCII_WORD = "[a-z0-9]+(?:'[a-z0-9]+)*";
 
 /** The most common English words, most common first: the top ranks of the vocabulary. */
 const COMMON_WORDS = `the and i you it to a of that in is was he we they she what this do my on have
@@ -242,15 +251,18 @@ export async function seedTranslationMemory(
       select r, w from unnest(${vocabulary}::text[]) with ordinality as v (w, r)`.execute(conn);
     const insertEntries = (rows: ReturnType<typeof sql>) => sql`
       insert into translation_memory (source_language, target_language, source, source_norm, target, audio_id,
-                                      segment_id, translator_id, origin, created_at)
-      select ${PAIR.source}, ${PAIR.target}, e.source, trim(regexp_replace(lower(e.source), '\\s+', ' ', 'g')),
+                                      segment_id, translator_id, origin, created_at, words, word_count)
+      select ${PAIR.source}, ${PAIR.target}, e.source, x.norm,
              e.target,
              case when e.n % 10 <> 0 then ${uuidOf(sql`'bench-audio-' || (e.n % ${audios})`)} end,
              case when e.n % 10 <> 0 then gen_random_uuid() end,
              case when e.n % 10 <> 0 then ${uuidOf(sql`'bench-staff-' || (e.n % ${TRANSLATORS})`)} end,
              case when e.n % 10 = 0 then 'imported' else 'approved' end,
-             now() - random() * interval '730 days'
-      from (${rows}) e`;
+             now() - random() * interval '730 days',
+             array(select distinct left(m[1], ${MEMORY_WORD_MAX}) from regexp_matches(x.norm, ${ASCII_WORD}, 'g') m),
+             (select count(*) from regexp_matches(x.norm, ${ASCII_WORD}, 'g'))::int
+      from (${rows}) e
+      cross join lateral (select trim(regexp_replace(lower(e.source), '\\s+', ' ', 'g')) as norm) x`;
     await insertEntries(sql`
       select n, source, translate(lower(target), ${from}, ${to}) as target
       from unnest(${prompted.map((e) => e.source)}::text[], ${prompted.map((e) => e.target)}::text[])
@@ -262,7 +274,8 @@ export async function seedTranslationMemory(
       await insertEntries(sql`
         select g.n, upper(left(b.body, 1)) || substr(b.body, 2) || '.' as source,
                translate(b.body, ${from}, ${to}) || '.' as target
-        from (select n, ${MIN_WORDS} + floor(random() * ${MAX_WORDS - MIN_WORDS + 1})::int as len
+        from (select n, case when n % ${SHORT_EVERY} = 0 then 1 + floor(random() * ${SHORT_MAX})::int
+                             else ${MIN_WORDS} + floor(random() * ${MAX_WORDS - MIN_WORDS + 1})::int end as len
               from generate_series(${first}::int, ${last}::int) n) g
         cross join lateral (
           select string_agg(v.word, ' ' order by w.k) as body
@@ -273,6 +286,14 @@ export async function seedTranslationMemory(
       options.log(`  ${last.toLocaleString("en")} sentences (${seconds(start).toFixed(0)} s)`);
     }
     await sql`drop table bench_vocabulary`.execute(conn);
+    await sql`
+      insert into translation_memory_words (source_language, target_language, word, entries)
+      select source_language, target_language, w, count(*) from translation_memory, unnest(words) w
+      group by source_language, target_language, w`.execute(conn);
+    await sql`
+      insert into translation_memory_short_sources (source_language, target_language, source_norm, entries)
+      select source_language, target_language, source_norm, count(*) from translation_memory where word_count < 4
+      group by source_language, target_language, source_norm`.execute(conn);
     const insert = seconds(start);
 
     start = performance.now();
@@ -283,6 +304,8 @@ export async function seedTranslationMemory(
     const built = seconds(start);
     start = performance.now();
     await sql`analyze translation_memory`.execute(conn);
+    await sql`analyze translation_memory_words`.execute(conn);
+    await sql`analyze translation_memory_short_sources`.execute(conn);
     await sql`analyze audios`.execute(conn);
     await sql`analyze users`.execute(conn);
     await sql`analyze tasks`.execute(conn);
@@ -300,21 +323,31 @@ export async function seedTranslationMemory(
 }
 
 /**
- * Compares `source_norm` as the seed computed it in SQL with normalizeForMatch(source) for a
- * sample of entries: the prompts' forms (other case and spacing among them) and `sample`
+ * Compares `source_norm`, `words` and `word_count` as the seed computed them in SQL with
+ * normalizeForMatch(source), memoryWordsOf and tokensOf for a sample of entries: the prompts' forms (other case and spacing among them) and `sample`
  * sentences. Throws on the first difference; resolves to how many rows were compared.
  */
 export async function checkNormalisation(db: Database, sample = 50): Promise<number> {
-  const { rows } = await sql<{ source: string; sourceNorm: string }>`
-    (select source, source_norm from translation_memory where source like '%?%' limit ${sample})
+  const { rows } = await sql<{ source: string; sourceNorm: string; words: string[]; wordCount: number }>`
+    (select source, source_norm, words, word_count from translation_memory where source like '%?%' limit ${sample})
     union all
-    (select source, source_norm from translation_memory where source like '  %' limit 10)
+    (select source, source_norm, words, word_count from translation_memory where source like '  %' limit 10)
     union all
-    (select source, source_norm from translation_memory tablesample system (1) limit ${sample})`.execute(db);
+    (select source, source_norm, words, word_count from translation_memory tablesample system (1) limit ${sample})`.execute(
+    db,
+  );
+  const sorted = (words: readonly string[]) => JSON.stringify([...words].sort());
   for (const row of rows) {
     if (normalizeForMatch(row.source) !== row.sourceNorm)
       throw new Error(
         `source_norm ${JSON.stringify(row.sourceNorm)} differs from normalizeForMatch: ${JSON.stringify(normalizeForMatch(row.source))}`,
+      );
+    if (
+      sorted(row.words) !== sorted(memoryWordsOf(row.sourceNorm)) ||
+      row.wordCount !== tokensOf(row.sourceNorm).length
+    )
+      throw new Error(
+        `words ${JSON.stringify(row.words)} (${row.wordCount}) differ from memoryWordsOf of ${JSON.stringify(row.sourceNorm)}`,
       );
   }
   return rows.length;

@@ -55,6 +55,26 @@ export interface TranslationMemoryTable {
   translatorId: string | null;
   origin: ColumnType<MemoryOrigin, MemoryOrigin | undefined, MemoryOrigin>;
   createdAt: CreatedAt;
+  /** memoryWordsOf(sourceNorm), GIN-indexed; null only on entries a previous version wrote. */
+  words: string[] | null;
+  /** tokensOf(sourceNorm).length, repeats counted; null as `words`. */
+  wordCount: number | null;
+}
+
+/** A normalised source of fewer than 4 words stored in a language pair's memory, once, and how many entries have it. */
+export interface TranslationMemoryShortSourceTable {
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceNorm: string;
+  entries: number;
+}
+
+/** How many memory entries of a language pair hold a word (the lookup asks for the rarest). */
+export interface TranslationMemoryWordTable {
+  sourceLanguage: string;
+  targetLanguage: string;
+  word: string;
+  entries: number;
 }
 
 /** A glossary term of a language pair. */

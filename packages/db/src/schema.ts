@@ -12,6 +12,8 @@ import type {
   GlossaryTermTable,
   SourceSegmentTable,
   TranslationMemoryTable,
+  TranslationMemoryShortSourceTable,
+  TranslationMemoryWordTable,
   TranslationSegmentTable,
 } from "./schema-translation";
 import type { ApprovalStatus, RecordingStatus, Role, StageStatus, TranscriptStatus, WaveformStatus } from "./statuses";
@@ -345,6 +347,8 @@ export interface DB {
   sourceSegments: SourceSegmentTable;
   translationSegments: TranslationSegmentTable;
   translationMemory: TranslationMemoryTable;
+  translationMemoryWords: TranslationMemoryWordTable;
+  translationMemoryShortSources: TranslationMemoryShortSourceTable;
   glossaryTerms: GlossaryTermTable;
 }
 

@@ -18,5 +18,6 @@ export * from "./translation/translation-checks";
 export * from "./translation/segment-rules";
 export * from "./translation/source-segments";
 export * from "./translation/similarity";
+export * from "./translation/memory-word-filter";
 export * from "./translation/initial-transcript-types";
 export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";

@@ -10,7 +10,7 @@ import { distance } from "fastest-levenshtein";
 export const MIN_FUZZY_SCORE = 75;
 
 /** Below this many tokens in either text, the score compares characters rather than words. */
-const MIN_TOKENS_FOR_WORDS = 4;
+export const MIN_TOKENS_FOR_WORDS = 4;
 /** The first of the private-use characters that stand for distinct tokens. */
 const PRIVATE_USE_START = 0xe000;
 /** How many characters the Basic Multilingual Plane's private-use area holds (U+E000..U+F8FF). */

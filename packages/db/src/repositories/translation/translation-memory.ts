@@ -1,24 +1,29 @@
 import { sql } from "kysely";
-import { tokensOf, type LanguagePair } from "@tafsiri/domain";
+import {
+  charLengthRange,
+  matchScore,
+  memoryWordsOf,
+  MIN_FUZZY_SCORE,
+  MIN_TOKENS_FOR_WORDS,
+  tokensOf,
+  wordFilterOf,
+  type LanguagePair,
+} from "@tafsiri/domain";
 import type { DbTransaction, Executor } from "../../connection";
 import type { MemoryOrigin } from "../../schema-translation";
 
 /** Rows per insert statement. */
 const CHUNK = 1_000;
 /**
- * pg_trgm's similarity threshold for the `%` lookup (decision 035; docs/performance.md, "Translation
- * memory"): 0.5 for a source of 4 words or more, whose matchScore compares words, and pg_trgm's
- * default 0.3 below that, where matchScore compares characters and a typo changes a larger share of
- * the trigrams. At 0.3 a sentence's common trigrams ("  t" is in 86% of the entries) let 40,000 to
- * 320,000 of a million entries through the GIN index, each read from the heap to be rechecked; at
- * 0.5 at most a few thousand: 5 times faster at p50, 6 to 7 at p99, and 99.6% of the sentence pairs
- * that score 75 or more are still above it.
+ * The most fuzzy candidates one lookup reads (decision 035). The word filter lets through a few
+ * to a few hundred entries of a million (docs/performance.md); the cap only bounds a pathological
+ * source, whose best matches may then be missed.
  */
-const WORD_SIMILARITY_THRESHOLD = 0.5;
-const SHORT_SIMILARITY_THRESHOLD = 0.3;
-/** From this many tokens matchScore compares words (MIN_TOKENS_FOR_WORDS in @tafsiri/domain). */
-const MIN_TOKENS_FOR_WORDS = 4;
-const THRESHOLD_SETTING = "pg_trgm.similarity_threshold";
+const FUZZY_CANDIDATES_MAX = 2_000;
+/** Entries read per similar short source (the newest; findMatches shows one per distinct translation). */
+const SHORT_ENTRIES_PER_SOURCE = 3;
+/** Entries a previous version wrote without words, filled per call of fillMissingMemoryWords. */
+const FILL_BATCH = 1_000;
 
 /** A memory entry to store. */
 export interface NewMemoryEntry {
@@ -44,45 +49,161 @@ export interface MemoryCandidate {
   createdAt: Date;
 }
 
-/** Stores entries of `pair` (decision 035). */
+/**
+ * Stores entries of `pair` with their memory words (memoryWordsOf) and counts them in the pair's
+ * word counts and short sources (decision 035). Fills first the words of entries a previous version
+ * wrote without.
+ */
 export async function insertMemoryEntries(
   trx: DbTransaction,
   pair: LanguagePair,
   entries: readonly NewMemoryEntry[],
   origin: MemoryOrigin,
 ): Promise<void> {
+  await fillMissingMemoryWords(trx);
   for (let from = 0; from < entries.length; from += CHUNK) {
-    await trx
-      .insertInto("translationMemory")
-      .values(
-        entries.slice(from, from + CHUNK).map((e) => ({
-          sourceLanguage: pair.source,
-          targetLanguage: pair.target,
-          source: e.source,
-          sourceNorm: e.sourceNorm,
-          target: e.target,
-          audioId: e.audioId ?? null,
-          segmentId: e.segmentId ?? null,
-          translatorId: e.translatorId ?? null,
-          origin,
-          ...(e.createdAt ? { createdAt: e.createdAt } : {}),
-        })),
-      )
-      .execute();
+    const rows = entries.slice(from, from + CHUNK).map((e) => ({
+      sourceLanguage: pair.source,
+      targetLanguage: pair.target,
+      source: e.source,
+      sourceNorm: e.sourceNorm,
+      target: e.target,
+      audioId: e.audioId ?? null,
+      segmentId: e.segmentId ?? null,
+      translatorId: e.translatorId ?? null,
+      origin,
+      words: memoryWordsOf(e.sourceNorm),
+      wordCount: tokensOf(e.sourceNorm).length,
+      ...(e.createdAt ? { createdAt: e.createdAt } : {}),
+    }));
+    await trx.insertInto("translationMemory").values(rows).execute();
+    await countEntries(trx, pair, rows, 1);
   }
 }
 
-/** Removes the approved entries an audio's translation gave (before its new approval adds them again). */
-export async function deleteAudioMemory(trx: DbTransaction, audioId: string): Promise<void> {
-  await trx.deleteFrom("translationMemory").where("audioId", "=", audioId).where("origin", "=", "approved").execute();
+/** What countEntries reads of an entry. */
+interface CountedEntry {
+  sourceNorm: string;
+  words: readonly string[];
+  wordCount: number;
 }
 
 /**
- * Candidates for a source in `pair`: entries whose normalised source equals `sourceNorm`, then
- * those most similar by trigrams (pg_trgm's `%`, at the similarity threshold set for this
- * statement only: 0.5 from 4 words, else 0.3), at most `limit`, most similar first, excluding
- * `exceptAudioId`'s own entries. The caller scores them (matchScore). Runs in a transaction of its
- * own (the threshold is `set_config(…, true)`); inside the caller's, it puts the threshold back after.
+ * Adds `sign` (1 or -1) for each entry to the pair's count of each of its words, and of its
+ * normalised source when it has fewer than MIN_TOKENS_FOR_WORDS words (the short sources the
+ * trigram lookup reads, each text once).
+ */
+async function countEntries(trx: DbTransaction, pair: LanguagePair, entries: readonly CountedEntry[], sign: 1 | -1) {
+  await addCounts(
+    trx,
+    "translation_memory_words",
+    "word",
+    pair,
+    entries.flatMap((e) => e.words),
+    sign,
+  );
+  const short = entries.filter((e) => e.wordCount < MIN_TOKENS_FOR_WORDS).map((e) => e.sourceNorm);
+  await addCounts(trx, "translation_memory_short_sources", "source_norm", pair, short, sign);
+}
+
+/**
+ * Adds `sign` to the pair's `entries` in `table` for each occurrence of a key in `keys`. The rows
+ * are written in key order, so two transactions counting the same keys wait for each other
+ * rather than deadlock.
+ */
+async function addCounts(
+  trx: DbTransaction,
+  table: "translation_memory_words" | "translation_memory_short_sources",
+  column: "word" | "source_norm",
+  pair: LanguagePair,
+  keys: readonly string[],
+  sign: 1 | -1,
+) {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + sign);
+  if (counts.size === 0) return;
+  const sorted = [...counts.keys()].sort();
+  const deltas = sorted.map((key) => counts.get(key)!);
+  const [t, c] = [sql.table(table), sql.ref(column)];
+  if (sign > 0) {
+    await sql`
+      insert into ${t} (source_language, target_language, ${c}, entries)
+      select ${pair.source}, ${pair.target}, k.key, k.delta
+      from unnest(${sorted}::text[], ${deltas}::int[]) as k (key, delta)
+      order by k.key
+      on conflict (source_language, target_language, ${c})
+      do update set entries = ${t}.entries + excluded.entries`.execute(trx);
+  } else {
+    // Every key removed was counted when its entry was stored. Locked in key order first, as the insert above locks.
+    await sql`
+      select 1 from ${t}
+      where source_language = ${pair.source} and target_language = ${pair.target} and ${c} = any(${sorted}::text[])
+      order by ${c} for update`.execute(trx);
+    await sql`
+      update ${t} set entries = greatest(${t}.entries + k.delta, 0)
+      from unnest(${sorted}::text[], ${deltas}::int[]) as k (key, delta)
+      where ${t}.source_language = ${pair.source} and ${t}.target_language = ${pair.target}
+        and ${t}.${c} = k.key`.execute(trx);
+  }
+}
+
+/**
+ * Fills the words of at most FILL_BATCH entries written by a previous version, which did not
+ * write them (an upgrade runs both versions for a while), and counts them.
+ */
+async function fillMissingMemoryWords(trx: DbTransaction): Promise<void> {
+  const rows = await trx
+    .selectFrom("translationMemory")
+    .select(["id", "sourceLanguage", "targetLanguage", "sourceNorm"])
+    .where("words", "is", null)
+    .limit(FILL_BATCH)
+    .execute();
+  for (const row of rows) {
+    const filled = {
+      sourceNorm: row.sourceNorm,
+      words: memoryWordsOf(row.sourceNorm),
+      wordCount: tokensOf(row.sourceNorm).length,
+    };
+    await trx
+      .updateTable("translationMemory")
+      .set({ words: filled.words, wordCount: filled.wordCount })
+      .where("id", "=", row.id)
+      .execute();
+    await countEntries(trx, { source: row.sourceLanguage, target: row.targetLanguage }, [filled], 1);
+  }
+}
+
+/** Removes the approved entries an audio's translation gave (before its new approval adds them again), and their counts. */
+export async function deleteAudioMemory(trx: DbTransaction, audioId: string): Promise<void> {
+  const removed = await trx
+    .deleteFrom("translationMemory")
+    .where("audioId", "=", audioId)
+    .where("origin", "=", "approved")
+    .returning(["sourceLanguage", "targetLanguage", "sourceNorm", "words", "wordCount"])
+    .execute();
+  const byPair = new Map<string, { pair: LanguagePair; entries: CountedEntry[] }>();
+  for (const r of removed) {
+    // An entry a previous version wrote without words was never counted.
+    if (r.words === null || r.wordCount === null) continue;
+    const key = `${r.sourceLanguage} ${r.targetLanguage}`;
+    const group = byPair.get(key) ?? { pair: { source: r.sourceLanguage, target: r.targetLanguage }, entries: [] };
+    group.entries.push({ sourceNorm: r.sourceNorm, words: r.words, wordCount: r.wordCount });
+    byPair.set(key, group);
+  }
+  for (const { pair, entries } of byPair.values()) await countEntries(trx, pair, entries, -1);
+}
+
+/**
+ * Candidates for a source in `pair`, excluding `exceptAudioId`'s own entries (decision 035;
+ * docs/performance.md, "Translation memory"): the newest `limit` entries whose normalised source
+ * equals `sourceNorm` (btree), then the entries that may score MIN_FUZZY_SCORE or more:
+ * - a source of 4 words or more: entries with a word count in range holding every word of one of
+ *   the source's word sets (wordFilterOf, on the GIN index of `words`), at most FUZZY_CANDIDATES_MAX;
+ * - a shorter one: of the `limit` distinct short sources (fewer than 4 words) of a character
+ *   length in range (charLengthRange) most similar by trigrams (pg_trgm's `%` at its default
+ *   threshold 0.3, on translation_memory_short_sources' trigram index), those scoring
+ *   MIN_FUZZY_SCORE or more, the newest SHORT_ENTRIES_PER_SOURCE entries each.
+ * The caller scores them (matchScore).
  */
 export async function findMemoryCandidates(
   db: Executor,
@@ -91,65 +212,76 @@ export async function findMemoryCandidates(
   limit: number,
   exceptAudioId: string | null,
 ): Promise<MemoryCandidate[]> {
-  const threshold =
-    tokensOf(sourceNorm).length >= MIN_TOKENS_FOR_WORDS ? WORD_SIMILARITY_THRESHOLD : SHORT_SIMILARITY_THRESHOLD;
-  const setThreshold = (trx: DbTransaction, value: string) =>
-    sql`select set_config(${THRESHOLD_SETTING}, ${value}, true)`.execute(trx);
-  const lookup = async (trx: DbTransaction) => {
-    await setThreshold(trx, String(threshold));
-    return findCandidateRows(trx, pair, sourceNorm, limit, exceptAudioId);
-  };
-  let rows: MemoryCandidate[];
-  if (db.isTransaction) {
-    const trx = db as DbTransaction;
-    const { rows: before } = await sql<{ value: string | null }>`
-      select current_setting(${THRESHOLD_SETTING}, true) as value`.execute(trx);
-    try {
-      rows = await lookup(trx);
-    } finally {
-      await setThreshold(trx, before[0]?.value || String(SHORT_SIMILARITY_THRESHOLD));
-    }
-  } else {
-    rows = await db.transaction().execute(lookup);
-  }
+  const exact = sql`
+    select * from translation_memory
+    where source_language = ${pair.source} and target_language = ${pair.target}
+      and source_norm = ${sourceNorm}
+      and audio_id is distinct from ${exceptAudioId}::uuid
+    order by created_at desc
+    limit ${limit}`;
+  const fuzzy = await fuzzyCandidates(db, pair, sourceNorm, limit, exceptAudioId);
+  const { rows } = await sql<MemoryCandidate>`
+    select m.id, m.source, m.target, m.origin, m.audio_id, a.filename as audio_filename,
+           u.username as translator, m.created_at
+    from ((${exact}) union all (${fuzzy})) m
+    left join audios a on a.id = m.audio_id
+    left join users u on u.id = m.translator_id`.execute(db);
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
 }
 
-/** findMemoryCandidates' statement, at the `%` threshold the transaction has set. */
-async function findCandidateRows(
-  db: DbTransaction,
+/** findMemoryCandidates' fuzzy part: a statement reading the entries that may match, not the exact ones. */
+async function fuzzyCandidates(
+  db: Executor,
   pair: LanguagePair,
   sourceNorm: string,
   limit: number,
   exceptAudioId: string | null,
-): Promise<MemoryCandidate[]> {
-  const { rows } = await sql<MemoryCandidate>`
-    select m.id, m.source, m.target, m.origin, m.audio_id, a.filename as audio_filename,
-           u.username as translator, m.created_at
-    from (
-      select * from translation_memory
-      where source_language = ${pair.source} and target_language = ${pair.target}
-        and source_norm = ${sourceNorm}
-        and audio_id is distinct from ${exceptAudioId}::uuid
-      order by created_at desc
-      limit ${limit}
-    ) m
-    left join audios a on a.id = m.audio_id
-    left join users u on u.id = m.translator_id
-    union all
-    select m.id, m.source, m.target, m.origin, m.audio_id, a.filename, u.username, m.created_at
-    from (
-      select *, similarity(source_norm, ${sourceNorm}) as score from translation_memory
-      where source_norm % ${sourceNorm}
-        and source_norm <> ${sourceNorm}
+) {
+  const common = sql`source_language = ${pair.source} and target_language = ${pair.target}
+    and source_norm <> ${sourceNorm} and audio_id is distinct from ${exceptAudioId}::uuid`;
+  const sourceWords = memoryWordsOf(sourceNorm);
+  const counted =
+    tokensOf(sourceNorm).length < MIN_TOKENS_FOR_WORDS
+      ? []
+      : await db
+          .selectFrom("translationMemoryWords")
+          .select(["word", "entries"])
+          .where("sourceLanguage", "=", pair.source)
+          .where("targetLanguage", "=", pair.target)
+          .where("word", "in", sourceWords)
+          .execute();
+  const entries = new Map(counted.map((c) => [c.word, c.entries]));
+  const filter = wordFilterOf(sourceNorm, (word) => entries.get(word) ?? 0);
+  if (filter === null) {
+    // The pair's short sources most like this one (each text once, however often it is stored)
+    // that score high enough, then their newest entries.
+    const length = charLengthRange(sourceNorm);
+    const { rows: similar } = await sql<{ sourceNorm: string }>`
+      select source_norm from translation_memory_short_sources
+      where source_norm % ${sourceNorm} and source_norm <> ${sourceNorm}
         and source_language = ${pair.source} and target_language = ${pair.target}
-        and audio_id is distinct from ${exceptAudioId}::uuid
-      order by score desc, created_at desc
-      limit ${limit}
-    ) m
-    left join audios a on a.id = m.audio_id
-    left join users u on u.id = m.translator_id`.execute(db);
-  return rows;
+        and char_length(source_norm) between ${length.min} and ${length.max} and entries > 0
+      order by similarity(source_norm, ${sourceNorm}) desc, source_norm
+      limit ${limit}`.execute(db);
+    const matching = similar.map((s) => s.sourceNorm).filter((norm) => matchScore(sourceNorm, norm) >= MIN_FUZZY_SCORE);
+    return sql`
+      select m.* from unnest(${matching}::text[]) as s (source_norm)
+      cross join lateral (
+        select * from translation_memory
+        where source_language = ${pair.source} and target_language = ${pair.target}
+          and source_norm = s.source_norm and audio_id is distinct from ${exceptAudioId}::uuid
+        order by created_at desc
+        limit ${SHORT_ENTRIES_PER_SOURCE}
+      ) m`;
+  }
+  const holdsASet = sql.join(
+    filter.wordSets.map((set) => sql`words @> ${set}::text[]`),
+    sql` or `,
+  );
+  return sql`
+    select * from translation_memory
+    where (${holdsASet}) and word_count between ${filter.minWords} and ${filter.maxWords} and ${common}
+    limit ${FUZZY_CANDIDATES_MAX}`;
 }
 
 /** Other translations of the same normalised sources in `pair`, by normalised source (the 'inconsistent' check). */
