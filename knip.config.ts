@@ -38,6 +38,8 @@ const config: KnipConfig = {
     },
     "apps/web": {
       project: ["src/**/*.{ts,tsx}", "e2e/**/*.ts"],
+      // System tools, not npm packages: the takes test speaks its microphone's sound (README, CI).
+      ignoreBinaries: ["espeak-ng", "sox"],
     },
     "packages/api": {
       // Started by path as a child process by src/testing/s3-server.ts.

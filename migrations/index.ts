@@ -27,6 +27,7 @@ import * as participantListCounts from "./20261211000400_participant_list_counts
 import * as unassignedAudioPageIndex from "./20261211000500_unassigned_audio_page_index";
 import * as translationSegments from "./20261211000600_translation_segments";
 import * as translationMemoryWords from "./20261211000700_translation_memory_words";
+import * as segmentTakes from "./20261211000800_segment_takes";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "20261211000500_unassigned_audio_page_index": unassignedAudioPageIndex,
   "20261211000600_translation_segments": translationSegments,
   "20261211000700_translation_memory_words": translationMemoryWords,
+  "20261211000800_segment_takes": segmentTakes,
 };

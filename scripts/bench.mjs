@@ -1,6 +1,6 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
 //   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio,
-//                                       server-start, translation) with its defaults; not scale-out (only when named)
+//                                       server-start, translation, oral-translation) with its defaults; not scale-out (only when named)
 //   DATABASE_URL=postgres://… npm run bench -- scale-out [--part live|lists]
 //                                       two instances behind Caddy, and lists at 1,000,000 audios
 //                                       (bench/scale-out.ts; PostgreSQL, ~20 min and 10,000 sockets)
@@ -8,6 +8,7 @@
 //   npm run bench -- lists --runs 50    only the list benchmark, with its options
 //   npm run bench -- translation --explain
 //                                       only the translation memory's matches (bench/translation.ts)
+//   npm run bench -- oral-translation   only the assembly of an hour of spoken takes (bench/oral-translation.ts)
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
 // Leading names choose benchmarks; the arguments after them go to each chosen one (so name the
 // benchmark when you pass options: the benchmarks take different ones). DATABASE_URL, when set,
@@ -27,6 +28,7 @@ const BENCHMARKS = [
   "long-audio",
   "server-start",
   "translation",
+  "oral-translation",
   "scale-out",
 ];
 /** Run only when named: long, and needs PostgreSQL, Caddy and a high open-file limit (bench/scale-out.ts). */

@@ -23,7 +23,12 @@ import { newest, root } from "./web-build.mjs";
 
 export const serverDist = path.join(root, "apps/server/dist");
 const SERVER_JS = path.join(serverDist, "server.js");
-const WORKERS = ["packages/api/src/waveforms/decode-worker.mjs", "packages/api/src/segments/vad-worker.mjs"];
+const WORKERS = [
+  "packages/api/src/waveforms/decode-worker.mjs",
+  "packages/api/src/segments/vad-worker.mjs",
+  "packages/api/src/takes/take-worker.mjs",
+  "packages/api/src/takes/assemble-worker.mjs",
+];
 /** The command-line tools compiled beside the server: apps/server/src/cli/<name>.ts → dist/<name>.js. */
 export const CLIS = ["backup", "restore"];
 /** What the build is made from: the sources of the server and of the workspace packages it bundles. */

@@ -56,7 +56,15 @@ describe("the compiled server (node apps/server/dist/server.js)", () => {
 
   it("writes source maps that name the TypeScript, beside the server and its workers", async () => {
     const files = await fs.readdir(DIST);
-    for (const file of ["server.js", "decode-worker.mjs", "vad-worker.mjs", "backup.js", "restore.js"]) {
+    for (const file of [
+      "server.js",
+      "decode-worker.mjs",
+      "vad-worker.mjs",
+      "take-worker.mjs",
+      "assemble-worker.mjs",
+      "backup.js",
+      "restore.js",
+    ]) {
       expect(files).toContain(file);
       expect(files).toContain(`${file}.map`);
     }

@@ -120,6 +120,13 @@ describeBrowser("translating segment by segment with memory, glossary and checks
       await tabTo(adminPage, dialog.getByRole("button", { name: "Upload", exact: true }));
       await adminPage.keyboard.press("Enter");
       await toast(adminPage, "Transcript uploaded successfully!");
+      // The first upload's toast may still be showing: wait for this audio's source itself.
+      const audioId = filename === FIRST ? firstId : secondId;
+      await expect
+        .poll(
+          async () => (await suite.server.harness.caller(admin).translation.segments({ audioId })).hasSourceTranscript,
+        )
+        .toBe(true);
     }
     expect(await seriousAxeViolations(adminPage)).toEqual([]);
   });

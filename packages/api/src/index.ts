@@ -58,6 +58,7 @@ export { storedContentType } from "./storage/stored-content-type";
 export { takeFinishedUpload } from "./storage/upload-store";
 export { sweepFiles, sweepStoredFiles, sweepTempFiles, sweepResumableUploads } from "./storage/sweep";
 export {
+  receiveTake,
   receiveUpload,
   requireUploader,
   tooLargeMessage,

@@ -88,3 +88,23 @@ export interface GlossaryTermTable {
   createdBy: string | null;
   createdAt: CreatedAt;
 }
+
+/** A grid row's spoken translation (decision 035, oral translation by segment). */
+export interface SegmentTakeTable {
+  segmentId: string;
+  audioId: string;
+  fileKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  durationMs: number;
+  peakDbfs: number;
+  rmsDbfs: number;
+  longestSilenceMs: number;
+  /** What a reviewer asked to change when recording it again; null: nothing asked. */
+  redoNote: string | null;
+  /** Its span in the translated recording last assembled from the takes, in ms; null until then. */
+  assembledStartMs: number | null;
+  assembledEndMs: number | null;
+  recordedBy: string | null;
+  createdAt: CreatedAt;
+}

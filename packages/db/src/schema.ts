@@ -10,6 +10,7 @@ import type {
 } from "./schema-counters";
 import type {
   GlossaryTermTable,
+  SegmentTakeTable,
   SourceSegmentTable,
   TranslationMemoryTable,
   TranslationMemoryShortSourceTable,
@@ -349,6 +350,7 @@ export interface DB {
   translationMemory: TranslationMemoryTable;
   translationMemoryWords: TranslationMemoryWordTable;
   translationMemoryShortSources: TranslationMemoryShortSourceTable;
+  segmentTakes: SegmentTakeTable;
   glossaryTerms: GlossaryTermTable;
 }
 

@@ -19,5 +19,6 @@ export * from "./translation/segment-rules";
 export * from "./translation/source-segments";
 export * from "./translation/similarity";
 export * from "./translation/memory-word-filter";
+export * from "./translation/take-checks";
 export * from "./translation/initial-transcript-types";
 export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";

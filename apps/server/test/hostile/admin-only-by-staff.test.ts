@@ -95,6 +95,9 @@ const STAFF_PROCEDURES = new Set([
   "translation.submit",
   "translation.matches",
   "translation.glossary",
+  "translation.takes",
+  "translation.removeTake",
+  "translation.assembleTakes",
 ]);
 
 /**
@@ -181,6 +184,10 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "translation.removeTerm": { id: glossaryTermId },
   "translation.importGlossary": { pair: { source: "eng", target: "swa" }, content: "source,target\npicture,picha\n" },
   "translation.exportGlossary": { pair: { source: "eng", target: "swa" }, format: "csv" },
+  "translation.redoTakes": {
+    audioId: owned.id,
+    takes: [{ segmentId: "5f0c2b1e-8a4d-4c3b-9e2f-1a2b3c4d5e6f", note: "Record it again." }],
+  },
 };
 
 const adminOnly = allProcedures().filter((p) => !STAFF_PROCEDURES.has(p.path));
@@ -236,6 +243,7 @@ const STAFF_OPERATIONS = new Set([
   "GET /auth/staff",
   "POST /auth/renew",
   "POST /api/audios/upload/{kind}", // AUDIOTRANSLATION and TRANSLATED_TRANSCRIPT; the admin kinds are below
+  "POST /api/translation/takes/{segmentId}", // decision 035: a staff member's take (segment-takes.test.ts)
   "POST /api/fetch-files",
   "GET /api/tasks",
   "GET /api/tasks/user/{id}",

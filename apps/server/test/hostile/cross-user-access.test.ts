@@ -44,6 +44,9 @@ interface TrpcAttempt {
 }
 
 const comment = "written by someone else";
+// Decision 035: the owner's grid rows saved, so a take can be named by its row.
+const ownedRows = (await h.caller(owner).translation.segments({ audioId: owned.id })).segments;
+await h.caller(owner).translation.saveDraft({ audioId: owned.id, segments: ownedRows });
 const TRPC_ATTEMPTS: TrpcAttempt[] = [
   { path: "audios.get", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "audios.get", input: { audioId: recommended.id }, status: 403, message: NO_ACCESS },
@@ -84,6 +87,16 @@ const TRPC_ATTEMPTS: TrpcAttempt[] = [
     ownerControl: false,
   },
   { path: "translation.matches", input: { audioId: owned.id, source: "hello" }, status: 403, message: NO_ACCESS },
+  // Decision 035, oral translation: another's takes, their removal and the recording made from them.
+  { path: "translation.takes", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
+  { path: "translation.removeTake", input: { segmentId: ownedRows[0]!.id }, status: 403, message: NO_ACCESS },
+  {
+    path: "translation.assembleTakes",
+    input: { audioId: owned.id },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
   // Decision 024; its control (the assignee gets segments) is in packages/api/test/suggest-segments.test.ts.
   {
     path: "transcripts.suggestSegments",

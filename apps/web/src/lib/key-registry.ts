@@ -65,7 +65,8 @@ export type GridCommand =
   | "play"
   | "loop"
   | "speaker"
-  | "flag";
+  | "flag"
+  | "take";
 
 /** The segment grid's keys with Alt (decision 035; Matecat, OmegaT and Subtitle Edit are the models). */
 export const GRID_ALT_KEYS: ReadonlyArray<AltBinding<GridCommand>> = [
@@ -87,6 +88,7 @@ export const GRID_ALT_KEYS: ReadonlyArray<AltBinding<GridCommand>> = [
   { code: "KeyL", keys: "Alt+L", command: "loop", action: "Loop the segment's span (on/off)" },
   { code: "KeyS", keys: "Alt+S", command: "speaker", action: "Switch the segment's speaker (PAR/INV)" },
   { code: "KeyF", keys: "Alt+F", command: "flag", action: "Reviewers: mark the segment to fix (on/off)" },
+  { code: "KeyK", keys: "Alt+K", command: "take", action: "Record the segment's spoken translation, or stop" },
 ];
 
 /** The segment grid's confirm key (Matecat's Ctrl+Enter). */

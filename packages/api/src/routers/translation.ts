@@ -13,9 +13,13 @@ import {
   ZMemoryMatch,
   ZMemoryMatchesInput,
   ZSaveSegmentsInput,
+  ZRedoTakesInput,
   ZSegmentGrid,
+  ZSegmentIdInput,
+  ZTakesOutput,
   ZTranslationSettings,
 } from "../schemas/translation";
+import { askTakeRedo, assembleTakes, listSegmentTakes, removeTake } from "../translation/takes";
 import {
   getTranslationSettings,
   setAudioLanguages,
@@ -32,6 +36,7 @@ import {
 } from "../translation/glossary";
 
 const ZMessage = z.object({ message: z.string() });
+const ZAssembled = ZMessage.extend({ status: z.string(), durationMs: z.number() });
 
 /** Decision 035: translating segment by segment: languages, the segment grid, the memory and the glossary. */
 export const translationRouter = router({
@@ -102,4 +107,24 @@ export const translationRouter = router({
     .input(ZGlossaryExportInput)
     .output(ZExportedFile)
     .query(({ ctx, input }) => exportGlossary(ctx, ctx.user, input)),
+  /** Decision 035, oral translation: an audio's takes and their checks (listSegmentTakes). NOT_FOUND / FORBIDDEN as transcripts.get. */
+  takes: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZTakesOutput)
+    .query(({ ctx, input }) => listSegmentTakes(ctx, ctx.user, input.audioId)),
+  /** Removes a grid row's take → `{ message }` (removeTake's errors). Takes are stored by `POST /api/translation/takes/{segmentId}`. */
+  removeTake: authedProcedure
+    .input(ZSegmentIdInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => removeTake(ctx, ctx.user, input.segmentId)),
+  /** Makes the translated recording from the takes → `{ status, message, durationMs }` (assembleTakes' errors). */
+  assembleTakes: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZAssembled)
+    .mutation(({ ctx, input }) => assembleTakes(ctx, ctx.user, input.audioId)),
+  /** Admin: asks for takes to be recorded again, each with a note → `{ message }` (askTakeRedo). */
+  redoTakes: adminProcedure
+    .input(ZRedoTakesInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => askTakeRedo(ctx, ctx.user, input)),
 });

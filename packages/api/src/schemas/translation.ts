@@ -9,7 +9,10 @@ import {
   SEGMENT_STATES,
   SEGMENT_TEXT_MAX_LENGTH,
   SEGMENT_TEXT_TOO_LONG,
+  REVIEW_REASON_MAX_LENGTH,
+  REVIEW_REASON_TOO_LONG,
   SEGMENTS_MAX,
+  TAKE_CHECK_NAMES,
   TOO_MANY_SEGMENTS,
 } from "@tafsiri/domain";
 import { ZId, ZTranscriptStatus } from "./common";
@@ -123,3 +126,39 @@ export const ZImportInput = z.object({
 });
 export const ZGlossaryExportInput = z.object({ pair: ZLanguagePair, format: z.enum(["csv", "tbx"]).default("csv") });
 export const ZExportedFile = z.object({ fileName: z.string(), contentType: z.string(), content: z.string() });
+
+/** Decision 035, oral translation: a grid row's take as the grid and the reviewer see it. */
+const ZTakeView = z.object({
+  segmentId: z.string(),
+  durationMs: z.number(),
+  peakDbfs: z.number(),
+  rmsDbfs: z.number(),
+  longestSilenceMs: z.number(),
+  redoNote: z.string().nullable(),
+  assembledStartMs: z.number().nullable(),
+  assembledEndMs: z.number().nullable(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+const ZTakeFinding = z.object({
+  check: z.enum(TAKE_CHECK_NAMES),
+  severity: z.enum(["error", "warning"]),
+  segmentId: z.string(),
+  message: z.string(),
+});
+export const ZTakesOutput = z.object({ takes: z.array(ZTakeView), checks: z.array(ZTakeFinding) });
+export const ZSegmentIdInput = z.object({ segmentId: ZId });
+/** Takes to record again, each with what to change (at most 1,000 characters; null clears the request). */
+export const ZRedoTakesInput = z.object({
+  audioId: ZId,
+  takes: z
+    .array(
+      z.object({
+        segmentId: ZId,
+        // As a review's reason (transcripts' ZReviewReason, which imports this file).
+        note: z.string().trim().max(REVIEW_REASON_MAX_LENGTH, REVIEW_REASON_TOO_LONG).nullable(),
+      }),
+    )
+    .min(1, "Name at least one take.")
+    .max(SEGMENTS_MAX, TOO_MANY_SEGMENTS),
+});

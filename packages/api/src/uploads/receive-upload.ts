@@ -14,6 +14,8 @@ import {
   type TempUpload,
 } from "./store-upload";
 import { saveTranscript } from "../services/transcripts";
+import { storeTake, UNKNOWN_SEGMENT, type TakeView } from "../translation/takes";
+import { isUuid } from "../schemas/common";
 import {
   TRANSLATED_TRANSCRIPT_EXTENSIONS,
   audioFilename,
@@ -240,4 +242,22 @@ export function receiveUpload(
   form: UploadForm,
 ): Promise<UploadResult> {
   return HANDLERS[kind](deps, user, form);
+}
+
+/**
+ * A grid row's take (decision 035, oral translation by segment): the form's one audio file, typed
+ * by its content, stored by storeTake. Throws BAD_REQUEST 'Please upload an audio file.' without a
+ * file, NOT_FOUND UNKNOWN_SEGMENT for a malformed or unknown row id, and storeTake's errors. The
+ * caller removes the temp file after.
+ */
+export async function receiveTake(
+  deps: AppDeps,
+  user: SessionUser,
+  segmentId: string,
+  form: UploadForm,
+): Promise<{ message: string; take: TakeView }> {
+  if (!isUuid(segmentId)) throw new AppError("NOT_FOUND", UNKNOWN_SEGMENT);
+  const file = form.file;
+  if (!file) throw new AppError("BAD_REQUEST", "Please upload an audio file.");
+  return storeTake(deps, user, { segmentId, file: await sniffedUpload(file) });
 }

@@ -39,7 +39,7 @@ const RECORDING_LOCKED = "The recording has been approved and can no longer be r
 const RECORDING_UPLOADED = "Translation Audio file uploaded successfully.";
 
 /** The upload's extension when it looks like one (".wav"), else none. */
-function safeExtension(extension: string): string {
+export function safeExtension(extension: string): string {
   const ext = extension.toLowerCase();
   return /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : "";
 }

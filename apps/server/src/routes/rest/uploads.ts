@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { documentedOnly } from "./conventions";
 import { z } from "zod";
-import { receiveUpload, requireUploader, uploadKind, uploadLimit, UPLOAD_KINDS } from "@tafsiri/api";
+import {
+  AppError,
+  receiveTake,
+  receiveUpload,
+  requireUploader,
+  SIGN_IN_REQUIRED,
+  uploadKind,
+  uploadLimit,
+  UPLOAD_KINDS,
+} from "@tafsiri/api";
 import type { RestOptions } from "./options";
-import { answers } from "./shapes/common";
+import { answers, DONE, ZDoneFields, ZPathId } from "./shapes/common";
 import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
 import { readUploadForm } from "../../plugins/upload-form";
 import { CATEGORIES } from "@tafsiri/domain";
@@ -85,6 +94,86 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
       const form = await readUploadForm(req, deps.storage, uploadLimit(kind, maxUploadBytes));
       try {
         return restUploadAnswer(await receiveUpload(deps, user, kind, form));
+      } finally {
+        await form.discard();
+      }
+    },
+  );
+
+  app.post(
+    "/api/translation/takes/:segmentId",
+    {
+      schema: {
+        summary: "Store a segment's take",
+        description:
+          "SPEC §2.13 (the translated recording is made of the takes); decision 035, oral translation by segment: the " +
+          "spoken translation of one row of the segment grid, as " +
+          "multipart form data with one audio `file` (.mp3, .wav, .ogg or .flac, typed by its content), replacing the " +
+          "row's take and a reviewer's request to record it again. The answer carries what was measured of it " +
+          "(duration, peak and RMS level in dBFS, the longest silence inside) and a URL that plays it. 400 without a " +
+          "file, for an unreadable one ('The take could not be read as audio. …') or an audio not assigned yet; 401; " +
+          "403 for an audio the caller may not work on or whose recording is Approved; 404 for an unknown row " +
+          "('Unknown segment. Save the translation's segments before recording them.'); 413 past MAX_UPLOAD_BYTES; " +
+          "415 for a file that is not audio. A refused take leaves no file behind.",
+        tags: ["Translation"],
+        security: [{ bearerAuth: [] }],
+        consumes: ["multipart/form-data"],
+        params: z.object({ segmentId: ZPathId }),
+        body: z
+          .object({ file: z.string().meta({ format: "binary", description: "The take." }) })
+          .meta({ examples: [{ file: "(binary)" }] }),
+        response: answers(
+          z
+            .object({
+              ...ZDoneFields,
+              message: z.string(),
+              take: z.object({
+                segmentId: z.string(),
+                durationMs: z.number(),
+                peakDbfs: z.number(),
+                rmsDbfs: z.number(),
+                longestSilenceMs: z.number(),
+                url: z.string(),
+              }),
+            })
+            .meta({
+              examples: [
+                {
+                  status: "success",
+                  success: true,
+                  message: "Take saved.",
+                  take: {
+                    segmentId: "5f0c2b1e-8a4d-4c3b-9e2f-1a2b3c4d5e6f",
+                    durationMs: 3420,
+                    peakDbfs: -4.2,
+                    rmsDbfs: -21.7,
+                    longestSilenceMs: 380,
+                    url: "/files/takes/…/5f0c2b1e-….wav?expires=1765000000&signature=…",
+                  },
+                },
+              ],
+            }),
+        ),
+      },
+      validatorCompiler: documentedOnly("body"),
+    },
+    async (req) => {
+      if (!req.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+      const form = await readUploadForm(req, deps.storage, uploadLimit("AUDIOTRANSLATION", maxUploadBytes));
+      try {
+        const { message, take } = await receiveTake(deps, req.user, req.params.segmentId, form);
+        return {
+          ...DONE,
+          message,
+          take: {
+            segmentId: take.segmentId,
+            durationMs: take.durationMs,
+            peakDbfs: take.peakDbfs,
+            rmsDbfs: take.rmsDbfs,
+            longestSilenceMs: take.longestSilenceMs,
+            url: take.url,
+          },
+        };
       } finally {
         await form.discard();
       }

@@ -138,3 +138,13 @@ export function listSegmentReviewMarks(db: Executor, audioId: string) {
     .where((eb) => eb.or([eb("reviewedTarget", "is not", null), eb("fixNote", "is not", null)]))
     .execute();
 }
+
+/** The audio grid row `segmentId` belongs to, or null for an unknown row. */
+export async function findSegmentAudioId(db: Executor, segmentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("translationSegments")
+    .select("audioId")
+    .where("id", "=", segmentId)
+    .executeTakeFirst();
+  return row?.audioId ?? null;
+}

@@ -4,6 +4,7 @@ import { Tabs } from "radix-ui";
 import { AudioManagementLayout } from "#web/features/audio/components/audio-management-layout";
 import { TranscriptPanel } from "#web/features/transcript/components/transcript-panel";
 import { TranslationWorkspace } from "#web/features/translation/components/translation-workspace";
+import { useMicrophoneRecorder } from "#web/features/recording/hooks/use-microphone-recorder";
 import type { AudioDetail } from "#web/lib/api-types";
 import { useTRPC } from "#web/lib/trpc";
 
@@ -30,7 +31,7 @@ function TranscriptViews({ audio }: { audio: AudioDetail }) {
       </Tabs.List>
       <Tabs.Content value="segments" className="card stack">
         <h2 className="panel-title">Translated Transcript, segment by segment</h2>
-        {view === "segments" && <TranslationWorkspace audio={audio} />}
+        {view === "segments" && <TranslationWorkspace audio={audio} useRecorder={useMicrophoneRecorder} />}
       </Tabs.Content>
       <Tabs.Content value="text">{view === "text" && <TranscriptPanel audio={audio} />}</Tabs.Content>
     </Tabs.Root>

@@ -57,6 +57,8 @@ export function SegmentGrid({
   focusRequest,
   flags,
   onFlagsChange,
+  onTakeKey,
+  onActiveChange,
 }: {
   audioId: string;
   data: SegmentGridData;
@@ -69,6 +71,10 @@ export function SegmentGrid({
   /** Reviewers only: the rows marked to fix in the review being made, with their notes. */
   flags: ReadonlyMap<string, string> | null;
   onFlagsChange(flags: Map<string, string>): void;
+  /** Alt+K on a row: record its take or stop (decision 035, oral translation); absent: no recorder here. */
+  onTakeKey?(rowId: string): void;
+  /** The active row's id, each time it changes. */
+  onActiveChange?(rowId: string | null): void;
 }) {
   const trpc = useTRPC();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -77,6 +83,8 @@ export function SegmentGrid({
   const editable = data.editable;
   const sourceEditable = editable && !data.hasSourceTranscript && data.staffWriteSource;
   const activeRow = rows[Math.min(active, rows.length - 1)];
+  const activeId = activeRow?.id ?? null;
+  useEffect(() => onActiveChange?.(activeId), [activeId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual redraws the grid itself on scroll and measure.
   const virtualizer = useVirtualizer({
@@ -214,6 +222,10 @@ export function SegmentGrid({
         return;
       case "speaker":
         return editing(withOtherSpeaker(rows, active));
+      case "take":
+        if (onTakeKey) onTakeKey(activeRow.id);
+        else toast.info("Takes are recorded by the staff member the audio is assigned to.");
+        return;
       case "flag": {
         if (!flags) {
           toast.info("Reviewers mark segments to fix.");

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { blockingFindings } from "@tafsiri/domain";
 import type { AudioDetail } from "#web/lib/api-types";
 import { OriginalAudioToggle } from "#web/components/original-audio-toggle";
@@ -13,6 +13,7 @@ import { GRID_SHORTCUTS } from "#web/lib/key-registry";
 import { useSegmentGrid } from "#web/features/translation/hooks/use-segment-grid";
 import { SegmentGrid, type SpanPlayer } from "./segment-grid";
 import { ChecksList } from "./checks-list";
+import { TakesPanel, type TakeRecorder } from "./takes-panel";
 import "#web/features/translation/translation.css";
 
 /**
@@ -21,7 +22,14 @@ import "#web/features/translation/translation.css";
  * checks with a link to each segment, the grid, and Submit, which saves the SPEC's transcript
  * file once no error is left (drafts are kept on the server as one types).
  */
-export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
+export function TranslationWorkspace({
+  audio,
+  useRecorder,
+}: {
+  audio: AudioDetail;
+  /** The browser recorder for the takes (decision 035, oral translation); the route passes it in. */
+  useRecorder(fileName: string): TakeRecorder;
+}) {
   const { grid, rows, setRows, findings, progress, savedAt, saving, submitting, saveNow, submit } = useSegmentGrid(
     audio.id,
   );
@@ -51,6 +59,9 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
     refresh();
     void queryClient.invalidateQueries({ queryKey: trpc.translation.segments.queryKey({ audioId: audio.id }) });
   };
+  const recorder = useRecorder("take.wav");
+  const [activeRowId, setActiveRowId] = useState<string | null>(null);
+  const takeToggle = useRef<((rowId: string) => void) | null>(null);
   const spanPlayer = useSpanPlayer();
   const { playSpan } = spanPlayer;
   const player = useMemo<SpanPlayer>(() => ({ playSpan }), [playSpan]);
@@ -116,6 +127,18 @@ export function TranslationWorkspace({ audio }: { audio: AudioDetail }) {
         focusRequest={focusRequest}
         flags={isReviewer ? flags : null}
         onFlagsChange={setFlags}
+        onTakeKey={isReviewer ? undefined : (id) => takeToggle.current?.(id)}
+        onActiveChange={setActiveRowId}
+      />
+      <TakesPanel
+        audioId={audio.id}
+        rows={rows}
+        activeRowId={activeRowId}
+        recorder={recorder}
+        canRecord={!isReviewer && audio.task !== null}
+        beforeUpload={saveNow}
+        onGoTo={(id) => setFocusRequest({ id })}
+        toggleRef={takeToggle}
       />
       {data.editable && (
         <div className="row transcript-footer">
