@@ -29,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index segment_takes_audio_idx on segment_takes (audio_id)`.execute(db);
   await sql`create index segment_takes_recorded_by_idx on segment_takes (recorded_by)`.execute(db);
+  // The file sweep and backups ask which stored keys a row points at.
+  await sql`create index segment_takes_file_key_idx on segment_takes (file_key)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

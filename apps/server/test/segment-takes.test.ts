@@ -7,6 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { TranslationSegment } from "@tafsiri/domain";
+import { sweepFiles } from "@tafsiri/api";
+import { referencedKeys } from "@tafsiri/db/repositories/backup-snapshot";
 import { appWithUsers, assignOverRest, failed, fixture, uploadAudio } from "./fixtures/app-harness";
 
 /**
@@ -141,6 +143,19 @@ describe("takes per segment (decision 035)", () => {
     expect(seen.takes.map((t) => [t.segmentId, t.redoNote])).toEqual([[rows[0]!.id, "Too fast."]]);
     expect((await putTake(rows[0]!.id, tokenA, take)).statusCode).toBe(200);
     expect((await h.caller(staff).translation.takes({ audioId })).takes[0]!.redoNote).toBeNull();
+
+    // The file sweep keeps a take however old it is, and a backup takes it along.
+    const key = decodeURIComponent(new URL(seen.takes[0]!.url, "http://tafsiri.test").pathname.slice("/files/".length));
+    const current = (await h.caller(staff).translation.takes({ audioId })).takes[0]!;
+    const currentKey = decodeURIComponent(new URL(current.url, "http://tafsiri.test").pathname.slice("/files/".length));
+    const swept = await sweepFiles(h.deps, { olderThanMs: 0, now: new Date(Date.now() + 60_000) });
+    expect(swept.files).not.toContain(currentKey);
+    expect(await h.deps.storage.exists(currentKey)).toBe(true);
+    // The replaced take's file is gone: removed after the new take was stored.
+    expect(await h.deps.storage.exists(key)).toBe(false);
+    const backedUp: string[] = [];
+    for await (const k of referencedKeys(h.deps.db)) backedUp.push(k);
+    expect(backedUp).toContain(currentKey);
 
     await h.caller(staff).translation.removeTake({ segmentId: rows[0]!.id });
     expect((await h.caller(staff).translation.takes({ audioId })).takes).toEqual([]);

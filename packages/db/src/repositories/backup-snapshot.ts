@@ -10,7 +10,7 @@ const PAGE_SIZE = 1000;
  * columns are those the file sweep keeps (referencedFileKeys in @tafsiri/db): audios.file_key,
  * transcript_key, peaks_key; transcript_versions.file_key; translated_recordings.file_key,
  * peaks_key; submissions.recorded_audio, translation_script; participants.consent_document_key;
- * and exports.file_key while its link lasts (an expired export's zip is the sweep's to remove,
+ * segment_takes.file_key (decision 035); and exports.file_key while its link lasts (an expired export's zip is the sweep's to remove,
  * decision 019). Decision 027.
  */
 export async function* referencedKeys(db: Executor): AsyncGenerator<string> {
@@ -27,6 +27,7 @@ export async function* referencedKeys(db: Executor): AsyncGenerator<string> {
         union select recorded_audio from submissions
         union select translation_script from submissions
         union select consent_document_key from participants
+        union select file_key from segment_takes
         union select file_key from exports where expires_at is null or expires_at > now()
       ) referenced
       where key is not null and key collate "C" > ${after}

@@ -1,7 +1,7 @@
 import { sql, type NotNull } from "kysely";
 import type { Executor } from "../connection";
 
-/** The most keys `referencedFileKeys` takes at once (each key is a parameter nine times over). */
+/** The most keys `referencedFileKeys` takes at once (each key is a parameter eleven times over). */
 export const MAX_KEYS_PER_LOOKUP = 1000;
 
 /**
@@ -12,7 +12,8 @@ export const MAX_KEYS_PER_LOOKUP = 1000;
  * rows' keys today; checked as well so a file a submission names is never taken for an orphan),
  * exports.file_key while the export's download link lasts (decision 019: an expired zip is swept), and
  * the peaks files of audios and translated recordings (audios.peaks_key, translated_recordings.peaks_key),
- * and participants' consent documents (participants.consent_document_key, decision 024).
+ * participants' consent documents (participants.consent_document_key, decision 024), and the
+ * takes of oral translation (segment_takes.file_key, decision 035).
  * Takes at most MAX_KEYS_PER_LOOKUP keys (callers page; the file sweep);
  * returns the referenced ones as a set (empty for no keys). Throws RangeError past the maximum.
  */
@@ -73,6 +74,7 @@ export async function referencedFileKeys(db: Executor, keys: readonly string[]):
         .where("consentDocumentKey", "in", keys)
         .$narrowType<{ key: NotNull }>(),
     )
+    .unionAll(db.selectFrom("segmentTakes").select("fileKey as key").where("fileKey", "in", keys))
     .execute();
   return new Set(rows.map((r) => r.key));
 }
