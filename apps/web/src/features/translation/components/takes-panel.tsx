@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MutableRefObject } from "react";
+import { useEffect, useState, type MutableRefObject } from "react";
 import { takesBlockAssembly, type TakeFinding, type TranslationSegment } from "@tafsiri/domain";
 import { useTakes } from "#web/features/translation/hooks/use-takes";
 
@@ -70,22 +70,19 @@ export function TakesPanel({
     toggleRef.current = toggle;
   });
 
-  // A finished take goes to the row it was recorded for.
-  const sending = useRef(false);
+  // A finished take goes to the row it was recorded for (each start names its row). The recorder is
+  // freed before the take is sent, so the next row's take can start at once without the upload's
+  // end cutting it short.
   useEffect(() => {
     const take = recorder.take;
-    if (!take || !recordingFor || sending.current) return;
-    sending.current = true;
-    const number = numberOf(recordingFor);
+    if (!take || !recordingFor) return;
+    const segmentId = recordingFor;
+    const number = numberOf(segmentId);
     const file = new File([take.file], `segment-${number}.wav`, { type: "audio/wav" });
+    recorder.discard();
     void beforeUpload()
-      .then(() => store.mutateAsync({ segmentId: recordingFor, file, number }))
-      .catch(() => undefined)
-      .finally(() => {
-        sending.current = false;
-        recorder.discard();
-        setRecordingFor(null);
-      });
+      .then(() => store.mutateAsync({ segmentId, file, number }))
+      .catch(() => undefined);
   }, [recorder.take, recordingFor]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const withText = rows.filter((r) => r.target.trim() !== "").length;
