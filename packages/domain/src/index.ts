@@ -22,3 +22,5 @@ export * from "./translation/memory-word-filter";
 export * from "./translation/take-checks";
 export * from "./translation/initial-transcript-types";
 export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";
+export * from "./measures/speech-measures";
+export * from "./measures/group-statistics";
