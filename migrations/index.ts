@@ -28,6 +28,7 @@ import * as unassignedAudioPageIndex from "./20261211000500_unassigned_audio_pag
 import * as translationSegments from "./20261211000600_translation_segments";
 import * as translationMemoryWords from "./20261211000700_translation_memory_words";
 import * as segmentTakes from "./20261211000800_segment_takes";
+import * as recordingSpans from "./20261211000900_recording_spans";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "20261211000600_translation_segments": translationSegments,
   "20261211000700_translation_memory_words": translationMemoryWords,
   "20261211000800_segment_takes": segmentTakes,
+  "20261211000900_recording_spans": recordingSpans,
 };

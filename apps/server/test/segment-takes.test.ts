@@ -120,12 +120,13 @@ describe("takes per segment (decision 035)", () => {
     expect(Math.abs(info.seconds * 1000 - made.durationMs)).toBeLessThanOrEqual(50);
 
     // Each take's span in the recording, in row order, 300 ms apart.
-    const after = new Map((await h.caller(staff).translation.takes({ audioId })).takes.map((t) => [t.segmentId, t]));
+    const after = new Map((await h.caller(staff).translation.takes({ audioId })).spans.map((t) => [t.segmentId, t]));
     const ordered = rows.map((r) => after.get(r.id)!);
-    expect(ordered[0]!.assembledStartMs).toBe(0);
+    expect(ordered.every((span) => span.origin === "takes")).toBe(true);
+    expect(ordered[0]!.startMs).toBe(0);
     for (let i = 1; i < ordered.length; i++)
-      expect(Math.abs(ordered[i]!.assembledStartMs! - ordered[i - 1]!.assembledEndMs! - 300)).toBeLessThanOrEqual(1);
-    expect(Math.abs(ordered.at(-1)!.assembledEndMs! - made.durationMs)).toBeLessThanOrEqual(1);
+      expect(Math.abs(ordered[i]!.startMs - ordered[i - 1]!.endMs - 300)).toBeLessThanOrEqual(1);
+    expect(Math.abs(ordered.at(-1)!.endMs - made.durationMs)).toBeLessThanOrEqual(1);
   });
 
   it("a reviewer asks for a take again with a note; a new take clears it; approval locks the takes", async () => {

@@ -102,9 +102,22 @@ export interface SegmentTakeTable {
   longestSilenceMs: number;
   /** What a reviewer asked to change when recording it again; null: nothing asked. */
   redoNote: string | null;
-  /** Its span in the translated recording last assembled from the takes, in ms; null until then. */
-  assembledStartMs: number | null;
-  assembledEndMs: number | null;
   recordedBy: string | null;
   createdAt: CreatedAt;
+}
+
+/**
+ * Decision 035: the stretch of the translated recording `recordingKey` that speaks a grid row's
+ * translation, in ms; it counts only while `recordingKey` is the submission's recording.
+ */
+export interface RecordingSpanTable {
+  segmentId: string;
+  audioId: string;
+  recordingKey: string;
+  startMs: number;
+  endMs: number;
+  /** 'takes': made when the recording was assembled from the takes; 'confirmed': staff confirmed it on a whole-file upload. */
+  origin: "takes" | "confirmed";
+  updatedBy: string | null;
+  updatedAt: ColumnType<Date | string, Date | string | undefined, Date | string>;
 }

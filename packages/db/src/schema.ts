@@ -11,6 +11,7 @@ import type {
 import type {
   GlossaryTermTable,
   SegmentTakeTable,
+  RecordingSpanTable,
   SourceSegmentTable,
   TranslationMemoryTable,
   TranslationMemoryShortSourceTable,
@@ -351,6 +352,7 @@ export interface DB {
   translationMemoryWords: TranslationMemoryWordTable;
   translationMemoryShortSources: TranslationMemoryShortSourceTable;
   segmentTakes: SegmentTakeTable;
+  recordingSpans: RecordingSpanTable;
   glossaryTerms: GlossaryTermTable;
 }
 

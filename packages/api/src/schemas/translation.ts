@@ -135,8 +135,6 @@ const ZTakeView = z.object({
   rmsDbfs: z.number(),
   longestSilenceMs: z.number(),
   redoNote: z.string().nullable(),
-  assembledStartMs: z.number().nullable(),
-  assembledEndMs: z.number().nullable(),
   url: z.string(),
   createdAt: z.string(),
 });
@@ -146,7 +144,18 @@ const ZTakeFinding = z.object({
   segmentId: z.string(),
   message: z.string(),
 });
-export const ZTakesOutput = z.object({ takes: z.array(ZTakeView), checks: z.array(ZTakeFinding) });
+/** Decision 035: a grid row's stretch of the current translated recording, ms. */
+const ZRecordingSpan = z.object({
+  segmentId: z.string(),
+  startMs: z.number(),
+  endMs: z.number(),
+  origin: z.enum(["takes", "confirmed"]),
+});
+export const ZTakesOutput = z.object({
+  takes: z.array(ZTakeView),
+  checks: z.array(ZTakeFinding),
+  spans: z.array(ZRecordingSpan),
+});
 export const ZSegmentIdInput = z.object({ segmentId: ZId });
 /** Takes to record again, each with what to change (at most 1,000 characters; null clears the request). */
 export const ZRedoTakesInput = z.object({

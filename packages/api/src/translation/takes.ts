@@ -9,10 +9,14 @@ import {
   deleteTake,
   listTakes,
   putTake,
-  setAssembledSpans,
   setRedoNotes,
   type StoredTake,
 } from "@tafsiri/db/repositories/translation/segment-takes";
+import {
+  currentRecordingSpans,
+  replaceRecordingSpans,
+  type RecordingSpan,
+} from "@tafsiri/db/repositories/translation/recording-spans";
 import type { DbTransaction } from "@tafsiri/db";
 import type { AppDeps, SessionUser } from "../context";
 import { AppError } from "../errors/app-error";
@@ -45,9 +49,6 @@ export interface TakeView {
   rmsDbfs: number;
   longestSilenceMs: number;
   redoNote: string | null;
-  /** Its span in the translated recording last made from the takes, ms; null until then. */
-  assembledStartMs: number | null;
-  assembledEndMs: number | null;
   /** A short-lived URL that plays it. */
   url: string;
   createdAt: string;
@@ -61,8 +62,6 @@ function takeView(deps: AppDeps, take: StoredTake): TakeView {
     rmsDbfs: take.rmsDbfs,
     longestSilenceMs: take.longestSilenceMs,
     redoNote: take.redoNote,
-    assembledStartMs: take.assembledStartMs,
-    assembledEndMs: take.assembledEndMs,
     url: signFileUrl(deps.jwtSecret, take.fileKey),
     createdAt: new Date(take.createdAt).toISOString(),
   };
@@ -166,15 +165,16 @@ export async function removeTake(deps: AppDeps, user: SessionUser, segmentId: st
 }
 
 /**
- * Decision 035: an audio's takes and their checks (checkTakes, against the grid's rows in order),
- * for the staff member recording them and the reviewer. Throws NOT_FOUND / FORBIDDEN as
- * requireAudioAccess.
+ * Decision 035: an audio's takes, their checks (checkTakes, against the grid's rows in order) and
+ * each row's span in the current translated recording (ms, ordered by start; none for a row the
+ * recording has no span for), for the staff member recording them and the reviewer. Throws
+ * NOT_FOUND / FORBIDDEN as requireAudioAccess.
  */
 export async function listSegmentTakes(
   deps: AppDeps,
   user: SessionUser,
   audioId: string,
-): Promise<{ takes: TakeView[]; checks: TakeFinding[] }> {
+): Promise<{ takes: TakeView[]; checks: TakeFinding[]; spans: RecordingSpan[] }> {
   const { audio } = await requireAudioAccess(deps.db, user, audioId);
   const rows = await listTranslationSegments(deps.db, audio.id);
   const takes = await listTakes(deps.db, audio.id);
@@ -185,6 +185,7 @@ export async function listSegmentTakes(
       rows.map((r) => ({ id: r.id, target: r.target })),
       levels,
     ),
+    spans: (await currentRecordingSpans(deps.db, [audio.id])).get(audio.id) ?? [],
   };
 }
 
@@ -192,7 +193,7 @@ export async function listSegmentTakes(
  * Decision 035: makes the SPEC's translated recording from an audio's takes, in the grid's row
  * order with TAKE_GAP_MS of silence between them (assembleRecording: 16 kHz mono WAV), and stores it
  * as uploadRecording does (status Pending, the admins notified, the waveform job woken), recorded by
- * the task's assignee; then keeps each take's span in it. Throws the access errors, BAD_REQUEST
+ * the task's assignee, with each take's span in it (recording_spans) in the same transaction. Throws the access errors, BAD_REQUEST
  * 'This audio is not assigned yet.', FORBIDDEN TAKES_LOCKED, BAD_REQUEST TAKES_NOT_READY when a
  * check finds an error (a missing or silent take), NO_TAKES, and uploadRecording's errors.
  * Returns the status, the sentence said, and the recording's duration in ms.
@@ -227,13 +228,15 @@ export async function assembleTakes(
       audioId: audio.id,
       recordedBy: task!.assignedTo,
       file: { tempFile: outputPath, mimeType: "audio/wav", extension: ".wav", sizeBytes: assembled.bytes },
+      inCommit: (trx, recordingKey) =>
+        replaceRecordingSpans(trx, {
+          audioId: audio.id,
+          recordingKey,
+          origin: "takes",
+          userId: user.id,
+          spans: ordered.map((t, i) => ({ segmentId: t.segmentId, ...assembled.spans[i]! })),
+        }),
     });
-    await deps.db.transaction().execute((trx) =>
-      setAssembledSpans(
-        trx,
-        ordered.map((t, i) => ({ segmentId: t.segmentId, ...assembled.spans[i]! })),
-      ),
-    );
     return { ...uploaded, durationMs: assembled.durationMs };
   } finally {
     await fs.rm(outputPath, { force: true });

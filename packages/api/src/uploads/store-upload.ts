@@ -6,6 +6,7 @@ import { filenameExists, insertAudio, setTranscriptKey } from "@tafsiri/db/repos
 import { ensureSubmission } from "@tafsiri/db/repositories/submissions";
 import { insertTranslatedRecording } from "@tafsiri/db/repositories/translated-recordings";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
+import type { DbTransaction } from "@tafsiri/db";
 import type { AppDeps, SessionUser } from "../context";
 import { isAcceptedAudioType } from "./file-rules";
 import { AppError } from "../errors/app-error";
@@ -187,13 +188,20 @@ export async function attachInitialTranscript(
  * adopted file is removed. Throws NOT_FOUND / FORBIDDEN (access), BAD_REQUEST 'This audio is not
  * assigned yet.', 'Please select a staff to recorded the audio.', 'Invalid file type. Please
  * select a valid audio file.', FORBIDDEN once the recording is Approved. Then wakes the waveform
- * job (`deps.waveforms`, ARCHITECTURE "Long recordings and the corpus").
+ * job (`deps.waveforms`, ARCHITECTURE "Long recordings and the corpus"). `inCommit`, when given,
+ * runs last in the same transaction with the new recording's file key (decision 035: the spans of
+ * a recording assembled from takes are written with it).
  * Returns the new status and the success message.
  */
 export async function uploadRecording(
   deps: AppDeps,
   user: SessionUser,
-  input: { audioId: string; recordedBy: string; file: TempUpload },
+  input: {
+    audioId: string;
+    recordedBy: string;
+    file: TempUpload;
+    inCommit?: (trx: DbTransaction, recordingKey: string) => Promise<void>;
+  },
 ): Promise<{ status: string; message: string }> {
   const { file } = input;
   const change = commitWithFile(
@@ -236,6 +244,7 @@ export async function uploadRecording(
         fileKey,
         recordedBy: recorder.id,
       });
+      await input.inCommit?.(trx, fileKey);
       await recordAudioEvent(trx, "audio.changed", audio.id);
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
     },

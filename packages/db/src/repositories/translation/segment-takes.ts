@@ -12,11 +12,11 @@ export function listTakes(db: Executor, audioId: string): Promise<StoredTake[]> 
 
 /**
  * Stores a segment's take, replacing the one it had (and clearing a reviewer's request to record
- * it again, and its span in the last assembly). Returns the replaced take's file key, if any.
+ * it again). Returns the replaced take's file key, if any.
  */
 export async function putTake(
   trx: DbTransaction,
-  take: Omit<StoredTake, "redoNote" | "assembledStartMs" | "assembledEndMs" | "createdAt">,
+  take: Omit<StoredTake, "redoNote" | "createdAt">,
 ): Promise<string | null> {
   const before = await trx
     .selectFrom("segmentTakes")
@@ -26,7 +26,7 @@ export async function putTake(
     .executeTakeFirst();
   await trx
     .insertInto("segmentTakes")
-    .values({ ...take, redoNote: null, assembledStartMs: null, assembledEndMs: null })
+    .values({ ...take, redoNote: null })
     .onConflict((oc) =>
       oc.column("segmentId").doUpdateSet({
         fileKey: take.fileKey,
@@ -38,8 +38,6 @@ export async function putTake(
         longestSilenceMs: take.longestSilenceMs,
         recordedBy: take.recordedBy,
         redoNote: null,
-        assembledStartMs: null,
-        assembledEndMs: null,
       }),
     )
     .execute();
@@ -68,20 +66,6 @@ export async function setRedoNotes(
       .set({ redoNote: note })
       .where("audioId", "=", audioId)
       .where("segmentId", "=", segmentId)
-      .execute();
-  }
-}
-
-/** Records each take's span in the translated recording just assembled, in ms. */
-export async function setAssembledSpans(
-  trx: DbTransaction,
-  spans: readonly { segmentId: string; startMs: number; endMs: number }[],
-): Promise<void> {
-  for (const span of spans) {
-    await trx
-      .updateTable("segmentTakes")
-      .set({ assembledStartMs: span.startMs, assembledEndMs: span.endMs })
-      .where("segmentId", "=", span.segmentId)
       .execute();
   }
 }
