@@ -20,6 +20,7 @@ export * from "./translation/source-segments";
 export * from "./translation/similarity";
 export * from "./translation/memory-word-filter";
 export * from "./translation/take-checks";
+export * from "./translation/span-matching";
 export * from "./translation/initial-transcript-types";
 export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";
 export * from "./measures/speech-measures";
