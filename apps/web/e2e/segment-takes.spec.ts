@@ -3,15 +3,25 @@
 // of five segments from the segment grid with Alt+K (record, then stop), one of them a silent file
 // uploaded instead; the take checks flag the silent take and a missing one and hold back 'Make the
 // translated recording'; the staff member records both, records one again, and makes the recording:
-// its duration is the takes' plus a 300 ms gap per join. The reviewer's request to record a take
-// again is shown on that segment. Keyboard first; axe finds nothing serious.
+// its duration is the takes' plus a 300 ms gap per join, and it plays in the browser. In review mode
+// the admin plays a segment's source span and then its take with Alt+L and asks for that take again
+// with a note; the staff member sees the request on that segment and records it again. Keyboard
+// first; axe finds nothing serious.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import type { Page } from "playwright-core";
-import { describeBrowser, fakeMicrophoneArgs, screenshot, seen, toast, useBrowserSuite } from "./support/browser";
+import {
+  describeBrowser,
+  fakeMicrophoneArgs,
+  screenshot,
+  seen,
+  signIn,
+  toast,
+  useBrowserSuite,
+} from "./support/browser";
 import { seriousAxeViolations } from "./support/axe";
 import { uploadInitialTranscript } from "./support/finished-tasks";
 import { seedAudio } from "./support/seed";
@@ -27,12 +37,13 @@ const TRANSLATIONS = [
   "Mama anaosha vyombo.",
   "Maji yanamwagika sakafuni.",
 ];
+// Timed, so each segment has its span of the (1.3 s) original audio.
 const SOURCE = [
-  "INV: Tell me everything you see.",
-  "PAR: The boy is on the stool.",
-  "PAR: The stool is falling.",
-  "PAR: The mother washes the dishes.",
-  "PAR: Water spills on the floor.",
+  "[0:00.000] INV: Tell me everything you see.",
+  "[0:00.250] PAR: The boy is on the stool.",
+  "[0:00.500] PAR: The stool is falling.",
+  "[0:00.750] PAR: The mother washes the dishes.",
+  "[0:01.000] PAR: Water spills on the floor.",
 ].join("\n");
 
 const work = mkdtempSync(path.join(os.tmpdir(), "tafsiri-takes-e2e-"));
@@ -130,12 +141,75 @@ describeBrowser("recording the spoken translation segment by segment", () => {
     },
   );
 
-  step("a take the reviewer asks to record again is marked on its segment, with the note", async () => {
+  step(
+    "in review mode the admin plays segment 3's source, then its take, with Alt+L and asks for that take again",
+    async () => {
+      const review = await suite.newPage("admin");
+      await signIn(review, admin);
+      await review.goto("/submission/review?status=needsReview");
+      const takesTable = review.getByRole("region", { name: "Takes by segment" });
+      await seen(takesTable);
+
+      // The assembled recording plays in the browser, as long as the server says.
+      const { url } = await suite.server.harness.caller(admin).recordings.get({ audioId });
+      const { spans } = await suite.server.harness.caller(admin).translation.takes({ audioId });
+      const durationMs = spans.at(-1)!.endMs;
+      const playedMs = await review.evaluate(async (src) => {
+        const audio = new Audio(src);
+        await new Promise((resolve, reject) => {
+          audio.onloadedmetadata = resolve;
+          audio.onerror = reject;
+        });
+        return audio.duration * 1000;
+      }, url!);
+      expect(Math.abs(playedMs - durationMs)).toBeLessThanOrEqual(50);
+
+      // Every status the player says, in order.
+      const status = review.getByTestId("take-review-status");
+      await status.evaluate((node) => {
+        const said: string[] = [];
+        Object.assign(window, { takeReviewSaid: said });
+        new MutationObserver(() => said.push(node.textContent ?? "")).observe(node, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      await takesTable.getByRole("button", { name: "Play source, then take of segment 3" }).focus();
+      await seen(review.getByRole("button", { name: "Play source, then take of segment 3 (Alt+L)" }));
+      await review.keyboard.press("Alt+l");
+      await status.filter({ hasText: "Played segment 3." }).waitFor({ timeout: 15_000 });
+      const said = await review.evaluate(() => (window as unknown as { takeReviewSaid: string[] }).takeReviewSaid);
+      expect(said.filter((line) => line.startsWith("Playing"))).toEqual([
+        "Playing the source of segment 3…",
+        "Playing the take of segment 3…",
+      ]);
+
+      await review.keyboard.press("Tab");
+      await expect
+        .poll(() => review.evaluate(() => document.activeElement?.textContent ?? ""))
+        .toBe("Ask again for the take of segment 3…");
+      await review.keyboard.press("Enter");
+      const dialog = review.getByRole("dialog", { name: "Ask for segment 3's take again" });
+      await seen(dialog);
+      await review.keyboard.type("Say kiti more clearly.");
+      await review.keyboard.press("Tab");
+      await review.keyboard.press("Tab");
+      await review.keyboard.press("Enter");
+      await toast(review, "1 take to record again.");
+      await seen(takesTable.getByText("Asked again: Say kiti more clearly."));
+      // Focus is back on the row's actions once the dialog has closed.
+      await expect
+        .poll(() => review.evaluate(() => document.activeElement?.closest("tr")?.getAttribute("aria-current")))
+        .toBe("true");
+      await screenshot(review, "segment-takes-review");
+      expect(await seriousAxeViolations(review)).toEqual([]);
+      await review.close();
+    },
+  );
+
+  step("the staff member sees which take to record again, with the note, and records it", async () => {
     const grid = await suite.server.harness.caller(staff).translation.segments({ audioId });
-    await suite.server.harness.caller(admin).translation.redoTakes({
-      audioId,
-      takes: [{ segmentId: grid.segments[2]!.id, note: "Say kiti more clearly." }],
-    });
     await page.reload();
     await seen(translation(3));
     await translation(3).focus();

@@ -37,7 +37,14 @@ export const TRANSCRIPT_SHORTCUTS = [
 
 /** What a review-mode key does (decision 025). */
 export type ReviewCommand =
-  "approveTranscript" | "rejectTranscript" | "approveRecording" | "rejectRecording" | "next" | "previous" | "comment";
+  | "approveTranscript"
+  | "rejectTranscript"
+  | "approveRecording"
+  | "rejectRecording"
+  | "next"
+  | "previous"
+  | "comment"
+  | "playSegment";
 
 /** Review mode's keys (decision 025). */
 export const REVIEW_KEYS: ReadonlyArray<AltBinding<ReviewCommand>> = [
@@ -48,6 +55,8 @@ export const REVIEW_KEYS: ReadonlyArray<AltBinding<ReviewCommand>> = [
   { code: "KeyN", keys: "Alt+N", command: "next", action: "Next submission" },
   { code: "KeyP", keys: "Alt+P", command: "previous", action: "Previous submission" },
   { code: "KeyC", keys: "Alt+C", command: "comment", action: "Go to the comment box" },
+  // Decision 035, review by segment.
+  { code: "KeyL", keys: "Alt+L", command: "playSegment", action: "Play the chosen segment's source, then its take" },
 ];
 
 /** What a segment grid key does (decision 035). */

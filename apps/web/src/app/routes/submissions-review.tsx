@@ -4,6 +4,7 @@ import { ReviewPage, type ReviewSlots } from "#web/features/reviews/components/r
 import { SubmissionComments } from "#web/features/submissions/components/submission-comments";
 import { ReviewedTranscript } from "#web/features/submissions/components/reviewed-transcript";
 import { SegmentPairs } from "#web/features/translation/components/segment-pairs";
+import { TakeReview } from "#web/features/translation/components/take-review";
 
 const FILTERS: readonly SubmissionFilter[] = ["needsReview", "approved", "rejected", "all"];
 
@@ -17,6 +18,8 @@ const slots: ReviewSlots = {
     </>
   ),
   comments: (audioId) => <SubmissionComments audioId={audioId} />,
+  // Decision 035: the recording's takes segment by segment, played source then take with Alt+L.
+  recording: (audioId) => <TakeReview audioId={audioId} />,
 };
 
 /**

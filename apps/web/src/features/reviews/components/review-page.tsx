@@ -32,6 +32,11 @@ const FILTER_LABELS: Record<SubmissionFilter, string> = {
  */
 export interface ReviewSlots {
   transcript?: (audioId: string) => ReactNode;
+  /**
+   * Decision 035, review by segment: the translated recording's takes by segment, with a button of
+   * class `play-chosen-segment` that review mode's Alt+L presses.
+   */
+  recording?: (audioId: string) => ReactNode;
   comments: (audioId: string) => ReactNode;
 }
 
@@ -42,7 +47,8 @@ export interface ReviewSlots {
  * audio's player, the transcript, the translated recording's player, Approve / Reject for each
  * (acting on the status shown, decision 009: a stale one shows the server's 409 message), the
  * comments and a box to add one. Keys (REVIEW_KEYS): Alt+A/R transcript, Alt+O/X recording,
- * Alt+N/P next/previous, Alt+C the comment box; listed in the player's 'Shortcuts'. When another
+ * Alt+N/P next/previous, Alt+C the comment box, Alt+L the chosen segment's source then take
+ * (decision 035, when the route gives `slots.recording`); listed in the player's 'Shortcuts'. When another
  * admin reviews the item shown, a polite status says who did what and the queue moves on; after
  * Next or Previous focus goes to the new item's heading. Loading, empty and error states.
  */
@@ -56,6 +62,7 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const transcriptGroup = useRef<HTMLDivElement>(null);
   const recordingGroup = useRef<HTMLDivElement>(null);
+  const recordingCard = useRef<HTMLDivElement>(null);
   const shownId = item?.id;
   const focusHeading = useRef(false);
   const backLink = `${paths.submissions}${filter === "all" ? "" : `?status=${filter}`}`;
@@ -102,6 +109,8 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
         return void move(command);
       case "comment":
         return commentRef.current?.focus();
+      case "playSegment":
+        return press(recordingCard.current, ".play-chosen-segment", "segment");
     }
   });
 
@@ -189,12 +198,13 @@ export function ReviewPage({ filter, slots }: { filter: SubmissionFilter; slots:
             />
           ) : null}
         </div>
-        <div className="card stack" role="region" aria-label="Translated recording">
+        <div className="card stack" role="region" aria-label="Translated recording" ref={recordingCard}>
           <div className="row panel-header">
             <h2 className="panel-title">Translated recording</h2>
             <StatusBadge status={item.recordingStatus} />
           </div>
           <TranslatedRecording audioId={item.audioId} />
+          {slots.recording?.(item.audioId)}
           {item.hasRecording ? (
             <OutputActions
               status={item.recordingStatus}
