@@ -154,6 +154,22 @@ const PROCEDURES: IdProcedure[] = [
     unknown: [404, "User not found."],
     nonString: unknownId,
   },
+  // SPEC §2.13, decision 035: a whole recording matched to the rows.
+  {
+    path: "translation.proposeSpans",
+    field: "audioId",
+    malformed: [400, unknownId],
+    unknown: [404, "Audio not found."],
+    nonString: unknownId,
+  },
+  {
+    path: "translation.confirmSpans",
+    field: "audioId",
+    extra: { spans: [{ segmentId: UNKNOWN, startMs: 0, endMs: 500 }] },
+    malformed: [400, unknownId],
+    unknown: [404, "Audio not found."],
+    nonString: unknownId,
+  },
 ];
 
 describe("bad ids over tRPC", () => {

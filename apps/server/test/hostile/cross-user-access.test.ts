@@ -97,6 +97,22 @@ const TRPC_ATTEMPTS: TrpcAttempt[] = [
     message: NO_ACCESS,
     ownerControl: false,
   },
+  // SPEC §2.13, decision 035: a whole recording matched to the rows; the controls (the assignee
+  // proposes and confirms) are in whole-recording-spans.test.ts.
+  {
+    path: "translation.proposeSpans",
+    input: { audioId: owned.id },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
+  {
+    path: "translation.confirmSpans",
+    input: { audioId: owned.id, spans: [{ segmentId: ownedRows[0]!.id, startMs: 0, endMs: 500 }] },
+    status: 403,
+    message: NO_ACCESS,
+    ownerControl: false,
+  },
   // Decision 024; its control (the assignee gets segments) is in packages/api/test/suggest-segments.test.ts.
   {
     path: "transcripts.suggestSegments",

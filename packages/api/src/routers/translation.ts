@@ -5,6 +5,7 @@ import { ZSaveTranscriptOutput } from "../schemas/transcripts";
 import {
   ZAddGlossaryTermInput,
   ZAudioLanguagesInput,
+  ZConfirmSpansInput,
   ZExportedFile,
   ZGlossaryExportInput,
   ZGlossaryTerm,
@@ -12,6 +13,7 @@ import {
   ZLanguagePair,
   ZMemoryMatch,
   ZMemoryMatchesInput,
+  ZProposedSpans,
   ZSaveSegmentsInput,
   ZRedoTakesInput,
   ZSegmentGrid,
@@ -20,6 +22,7 @@ import {
   ZTranslationSettings,
 } from "../schemas/translation";
 import { askTakeRedo, assembleTakes, listSegmentTakes, removeTake } from "../translation/takes";
+import { confirmSpans, proposeSpans } from "../translation/span-matching";
 import {
   getTranslationSettings,
   setAudioLanguages,
@@ -122,6 +125,19 @@ export const translationRouter = router({
     .input(ZAudioIdInput)
     .output(ZAssembled)
     .mutation(({ ctx, input }) => assembleTakes(ctx, ctx.user, input.audioId)),
+  /**
+   * SPEC §2.13, decision 035: each row's span in a whole uploaded recording, proposed by the voice
+   * activity detector → `{ recordingDurationMs, spans }` (proposeSpans' errors). Changes nothing.
+   */
+  proposeSpans: authedProcedure
+    .input(ZAudioIdInput)
+    .output(ZProposedSpans)
+    .query(({ ctx, input }) => proposeSpans(ctx, ctx.user, input.audioId)),
+  /** SPEC §2.13, decision 035: stores the spans staff confirm, one per row → `{ message }` (confirmSpans' errors). */
+  confirmSpans: authedProcedure
+    .input(ZConfirmSpansInput)
+    .output(ZMessage)
+    .mutation(({ ctx, input }) => confirmSpans(ctx, ctx.user, input)),
   /** Admin: asks for takes to be recorded again, each with a note → `{ message }` (askTakeRedo). */
   redoTakes: adminProcedure
     .input(ZRedoTakesInput)

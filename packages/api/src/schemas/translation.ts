@@ -171,3 +171,17 @@ export const ZRedoTakesInput = z.object({
     .min(1, "Name at least one take.")
     .max(SEGMENTS_MAX, TOO_MANY_SEGMENTS),
 });
+
+/** Decision 035, SPEC §2.13: a grid row's span in the translated recording, whole ms. */
+const ZSegmentSpan = z.object({
+  segmentId: ZId,
+  startMs: z.number().int("Times are whole milliseconds.").min(0, "A span starts at 0 ms or later."),
+  endMs: z.number().int("Times are whole milliseconds.").min(1, "A span ends after 0 ms."),
+});
+/** What translation.proposeSpans answers: the recording's length and one span per row, in row order. */
+export const ZProposedSpans = z.object({ recordingDurationMs: z.number().int(), spans: z.array(ZSegmentSpan) });
+/** The spans staff confirm: one per row of the audio (at most SEGMENTS_MAX). */
+export const ZConfirmSpansInput = z.object({
+  audioId: ZId,
+  spans: z.array(ZSegmentSpan).min(1, "Give a span for every segment.").max(SEGMENTS_MAX, TOO_MANY_SEGMENTS),
+});
