@@ -5,9 +5,9 @@ import type { Database } from "../connection";
  * The periodic jobs that must run in one process only, however many share the database (decision
  * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus");
  * `backup` writes the scheduled backups (decision 027); `page-anchors` rebuilds the lists' page anchors
- * (decision 030).
+ * (decision 030); `speech-measures` measures the original audio of approved transcripts (decision 035).
  */
-export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup" | "page-anchors";
+export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup" | "page-anchors" | "speech-measures";
 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
@@ -20,6 +20,7 @@ export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   waveforms: 7_240_315,
   backup: 7_240_316,
   "page-anchors": 7_240_317,
+  "speech-measures": 7_240_319,
 };
 
 /** The `application_name` of the connection that holds the job locks (visible in pg_stat_activity). */

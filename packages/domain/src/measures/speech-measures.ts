@@ -52,8 +52,22 @@ export interface SpeakerMeasures {
   segmentsPerMinute: number | null;
 }
 
+/**
+ * The measures the group report summarises (the Dashboard's table, `measures-summary.csv`), in
+ * their order there: of PAR, per recording.
+ */
+export const GROUP_MEASURES = [
+  "speakingMs",
+  "speakingRatio",
+  "pauseCount",
+  "meanPauseMs",
+  "responseLatencyMs",
+  "segmentsPerMinute",
+] as const satisfies readonly (keyof SpeakerMeasures)[];
+export type GroupMeasure = (typeof GROUP_MEASURES)[number];
+
 /** The speakers measured, in this order. */
-const SPEAKERS: readonly Speaker[] = ["PAR", "INV"];
+export const MEASURED_SPEAKERS: readonly Speaker[] = ["PAR", "INV"];
 
 /** The index of the first stretch ending after `ms` (stretches ordered, not overlapping). */
 function firstEndingAfter(stretches: readonly SpeechStretch[], ms: number): number {
@@ -68,7 +82,10 @@ function firstEndingAfter(stretches: readonly SpeechStretch[], ms: number): numb
 }
 
 /** Phonation (ms) and pauses (lengths, ms) inside one segment: the stretches clipped to it, and the gaps between them. */
-function insideSegment(segment: SpeakerSpan, stretches: readonly SpeechStretch[]): { phonationMs: number; pauses: number[] } {
+function insideSegment(
+  segment: SpeakerSpan,
+  stretches: readonly SpeechStretch[],
+): { phonationMs: number; pauses: number[] } {
   let phonationMs = 0;
   const pauses: number[] = [];
   let previousEnd: number | null = null;
@@ -119,7 +136,7 @@ export function speakerMeasures(
   }
   const minutes = durationMs !== null && durationMs > 0 ? durationMs / 60_000 : null;
   const latencies = endsTimed ? responseLatencies(spans) : [];
-  return SPEAKERS.flatMap((speaker): SpeakerMeasures[] => {
+  return MEASURED_SPEAKERS.flatMap((speaker): SpeakerMeasures[] => {
     const mine = spans.filter((s) => s.speaker === speaker);
     if (mine.length === 0) return [];
     const speakingMs = mine.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
