@@ -6,6 +6,7 @@ import { startBackupSchedule } from "./jobs/backup-schedule";
 import { sweepFilesHourly } from "./jobs/file-sweep-timer";
 import { gracefulShutdown } from "./lib/graceful-shutdown";
 import { rebuildPageAnchorsEveryMinute } from "./jobs/page-anchor-timer";
+import { measureSpeechEveryMinute } from "./jobs/speech-measures-timer";
 import { startMetricsListener, type MetricsListener } from "./metrics/metrics-listener";
 import { loadSettings } from "./settings";
 
@@ -25,6 +26,8 @@ const stopPruning = keepEventsFor({ db: deps.db, locks }, settings.EVENT_RETENTI
 const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
 // Decision 030: the deep pages' anchors, rebuilt past the oldest change every minute.
 const stopAnchoring = rebuildPageAnchorsEveryMinute({ db: deps.db, locks }, app.log);
+// Decision 035: the speech measures of approved transcripts' original audio, checked every minute.
+const stopMeasuring = measureSpeechEveryMinute({ ...deps, locks }, app.log);
 // Decision 027: with BACKUP_DIR, one of the processes writes a backup every BACKUP_EVERY_HOURS (a folder
 // that cannot be written stops the start here).
 const backups = settings.BACKUP_DIR
@@ -56,6 +59,7 @@ const shutdown = gracefulShutdown({
     { name: "event retention", run: stopPruning },
     { name: "file sweep", run: stopSweeping },
     { name: "page anchors", run: stopAnchoring },
+    { name: "speech measures", run: stopMeasuring },
     { name: "waveforms", run: async () => waveforms?.stop() },
     { name: "scheduled backups", run: async () => backups?.stop() },
     { name: "job locks", run: () => locks.close() },

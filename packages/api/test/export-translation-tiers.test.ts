@@ -284,11 +284,13 @@ describe("the .cha files of translated audios (decision 035)", async () => {
       .orderBy("path")
       .execute();
     expect(files.map((f) => f.path)).toEqual(["segments.tsv", "translation-memory.tmx"]);
-    const names = Object.keys(zip.files);
-    // After the audios' files, before the manifests.
-    expect(names.slice(-6)).toEqual([
+    // After the audios' files, before the manifests (the speech measures between them: speech-measures.test.ts).
+    const topLevel = Object.keys(zip.files).filter((name) => !name.includes("/"));
+    expect(topLevel.slice(-8)).toEqual([
       "segments.tsv",
       "translation-memory.tmx",
+      "measures.csv",
+      "measures-summary.csv",
       "manifest.csv",
       "manifest.jsonl",
       "left_out.csv",

@@ -135,7 +135,12 @@ describe("exports.create and exports.list", () => {
     );
     expect(tsv).toContain(`${row!.audio_file}\t\t\tPAR\t${row!.participant_code}\tDementia\t\tNilienda sokoni jana.\n`);
     expect(await zip.file("translation-memory.tmx")!.async("string")).toMatch(/<tmx version="1\.4">/);
-    expect(Object.keys(zip.files).slice(-6, -4)).toEqual(["segments.tsv", "translation-memory.tmx"]);
+    // Then the speech measures (speech-measures.test.ts), then the manifests.
+    expect(
+      Object.keys(zip.files)
+        .filter((name) => !name.includes("/"))
+        .slice(-8, -4),
+    ).toEqual(["segments.tsv", "translation-memory.tmx", "measures.csv", "measures-summary.csv"]);
 
     const csv = await zip.file("manifest.csv")!.async("string");
     expect(csv.split("\r\n")[0]).toBe(
@@ -255,8 +260,8 @@ describe("a second export of the same choice", () => {
       sizeBytes: first.sizeBytes,
       total: first.total,
     });
-    // Each audio's three files, and segments.tsv and translation-memory.tmx.
-    expect(again.reusedFiles).toBe(firstManifest.length * 3 + 2);
+    // Each audio's three files, segments.tsv, translation-memory.tmx, measures.csv and measures-summary.csv.
+    expect(again.reusedFiles).toBe(firstManifest.length * 3 + 4);
     expect(new URL(again.downloadUrl!, "http://x").pathname).toBe(new URL(first.downloadUrl!, "http://x").pathname);
 
     const added = await approvedWork({ category: "Dementia" });

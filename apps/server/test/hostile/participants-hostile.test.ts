@@ -65,6 +65,7 @@ describe("who may call the participants paths", () => {
       ["participants.get", { participantId: id }],
       ["participants.exportCsv", undefined],
       ["participants.balance", undefined],
+      ["participants.measures", undefined],
       ["participants.create", { code: "HX0003", group: "Control" }],
       ["participants.importCsv", { csv: "code,group\nHX4,Control\n" }],
     ] as const) {

@@ -102,7 +102,7 @@ function exportedSegments(transcriptText: string, stored: ExportedTranslation | 
  * (exportedSegments; null when none has a source, so the main tier holds the transcript).
  */
 export function audioTranslation(
-  audio: ExportedAudio,
+  audio: Pick<ExportedAudio, "transcriptText">,
   stored: ExportedTranslation | undefined,
   settings: TranslationSettings,
 ): AudioTranslation {

@@ -26,6 +26,8 @@ import {
 } from "../services/participants";
 import { exportParticipantsCsv, importParticipantsCsv } from "../services/participants-csv";
 import { linkAudio } from "../services/audio-participants";
+import { ZSpeechMeasures } from "../schemas/speech-measures";
+import { speechMeasuresReport } from "../services/speech-measures";
 
 const PARTICIPANTS = ["Participants"];
 const ADMIN_ONLY = "401 without a session, 403 for staff.";
@@ -125,6 +127,13 @@ export const participantsRouter = router({
   exportCsv: adminProcedure.output(ZParticipantsCsv).query(({ ctx }) => exportParticipantsCsv(ctx, ctx.user)),
   /** → `{ rows }`: participants and approved recordings per group × sex × age band, zeros included. */
   balance: adminProcedure.output(ZBalance).query(({ ctx }) => participantBalance(ctx, ctx.user)),
+  /**
+   * Decision 035, "Speech measures": → `{ speaker: 'PAR', rows }`, per group × measure of PAR on the
+   * original audio (speaking time ms, speaking-time ratio 0–1, pauses ≥ 250 ms per recording, mean
+   * pause ms, response latency ms, segments per minute): n, mean, SD, median, q1, q3, IQR; n 0 and
+   * null figures where nothing is measured. FORBIDDEN for staff.
+   */
+  measures: adminProcedure.output(ZSpeechMeasures).query(({ ctx }) => speechMeasuresReport(ctx, ctx.user)),
   /**
    * `{ audioId, participantId | null, sessionDate }` → `{ audioId, participant, sessionDate }`: links
    * (or, with null, unlinks) an audio. BAD_REQUEST when its category and the participant's group differ.

@@ -23,6 +23,20 @@ const running = new Map<string, Promise<SpeechSegment[]>>();
 const oneRun = pLimit(1);
 
 /**
+ * Decision 035, "Speech measures": detectSpeech of the stored file `fileKey` of `mimeType` with
+ * `opts`, queued behind every other VAD run of this process (suggestions included), so no two run
+ * at once. Not cached; rejects as detectSpeech does.
+ */
+export function detectSpeechInTurn(
+  storage: AppDeps["storage"],
+  fileKey: string,
+  mimeType: string,
+  opts: DetectSpeechOptions,
+): Promise<SpeechSegment[]> {
+  return oneRun(() => detectSpeech(storage, fileKey, mimeType, opts));
+}
+
+/**
  * Decision 024, "Who spoke, when": the speech segments of the stored audio file `fileKey` of
  * `mimeType` (whole ms, ordered), from the cache when this process has found them before, else by
  * a VAD run (detectSpeech) queued behind any other. Failed runs are not cached.
