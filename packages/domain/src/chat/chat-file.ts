@@ -11,7 +11,7 @@ import {
   PARTICIPANT_CODE,
   type ChatSettings,
 } from "./chat-settings";
-import { paragraphTiers, segmentTiers, translationTier, type ChatSegment } from "./chat-tiers";
+import { paragraphTiers, segmentTiers, translationTier, type ChatSegment, type ChatSpan } from "./chat-tiers";
 
 // The tiers and their times, for the index (which lists this file) and the export.
 export {
@@ -178,4 +178,54 @@ export function chatFile(transcript: ChatTranscript, settings: ChatSettings = DE
     ...(date ? [`@Date:\t${date}`] : []),
   ];
   return `${[...header, ...tiers, "@End"].join("\n")}\n`;
+}
+
+/** A translated recording as the media of its own CHAT file (decision 035, the parallel speech corpus). */
+export interface ChatRecording {
+  /** The recording's file name in the export, without its extension (`@Media`). */
+  mediaName: string;
+  /** Its duration in ms; null when not known (the spans are then taken as given). */
+  durationMs: number | null;
+  /** Each segment's span in the recording, whole ms, in the order of the transcript's segments; null: none. */
+  spans: readonly (ChatSpan | null)[];
+}
+
+/**
+ * The transcript of a translated recording (decision 035: a `.cha` has one `@Media`, so the
+ * re-recorded translation gets a file of its own), for chatFile: each segment with a translation
+ * has its translation as what was said (the main tier: kept as written when a CHAT utterance,
+ * else made CHAT as typed text is) and its source as its translation (the dependent tier: `%eng`
+ * when the source language is `eng`, else `%xtra`), its times its span in the recording
+ * (`recording.spans`, same order as `transcript.segments`; no bullet without one), so chatFile
+ * keeps the bullets in order and within `recording.durationMs` as it does for the original audio
+ * (segmentSpans); `@Languages` and `@ID` name the target language; speakers, participant, session
+ * day and category are kept; `@Media` names the recording. A segment without a translation was not
+ * spoken in it and is left out. Returns null when the transcript has no language pair, no segment
+ * with a source, or none with a translation (nothing to pair).
+ */
+export function translatedRecordingTranscript(
+  transcript: ChatTranscript,
+  recording: ChatRecording,
+): ChatTranscript | null {
+  const pair = transcript.languages ?? null;
+  const segments = transcript.segments ?? [];
+  if (!pair || !segments.some((segment) => segment.source.trim() !== "")) return null;
+  if (!segments.some((segment) => segment.target.trim() !== "")) return null;
+  return {
+    ...transcript,
+    mediaName: recording.mediaName,
+    durationMs: recording.durationMs,
+    languages: { source: pair.target, target: pair.source },
+    segments: segments.map((segment, i): ChatSegment => {
+      const spoken = segment.target.trim() !== "";
+      const span = spoken ? (recording.spans[i] ?? null) : null;
+      return {
+        speaker: segment.speaker,
+        startMs: span?.startMs ?? null,
+        endMs: span?.endMs ?? null,
+        source: spoken ? segment.target : "",
+        target: spoken ? segment.source : "",
+      };
+    }),
+  };
 }
