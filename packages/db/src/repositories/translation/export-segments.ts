@@ -6,8 +6,9 @@ import { selected, type ExportSelection } from "../exports/selection";
 /**
  * What a dataset export reads of the audios' translations (decision 035): each audio's own
  * languages, its segment grid rows and its source segments, a page of audios at a time, and one
- * hash of all of them over an export's selection, so an export whose translations changed is
- * never taken for an unchanged one (decision 019, "Reuse by content").
+ * hash of all of them (and of the rows' spans in the translated recording) over an export's
+ * selection, so an export whose translations changed is never taken for an unchanged one
+ * (decision 019, "Reuse by content").
  */
 
 /** One exported audio's translation as stored. */
@@ -66,7 +67,9 @@ export async function exportedTranslations(
 /**
  * A hash (md5) of the translations of every audio an export of `s` takes (the consent gate
  * applied, as exportSelectionSummary counts them), in audio id order: each audio's own languages,
- * its grid rows (speaker, times, source, target) and its source segments. '' when it takes none.
+ * its grid rows (speaker, times, source, target), its source segments and its grid rows' spans in
+ * its current translated recording (recording_spans: the parallel speech corpus). '' when it takes
+ * none.
  */
 export async function exportTranslationsHash(db: Executor, s: ExportSelection): Promise<string> {
   const row = await selected(db, s)
@@ -76,7 +79,10 @@ export async function exportTranslationsHash(db: Executor, s: ExportSelection): 
         coalesce((select md5(string_agg(row(t.speaker, t.start_ms, t.end_ms, t.source, t.target)::text, ','
           order by t.position)) from translation_segments t where t.audio_id = ${eb.ref("audios.id")}), '') || ':' ||
         coalesce((select md5(string_agg(row(g.speaker, g.start_ms, g.end_ms, g.text)::text, ','
-          order by g.position)) from source_segments g where g.audio_id = ${eb.ref("audios.id")}), ''),
+          order by g.position)) from source_segments g where g.audio_id = ${eb.ref("audios.id")}), '') || ':' ||
+        coalesce((select md5(string_agg(row(r.segment_id, r.start_ms, r.end_ms)::text, ','
+          order by r.segment_id)) from recording_spans r where r.audio_id = ${eb.ref("audios.id")}
+          and r.recording_key = ${eb.ref("submissions.recordedAudio")}), ''),
         ',' order by ${eb.ref("audios.id")}))`.as("hash"),
     )
     .executeTakeFirstOrThrow();
