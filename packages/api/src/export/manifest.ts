@@ -8,7 +8,8 @@ import type { ParticipantAtSession } from "./participant-data";
 export interface ManifestAudio {
   audio: ExportedAudio;
   participant: ParticipantAtSession;
-  files: Array<{ kind: "audio" | "transcript" | "recording"; path: string }>;
+  /** Its files; (decision 035) the translated recording's own `.cha` (`recording-transcript`) has no manifest column. */
+  files: Array<{ kind: "audio" | "transcript" | "recording" | "recording-transcript"; path: string }>;
 }
 
 /** What the consent gate left out of an export (decision 024). */
