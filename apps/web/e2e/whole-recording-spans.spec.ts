@@ -2,8 +2,8 @@
 // Audio screen, is matched to the segments. espeak-ng speaks five translations (made here), sox
 // joins them with 1.5 s of silence; the staff member uploads the file with the keyboard only, asks
 // for spans ('Propose spans': the server's voice activity detector), sees one numbered region per
-// segment on the waveform and one row per segment in the list, moves segment 4's end 0.2 s later
-// with the arrow key, plays a span and confirms: the stored spans are the ones on screen. Every Tab
+// segment on the waveform and one row per segment in the list, drags one region with the mouse,
+// moves segment 4's end 0.2 s later with the arrow key, plays a span and confirms: the stored spans are the ones on screen. Every Tab
 // stop shows its focus ring; axe finds nothing serious.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -107,6 +107,23 @@ describeBrowser("matching a whole translated recording to the segments", () => {
     expect(Math.abs(times[0]! - 0.5)).toBeLessThan(0.3);
     await screenshot(page, "whole-recording-spans-proposed");
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  step("dragging segment 2's region with the mouse moves its start and end in the list", async () => {
+    const [start2, end2] = [await valueOf(time(2, "start")), await valueOf(time(2, "end"))];
+    const waveform = panel().getByRole("group", { name: "Translated recording with the segments' spans" });
+    await waveform.scrollIntoViewIfNeeded();
+    // The middle of the region, above its number.
+    const label = (await waveform.getByText("2", { exact: true }).boundingBox())!;
+    const from = { x: label.x + label.width / 2 + 10, y: label.y - 40 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let dx = 5; dx <= 30; dx += 5) await page.mouse.move(from.x + dx, from.y);
+    await page.mouse.up();
+    await expect.poll(() => valueOf(time(2, "start"))).toBeGreaterThan(start2 + 0.1);
+    const moved = (await valueOf(time(2, "start"))) - start2;
+    expect((await valueOf(time(2, "end"))) - end2).toBeCloseTo(moved, 2);
+    expect(await valueOf(time(2, "end"))).toBeLessThanOrEqual(await valueOf(time(3, "start")));
   });
 
   step("segment 4's end moves 0.2 s later with ↑, a span plays, and the spans are confirmed", async () => {
