@@ -8,8 +8,9 @@ import { sql, type Kysely } from "kysely";
  *   detector's settings (`vad`), and the approved transcript version the audio's measures were last
  *   made from (measured_transcript_key; null: not yet);
  * - speech_measures holds, per audio and speaker (PAR, INV), what was measured: the recording's
- *   duration, speaking time, its ratio, phonation, pauses, response latency, segments per minute.
- *   The Dashboard's group report is one query over it, joined to the audio's category.
+ *   duration, speaking time, its ratio, phonation, pauses, response latency, segments per minute,
+ *   and the audio's category (its participant's group; an audio's category never changes), so the
+ *   Dashboard's group report is one query reading one index, no join.
  * Only new tables: the previous version runs on the result unchanged.
  * Frozen in time: imports no application code.
  */
@@ -30,6 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create table speech_measures (
       audio_id uuid not null references audios(id) on delete cascade,
       speaker text not null check (speaker in ('PAR', 'INV')),
+      category text not null,
       duration_ms integer check (duration_ms > 0),
       segment_count integer not null check (segment_count > 0),
       speaking_ms integer not null check (speaking_ms >= 0),
@@ -43,9 +45,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       measured_at timestamptz not null default now(),
       primary key (audio_id, speaker)
     )`.execute(db);
-  // The group report reads one speaker's rows (PAR) with the measures it summarises.
+  // The group report reads one speaker's rows (PAR) by group, with the measures it summarises.
   await sql`
-    create index speech_measures_speaker_idx on speech_measures (speaker, audio_id)
+    create index speech_measures_group_idx on speech_measures (speaker, category)
       include (speaking_ms, speaking_ratio, pause_count, mean_pause_ms, response_latency_ms, segments_per_minute)`.execute(
     db,
   );

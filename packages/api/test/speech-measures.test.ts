@@ -143,7 +143,7 @@ await h.caller(staff).translation.submit({
 await h.caller(admin).transcripts.approve({ audioId });
 const participant = await linkToParticipant(h.deps.db, audioId, { sex: "female", ageMonths: 900 });
 // The waveform job finds the duration the export and the measures use.
-await processPendingWaveforms(h.deps);
+await processPendingWaveforms({ db: h.deps.db, storage: h.deps.storage });
 
 /** What the hand computes, from the truth and the bullets. */
 const hand = {
@@ -260,7 +260,15 @@ describe("speech measures of a recording with known pauses (decision 035)", () =
       });
       await h.deps.db
         .insertInto("speechMeasures")
-        .values({ audioId: id, speaker: "PAR", segmentCount: 1, speakingMs: 1_000, pauseCount, responseCount: 0 })
+        .values({
+          audioId: id,
+          category: "Dementia",
+          speaker: "PAR",
+          segmentCount: 1,
+          speakingMs: 1_000,
+          pauseCount,
+          responseCount: 0,
+        })
         .execute();
     }
     const all = (await h.caller(admin).participants.measures()).rows.find(

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { SpeakerMeasures } from "@tafsiri/domain";
+import type { Category, SpeakerMeasures } from "@tafsiri/domain";
 
 /**
  * The tables of the speech measures of the original audio (decision 035, migration
@@ -26,6 +26,8 @@ export interface SpeechStretchTable {
 /** One speaker's measures of one audio (SpeakerMeasures of @tafsiri/domain) and the recording's duration, ms. */
 export interface SpeechMeasureTable extends SpeakerMeasures {
   audioId: string;
+  /** The audio's category (its participant's group), copied: an audio's category never changes. */
+  category: Category;
   durationMs: number | null;
   measuredAt: CreatedAt;
 }

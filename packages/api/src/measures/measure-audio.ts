@@ -127,14 +127,18 @@ export async function measureAudio(
   );
   const durationMs = audio.durationSeconds === null ? null : Math.round(audio.durationSeconds * 1000);
   const measures = measuresOf(audio.transcriptText, translation, durationMs, found);
-  await deps.db
-    .transaction()
-    .execute((trx) =>
-      replaceSpeechMeasures(
-        trx,
-        { audioId: audio.audioId, fileKey: audio.fileKey, transcriptKey: audio.transcriptKey, durationMs },
-        measures,
-      ),
-    );
+  await deps.db.transaction().execute((trx) =>
+    replaceSpeechMeasures(
+      trx,
+      {
+        audioId: audio.audioId,
+        category: audio.category,
+        fileKey: audio.fileKey,
+        transcriptKey: audio.transcriptKey,
+        durationMs,
+      },
+      measures,
+    ),
+  );
   return "measured";
 }

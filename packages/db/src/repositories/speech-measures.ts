@@ -41,20 +41,20 @@ export async function saveStretches(
 }
 
 /**
- * Replaces the audio `audioId`'s measures with `measures` (its recording's duration `durationMs`,
- * null when not known) and records that they were made from its file `fileKey`'s stretches and the
+ * Replaces the audio `audioId`'s measures with `measures` (its `category`, its recording's
+ * duration `durationMs`, null when not known) and records that they were made from its file `fileKey`'s stretches and the
  * approved transcript version `transcriptKey`. Run in a transaction, so the report never sees half.
  */
 export async function replaceSpeechMeasures(
   trx: DbTransaction,
-  row: { audioId: string; fileKey: string; transcriptKey: string; durationMs: number | null },
+  row: { audioId: string; category: Category; fileKey: string; transcriptKey: string; durationMs: number | null },
   measures: readonly SpeakerMeasures[],
 ): Promise<void> {
   await trx.deleteFrom("speechMeasures").where("audioId", "=", row.audioId).execute();
   if (measures.length > 0) {
     await trx
       .insertInto("speechMeasures")
-      .values(measures.map((m) => ({ audioId: row.audioId, durationMs: row.durationMs, ...m })))
+      .values(measures.map((m) => ({ audioId: row.audioId, category: row.category, durationMs: row.durationMs, ...m })))
       .execute();
   }
   await trx
@@ -67,6 +67,7 @@ export async function replaceSpeechMeasures(
 /** An audio whose approved transcript has not been measured on its current file. */
 export interface UnmeasuredAudio {
   audioId: string;
+  category: Category;
   fileKey: string;
   mimeType: string;
   durationSeconds: number | null;
@@ -109,6 +110,7 @@ export async function nextUnmeasuredAudio(
     )
     .select([
       "audios.id as audioId",
+      "audios.category",
       "audios.fileKey",
       "audios.mimeType",
       "audios.durationSeconds",
@@ -133,46 +135,48 @@ const COLUMNS: Record<GroupMeasure, string> = {
   responseLatencyMs: "response_latency_ms",
   segmentsPerMinute: "segments_per_minute",
 };
+const MEASURES = Object.keys(COLUMNS) as GroupMeasure[];
 
 /**
  * Decision 035, "Speech measures": per group (the audio's category, which its participant's group
  * matches) and measure (GROUP_MEASURES, of `speaker`'s rows: one per measured recording), n (the
- * recordings where it is known), mean, sample SD (stddev_samp), median and quartiles
- * (percentile_cont: linear interpolation, as groupStatistics). Only groups and measures with at
- * least one value have a row. One statement, reading `speaker`'s rows from
- * speech_measures_speaker_idx; work_mem raised and JIT off for it alone (the reviewer figures'
- * reasons, reviewerTotals).
+ * recordings where it is known), mean, sample SD (stddev_samp) and the quartiles (percentile_cont:
+ * linear interpolation, as groupStatistics). Only groups with a row of `speaker` have rows. One
+ * statement, an index-only scan of speech_measures_group_idx in group order (no join, no sort of
+ * the rows: only each measure's own values are sorted for its quartiles); work_mem raised and JIT
+ * off for it alone (the reviewer figures' reasons, reviewerTotals).
  */
 export async function speechMeasuresByGroup(db: Executor, speaker: "PAR" | "INV"): Promise<GroupMeasureRow[]> {
   if (!db.isTransaction) return db.transaction().execute((trx) => speechMeasuresByGroup(trx, speaker));
   await sql`set local work_mem = '32MB'`.execute(db);
   await sql`set local jit = off`.execute(db);
-  const values = sql.join(
-    Object.entries(COLUMNS).map(([measure, column]) => sql`(${measure}, m.${sql.ref(column)}::float8)`),
+  const figures = sql.join(
+    MEASURES.map((measure) => {
+      const value = sql.ref(`m.${COLUMNS[measure]}`);
+      return sql`json_build_array(count(${value}), avg(${value}), stddev_samp(${value}),
+        percentile_cont(array[0.25, 0.5, 0.75]) within group (order by ${value})) as ${sql.ref(measure)}`;
+    }),
   );
-  const { rows } = await sql<{
-    group: Category;
-    measure: GroupMeasure;
-    n: string;
-    mean: number | null;
-    sd: number | null;
-    quartiles: number[] | null;
-  }>`
-    select a.category as "group", v.measure, count(v.value) as n, avg(v.value) as mean, stddev_samp(v.value) as sd,
-           percentile_cont(array[0.25, 0.5, 0.75]) within group (order by v.value) as quartiles
-    from speech_measures m
-    join audios a on a.id = m.audio_id
-    cross join lateral (values ${values}) as v(measure, value)
-    where m.speaker = ${speaker} and v.value is not null
-    group by a.category, v.measure`.execute(db);
-  return rows.map((r) => ({
-    group: r.group,
-    measure: r.measure,
-    n: Number(r.n),
-    mean: r.mean,
-    sd: r.sd,
-    q1: r.quartiles?.[0] ?? null,
-    median: r.quartiles?.[1] ?? null,
-    q3: r.quartiles?.[2] ?? null,
-  }));
+  const { rows } = await sql<
+    Record<GroupMeasure, [number, number | null, number | null, number[] | null]> & {
+      group: Category;
+    }
+  >`select m.category as "group", ${figures} from speech_measures m where m.speaker = ${speaker} group by m.category`.execute(
+    db,
+  );
+  return rows.flatMap((row) =>
+    MEASURES.map((measure): GroupMeasureRow => {
+      const [n, mean, sd, quartiles] = row[measure];
+      return {
+        group: row.group,
+        measure,
+        n: Number(n),
+        mean,
+        sd,
+        q1: quartiles?.[0] ?? null,
+        median: quartiles?.[1] ?? null,
+        q3: quartiles?.[2] ?? null,
+      };
+    }),
+  );
 }
