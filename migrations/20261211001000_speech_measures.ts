@@ -9,8 +9,10 @@ import { sql, type Kysely } from "kysely";
  *   made from (measured_transcript_key; null: not yet);
  * - speech_measures holds, per audio and speaker (PAR, INV), what was measured: the recording's
  *   duration, speaking time, its ratio, phonation, pauses, response latency, segments per minute,
- *   and the audio's category (its participant's group; an audio's category never changes), so the
- *   Dashboard's group report is one query reading one index, no join.
+ *   and the audio's category (its participant's group; an audio's category never changes);
+ * - speech_measure_groups holds the Dashboard's group report of PAR (per group and measure: n, mean,
+ *   SD, median, quartiles), rewritten from speech_measures by the measures job each round: sorting
+ *   every recording's values for the quartiles takes too long to do on each Dashboard load.
  * Only new tables: the previous version runs on the result unchanged.
  * Frozen in time: imports no application code.
  */
@@ -51,9 +53,22 @@ export async function up(db: Kysely<any>): Promise<void> {
       include (speaking_ms, speaking_ratio, pause_count, mean_pause_ms, response_latency_ms, segments_per_minute)`.execute(
     db,
   );
+  await sql`
+    create table speech_measure_groups (
+      category text not null,
+      measure text not null,
+      n integer not null check (n >= 0),
+      mean double precision,
+      sd double precision,
+      median double precision,
+      q1 double precision,
+      q3 double precision,
+      primary key (category, measure)
+    )`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop table if exists speech_measure_groups`.execute(db);
   await sql`drop table if exists speech_measures`.execute(db);
   await sql`drop table if exists speech_stretches`.execute(db);
 }

@@ -1,5 +1,5 @@
 import type { ColumnType } from "kysely";
-import type { Category, SpeakerMeasures } from "@tafsiri/domain";
+import type { Category, GroupMeasure, GroupStatistics, SpeakerMeasures } from "@tafsiri/domain";
 
 /**
  * The tables of the speech measures of the original audio (decision 035, migration
@@ -21,6 +21,12 @@ export interface SpeechStretchTable {
   /** The approved transcript version the audio's speech_measures rows were made from; null: not yet. */
   measuredTranscriptKey: string | null;
   createdAt: CreatedAt;
+}
+
+/** The group report of PAR (GroupStatistics per group and measure), rewritten by the measures job. */
+export interface SpeechMeasureGroupTable extends GroupStatistics {
+  category: Category;
+  measure: GroupMeasure;
 }
 
 /** One speaker's measures of one audio (SpeakerMeasures of @tafsiri/domain) and the recording's duration, ms. */

@@ -1,4 +1,4 @@
-import { nextUnmeasuredAudio } from "@tafsiri/db/repositories/speech-measures";
+import { nextUnmeasuredAudio, refreshSpeechMeasureGroups } from "@tafsiri/db/repositories/speech-measures";
 import type { AppDeps } from "../context";
 import { SpeechModelUnavailableError } from "../segments/detect-speech";
 import { readTranslationSettings } from "../translation/translation-settings";
@@ -26,7 +26,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * only for a file without stored stretches, queued behind any other VAD run of this process). An
  * audio failing with a storage or database error is logged (`deps.log`) and left for the next
  * round; after three such errors in a row the round ends. Stops between audios when `signal`
- * aborts. Returns the counts; rejects when the model cannot be loaded here
+ * aborts. Ends by rewriting the Dashboard's group report (refreshSpeechMeasureGroups). Returns the counts; rejects when the model cannot be loaded here
  * (SpeechModelUnavailableError: nothing can be measured) or the database cannot be asked.
  */
 export async function measurePendingAudios(
@@ -51,5 +51,7 @@ export async function measurePendingAudios(
       if (++errorsInARow >= ERRORS_IN_A_ROW_BEFORE_PAUSE) break;
     }
   }
+  // The Dashboard's group report, rewritten every round (a deleted audio's rows go with it).
+  await refreshSpeechMeasureGroups(deps.db);
   return report;
 }
