@@ -29,6 +29,7 @@ import * as translationSegments from "./20261211000600_translation_segments";
 import * as translationMemoryWords from "./20261211000700_translation_memory_words";
 import * as segmentTakes from "./20261211000800_segment_takes";
 import * as recordingSpans from "./20261211000900_recording_spans";
+import * as apiTokens from "./20261211001100_api_tokens";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "20261211000700_translation_memory_words": translationMemoryWords,
   "20261211000800_segment_takes": segmentTakes,
   "20261211000900_recording_spans": recordingSpans,
+  "20261211001100_api_tokens": apiTokens,
 };

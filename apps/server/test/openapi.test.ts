@@ -77,8 +77,10 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("describes each operation with its SPEC section, its security and an example of each request and answer", () => {
-    expect(doc.components.securitySchemes).toEqual({
+    expect(doc.components.securitySchemes).toMatchObject({
       bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      // Decision 036: API tokens, sent the same way.
+      apiToken: { type: "http", scheme: "bearer", bearerFormat: "tfs_…" },
     });
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
@@ -118,6 +120,7 @@ describe("GET /api/openapi.json", () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(open.sort()).toEqual([
+      "GET /api/backups/{name}/file",
       "GET /auth/passwordreset/{email}",
       "GET /files/audios/{file}",
       "GET /files/exports/{file}",

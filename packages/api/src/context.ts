@@ -38,10 +38,21 @@ export interface AppDeps {
   waveforms?: { wake(): void };
 }
 
+/** A Bearer token resolved to its session (authenticateSession, decision 012). */
+export interface AuthenticatedSession {
+  user: SessionUser;
+  version: number;
+  expiresAt: Date;
+  /** Decision 036: the API token the session is, when it is one. */
+  apiToken?: { id: string; scope: "read" | "write" };
+}
+
 /** The session a call's token carries: its version and expiry (decision 012). */
 export interface CallSession {
   version: number;
   expiresAt: Date;
+  /** Decision 036: the API token the call came with, when it came with one (its id and scope). */
+  apiToken?: { id: string; scope: "read" | "write" } | undefined;
 }
 
 export interface Context extends AppDeps {

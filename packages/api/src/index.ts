@@ -39,6 +39,7 @@ export {
   type AuthenticatedSession,
 } from "./services/auth";
 export { endsSession } from "./live/session-events";
+export { knownTokenId } from "./services/api-tokens";
 export { ensureFirstAdmin } from "./services/accounts";
 
 // Services the REST layer calls where no procedure fits (uploads, file links, the translation lookup).

@@ -16,6 +16,7 @@ import { exportsRouter } from "./routers/exports";
 import { participantsRouter } from "./routers/participants";
 import { reviewsRouter } from "./routers/reviews";
 import { translationRouter } from "./routers/translation";
+import { apiTokensRouter } from "./routers/api-tokens";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   participants: participantsRouter,
   reviews: reviewsRouter,
   translation: translationRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { API_TOKEN_READ_ONLY } from "@tafsiri/domain";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ADMINS_ONLY, AppError, SIGN_IN_REQUIRED } from "./errors/app-error";
 import { describeError } from "./errors/describe-error";
@@ -84,9 +85,15 @@ export const publicProcedure = t.procedure
   .use(subscriptionsOnlyOnWebSocket)
   .use(refuseNulInput);
 
-/** Refuses callers without a valid session (401). */
-const isAuthed = t.middleware(({ ctx, next }) => {
+/**
+ * Refuses callers without a valid session (401), and (decision 036) a read-only API token's
+ * mutations (403 API_TOKEN_READ_ONLY).
+ */
+const isAuthed = t.middleware(({ ctx, type, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+  if (type === "mutation" && ctx.session?.apiToken?.scope === "read") {
+    throw new AppError("FORBIDDEN", API_TOKEN_READ_ONLY);
+  }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

@@ -212,6 +212,10 @@ describe("describeAuditEntry", () => {
       ["activate", "user", "activated the account of baraka"],
       ["edit", "user", "edited the account of baraka"],
       ["sign-out-everywhere", "user", "signed out every session of baraka"],
+      ["upload", "take", "recorded a segment's take for acc-101-0"],
+      ["delete", "take", "removed a segment's take of acc-101-0"],
+      ["update", "take", "asked for a take of acc-101-0 to be recorded again"],
+      ["revoke", "api-token", "revoked the API token 'a token'"],
       ["frobnicate", "widget", "frobnicate widget"],
     ];
     for (const [action, entity, sentence] of cases) {
@@ -232,6 +236,12 @@ describe("describeAuditEntry", () => {
     expect(describeAuditEntry({ ...base, action: "create", entity: "user", userName: null })).toBe(
       "created the account of a deleted user",
     );
+    expect(describeAuditEntry({ ...base, action: "confirm", entity: "recording-spans", detail: { spans: 5 } })).toBe(
+      "matched the recording of acc-101-0 to its 5 segments",
+    );
+    expect(
+      describeAuditEntry({ ...base, action: "create", entity: "api-token", detail: { name: "lab", scope: "write" } }),
+    ).toBe("created the API token 'lab' (write)");
     const archive = { ...base, entity: "archive", audioName: null, userName: null };
     expect(
       describeAuditEntry({ ...archive, action: "backup", detail: { file: "tafsiri-backup-1.zip", files: 12 } }),

@@ -41,6 +41,26 @@ interface UserTable {
   createdAt: CreatedAt;
 }
 
+/** Decision 036: a person's API token, kept as its SHA-256 only. */
+export interface ApiTokenTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  /** SHA-256 of the whole token, hex. */
+  tokenHash: string;
+  /** The token's first characters ('tfs_a1b2'), to tell tokens apart. */
+  hint: string;
+  scope: "read" | "write";
+  /** The owner's session version when it was made: a newer one ends the token. */
+  sessionVersion: number;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  lastUsedIp: string | null;
+  revokedAt: Date | null;
+  revokedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 interface AudioTable {
   id: Generated<string>;
   filename: string;
@@ -353,6 +373,7 @@ export interface DB {
   translationMemoryShortSources: TranslationMemoryShortSourceTable;
   segmentTakes: SegmentTakeTable;
   recordingSpans: RecordingSpanTable;
+  apiTokens: ApiTokenTable;
   glossaryTerms: GlossaryTermTable;
 }
 

@@ -25,3 +25,4 @@ export * from "./translation/initial-transcript-types";
 export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glossary";
 export * from "./measures/speech-measures";
 export * from "./measures/group-statistics";
+export * from "./api-tokens";

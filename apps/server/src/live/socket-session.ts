@@ -52,7 +52,8 @@ interface WatchedSession {
  * an event that ends the session (code 4403 for 'user.deactivated', 4401 for a 'session.ended'
  * of a newer version: endsSession), once the subscription has told the client, and at the token's
  * expiry (4401), unless a 'session.renewed' event for the same session version moved the expiry
- * later (the client renewed its token). Reconnecting with the old token is then refused.
+ * later (the client renewed its token), and (decision 036) with 4401 when the API token it was
+ * opened with is revoked ('token.revoked'). Reconnecting with the old token is then refused.
  */
 function watchSession(socket: WebSocket, session: AuthenticatedSession): WatchedSession {
   let expiresAt = session.expiresAt.getTime();
@@ -77,6 +78,11 @@ function watchSession(socket: WebSocket, session: AuthenticatedSession): Watched
   return {
     onEvent(event) {
       if (closing || event.recipientId !== session.user.id) return closing;
+      // Decision 036: a socket opened with an API token closes when that token is revoked.
+      if (event.kind === "token.revoked" && session.apiToken && event.payload.tokenId === session.apiToken.id) {
+        close(SESSION_ENDED_CLOSE_CODE, "Token revoked");
+        return true;
+      }
       if (endsSession(event, session.version)) {
         const deactivated = event.kind === "user.deactivated";
         close(

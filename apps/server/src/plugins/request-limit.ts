@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, bearerToken, verifySessionToken } from "@tafsiri/api";
+import { AppError, bearerToken, knownTokenId, verifySessionToken } from "@tafsiri/api";
 
 const TOO_MANY_REQUESTS = "Too many requests. Please wait a moment and try again.";
 
@@ -25,7 +25,8 @@ export type RequestLimit = (req: FastifyRequest, reply: FastifyReply) => Promise
  * cannot spend someone else's budget) counts against its user, `limits.perUser` a minute; any
  * other counts against its client address (`req.ip`: the socket's address, since the server
  * trusts no forwarding header, so a spoofed `X-Forwarded-For` changes nothing), `limits.perAddress`
- * a minute. Past the limit it sets `Retry-After` (seconds until the window ends) on `reply` and
+ * a minute. An API token (decision 036) this process has already authenticated counts against
+ * itself, `limits.perUser` a minute, apart from its owner's sessions. Past the limit it sets `Retry-After` (seconds until the window ends) on `reply` and
  * throws AppError TOO_MANY_REQUESTS (429) 'Too many requests. Please wait a moment and try again.',
  * which each scope answers in its own error shape. Counts live in @fastify/rate-limit's in-memory
  * store (one per process); `app` must be the one registerSignInLimit registered the plugin on.
@@ -46,9 +47,13 @@ export function createRequestLimit(app: FastifyInstance, secret: Uint8Array, lim
       ? app.createRateLimit({ max: limits.perAddress, timeWindow: WINDOW_MS, keyGenerator: (req) => `ip:${req.ip}` })
       : null;
   return async (req, reply) => {
-    const token = await verifySessionToken(secret, bearerToken(req.headers.authorization));
-    if (token) userOf.set(req, token.userId);
-    const limiter = token ? byUser : byAddress;
+    const bearer = bearerToken(req.headers.authorization);
+    // Decision 036: an API token this process has authenticated counts against itself.
+    const apiToken = bearer ? knownTokenId(bearer) : undefined;
+    const token = apiToken ? null : await verifySessionToken(secret, bearer);
+    if (apiToken) userOf.set(req, `token:${apiToken}`);
+    else if (token) userOf.set(req, token.userId);
+    const limiter = apiToken || token ? byUser : byAddress;
     if (!limiter) return;
     const result = await limiter(req);
     if (!result.isAllowed && result.isExceeded) {

@@ -23,7 +23,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: "1.0.0",
         description:
           "The documented paths of the Tafsiri specification (SPEC §7.1) for integrators. Send the session token from " +
-          "POST /auth/login as `Authorization: Bearer <token>`. Every failure answers " +
+          "POST /auth/login, or an API token (`tfs_…`, made on the API tokens page: decision 036), as " +
+          "`Authorization: Bearer <token>`. Every failure answers " +
           "`{ status: 'failed', success: false, message }` with its HTTP status: each path's description names the " +
           "statuses it answers, and besides those any path may answer 400 for text holding the NUL character (U+0000), " +
           "413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
@@ -32,9 +33,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "live events are a tRPC subscription over the WebSocket at /trpc (see README).",
       },
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          // Decision 036: a person's API token, sent the same way.
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "tfs_…",
+            description:
+              "An API token made on the API tokens page (`tfs_` and 40 characters): it acts as its owner until it " +
+              "expires or is revoked; a read-only token may only GET (anything else answers 403 'This API token is " +
+              "read-only: it cannot change anything.').",
+          },
+        },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { apiToken: [] }],
     },
     transform: (document) => {
       if (!document.schema) return { schema: { hide: true }, url: document.url };

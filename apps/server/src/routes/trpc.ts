@@ -44,7 +44,12 @@ export const trpcRoutes: FastifyPluginAsync<{ deps: AppDeps; limitRequests: Requ
       if (signIns > 0 && !(await signInAllowed(scope, req, res, signIns))) {
         throw new AppError("TOO_MANY_REQUESTS", TOO_MANY_SIGN_INS);
       }
-      const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
+      const session = await authenticateSession(
+        deps.db,
+        deps.jwtSecret,
+        bearerToken(req.headers.authorization),
+        req.ip,
+      );
       return createContextInner({ ...deps, user: session?.user ?? null, session, clientIp: req.ip });
     },
     onError,

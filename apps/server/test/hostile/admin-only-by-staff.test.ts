@@ -98,6 +98,10 @@ const STAFF_PROCEDURES = new Set([
   "translation.takes",
   "translation.removeTake",
   "translation.assembleTakes",
+  // Decision 036: a person's own API tokens (api-tokens.test.ts, cross-user-access.test.ts).
+  "apiTokens.mine",
+  "apiTokens.create",
+  "apiTokens.revoke",
 ]);
 
 /**
@@ -106,6 +110,7 @@ const STAFF_PROCEDURES = new Set([
  * out here is called with `{}` (and must still refuse staff).
  */
 const ADMIN_INPUTS: Record<string, unknown> = {
+  "apiTokens.all": { page: 1, limit: 20 },
   "accounts.endSessions": { userId: owner.id },
   "accounts.register": {
     username: "second-admin",

@@ -47,7 +47,19 @@ const comment = "written by someone else";
 // Decision 035: the owner's grid rows saved, so a take can be named by its row.
 const ownedRows = (await h.caller(owner).translation.segments({ audioId: owned.id })).segments;
 await h.caller(owner).translation.saveDraft({ audioId: owned.id, segments: ownedRows });
+// Decision 036: the owner's API token, which the attacker must not revoke.
+const ownerApiToken = await h.caller(owner).apiTokens.create({
+  name: "owner's pipeline",
+  scope: "read",
+  expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+});
 const TRPC_ATTEMPTS: TrpcAttempt[] = [
+  {
+    path: "apiTokens.revoke",
+    input: { tokenId: ownerApiToken.view.id },
+    status: 403,
+    message: "You can revoke only your own tokens.",
+  },
   { path: "audios.get", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
   { path: "audios.get", input: { audioId: recommended.id }, status: 403, message: NO_ACCESS },
   { path: "audios.markOpened", input: { audioId: owned.id }, status: 403, message: NO_ACCESS },
@@ -192,6 +204,8 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   "events.onEvent": "the caller's own events over the WebSocket",
   "translation.settings": "the programme's languages, the same for every user (decision 035)",
   "translation.glossary": "a language pair's glossary, the same for every user (decision 035)",
+  "apiTokens.mine": "the caller's own tokens (decision 036)",
+  "apiTokens.create": "a token for the caller alone (decision 036)",
 };
 
 /** A REST attempt: method, path, body (or an upload), the refusal, and the owner's control. */

@@ -63,6 +63,7 @@ const routes: RouteObject[] = [
       guarded(paths.participant, ADMIN, () => import("./routes/management/participants-detail")),
       guarded(paths.translationAdmin, ADMIN, () => import("./routes/management/translation")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
+      guarded(paths.apiTokens, BOTH, () => import("./routes/api-tokens")),
     ],
   },
   { path: "*", lazy: () => import("./routes/not-found") },

@@ -43,6 +43,8 @@ export const paths = {
   participant: "/management/participants/:participantId",
   /** Translation languages and rules, glossary and translation memory (Admin; decision 035). */
   translationAdmin: "/management/translation",
+  /** The signed-in person's API tokens, and for admins everyone's (decision 036). */
+  apiTokens: "/settings/tokens",
   /** Logs (Admin). */
   logs: "/log/log-listing",
   /** Sign in (open). */

@@ -15,6 +15,8 @@ export type RecommendedRecording = RouterOutputs["recommendations"]["list"]["ite
 export type NotificationList = RouterOutputs["notifications"]["list"];
 /** One entry of the bell. */
 export type NotificationItem = NotificationList["items"][number];
+/** A token of `apiTokens.mine` / `apiTokens.all` (decision 036): never the token itself. */
+export type ApiTokenView = RouterOutputs["apiTokens"]["mine"]["tokens"][number];
 /** `recordings.get`: an audio's translated recording. */
 export type Recording = RouterOutputs["recordings"]["get"];
 /** `transcripts.get`: an audio's translated transcript. */

@@ -15,9 +15,10 @@ export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 /**
  * Every kind of event recorded: the live ones, and 'session.renewed', which only the server's
  * WebSocket sessions act on (a renewed token keeps the user's open sockets open) and which is
- * never sent to a client.
+ * never sent to a client, and 'token.revoked' (decision 036: the sockets opened with that API
+ * token close), likewise server-side only.
  */
-export type RecordedEventKind = LiveEventKind | "session.renewed";
+export type RecordedEventKind = LiveEventKind | "session.renewed" | "token.revoked";
 
 /**
  * One event of `events.onEvent` (the data of a tracked event whose tracking id is `id`):

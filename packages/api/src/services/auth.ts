@@ -4,7 +4,9 @@ import { jwtVerify, SignJWT } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Database, Role } from "@tafsiri/db";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
-import type { SessionUser } from "../context";
+import { isApiToken } from "@tafsiri/domain";
+import type { AuthenticatedSession, SessionUser } from "../context";
+import { authenticateApiToken } from "./api-tokens";
 
 /** Days a session lasts without use when SESSION_IDLE_DAYS is unset (decision 012). */
 export const DEFAULT_SESSION_IDLE_DAYS = 30;
@@ -55,11 +57,7 @@ export interface TokenSubject {
 }
 
 /** A verified session token: its user, the session version it carries and when it expires. */
-export interface AuthenticatedSession {
-  user: SessionUser;
-  version: number;
-  expiresAt: Date;
-}
+export type { AuthenticatedSession } from "../context";
 
 /** The HMAC key of each secret, imported once (importing it on every request cost more than verifying). */
 const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
@@ -181,13 +179,17 @@ async function checkSessionToken(secret: Uint8Array, token: string): Promise<Ver
  * missing or fails verifySessionToken (signature, algorithm, claims, expiry), names no user, the
  * user is deactivated, or the token's session version (`sv`) is not the user's current one
  * (deactivation, reactivation, a password change or reset, or 'Sign out everywhere' happened
- * since it was issued).
+ * since it was issued). An API token (`tfs_…`, decision 036) is resolved by authenticateApiToken,
+ * which records its last use from `clientIp`.
  */
 export async function authenticateSession(
   db: Database,
   secret: Uint8Array,
   token: string | undefined | null,
+  clientIp: string | null = null,
 ): Promise<AuthenticatedSession | null> {
+  // Decision 036: an API token, not a JWT.
+  if (token && isApiToken(token)) return authenticateApiToken(db, token, clientIp);
   const verified = await verifySessionToken(secret, token);
   if (!verified) return null;
   const row = await findSessionUser(db, verified.userId);

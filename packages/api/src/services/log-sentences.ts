@@ -104,6 +104,30 @@ export function describeAuditEntry(e: DescribedEntry): string {
           return `signed out every session of ${user}`;
       }
       break;
+    case "take": {
+      // Decision 035, oral translation by segment.
+      if (e.action === "upload") return `recorded a segment's take for ${audio}`;
+      if (e.action === "delete") return `removed a segment's take of ${audio}`;
+      if (e.action === "update") {
+        const n = typeof e.detail.redo === "number" ? e.detail.redo : 1;
+        return `asked for ${n === 1 ? "a take" : `${n} takes`} of ${audio} to be recorded again`;
+      }
+      break;
+    }
+    case "recording-spans": {
+      // SPEC §2.13, decision 035: a whole recording matched to its segments.
+      const n = typeof e.detail.spans === "number" ? e.detail.spans : null;
+      if (e.action === "confirm")
+        return `matched the recording of ${audio} to its ${n === null ? "" : `${n} `}segments`;
+      break;
+    }
+    case "api-token": {
+      // Decision 036.
+      const name = text(e.detail.name) ?? "a token";
+      if (e.action === "create") return `created the API token '${name}' (${text(e.detail.scope) ?? "read"})`;
+      if (e.action === "revoke") return `revoked the API token '${name}'`;
+      break;
+    }
     case "archive": {
       // The scheduled backups (decision 027), written by the server itself (no actor).
       const file = text(e.detail.file) ?? "an archive";

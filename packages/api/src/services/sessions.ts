@@ -7,6 +7,7 @@ import { requireAdmin } from "./access";
 import { signSessionToken } from "./auth";
 import { USER_NOT_FOUND } from "./accounts";
 import { sessionEndedEvent } from "../live/session-events";
+import { requirePasswordSession } from "./api-tokens";
 
 /**
  * Sessions that can be ended (decision 012). Every token carries its user's session version;
@@ -40,7 +41,8 @@ export async function endSessions(deps: AppDeps, admin: SessionUser, userId: str
  * valid for SESSION_IDLE_DAYS from now; the web app renews while it is used, so a session ends
  * only by Sign Out, by being ended, or after SESSION_IDLE_DAYS without use. Records a
  * 'session.renewed' event so the user's open sockets stay open until the new expiry.
- * Throws UNAUTHORIZED 'You must be signed in.' without a token session.
+ * Throws UNAUTHORIZED 'You must be signed in.' without a token session, FORBIDDEN
+ * API_TOKEN_NEEDS_SIGN_IN for an API token (decision 036).
  * Returns `{ token, expiresAt }` (ISO time).
  */
 export async function renewSession(
@@ -49,6 +51,8 @@ export async function renewSession(
   session: CallSession | null | undefined,
 ): Promise<{ token: string; expiresAt: string }> {
   if (!session) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+  // Decision 036: an API token never turns into a session token (a read-only one would gain writes).
+  requirePasswordSession(session);
   const { token, expiresAt } = await signSessionToken(
     deps.jwtSecret,
     { id: user.id, role: user.role, sessionVersion: session.version },

@@ -256,7 +256,7 @@ export async function askTakeRedo(
   const change = deps.db.transaction().execute(async (trx) => {
     const { audio } = await lockAudioAccess(trx, user, input.audioId);
     await setRedoNotes(trx, audio.id, input.takes);
-    await insertAuditEntry(trx, user.id, "update", "take", audio.id, { redo: input.takes.length });
+    await insertAuditEntry(trx, user.id, "update", "take", audio.id, { audioId: audio.id, redo: input.takes.length });
     await recordAudioEvent(trx, "audio.changed", audio.id);
   });
   await publishAfter(deps, change);

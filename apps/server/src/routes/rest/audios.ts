@@ -14,7 +14,7 @@ import {
 import { CATEGORIES } from "@tafsiri/domain";
 
 const AUDIOS = ["Audios"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 /** Lists answer a plain array (SPEC §7.1 "audio lists"): the paging travels in headers. */
 const PAGED = pagedDescription(50);
 /** Assign Tasks lists every unassigned audio of a category on one page where it can (audios.unassigned). */

@@ -108,7 +108,7 @@ const ZPasswordResetRequested = ZPasswordResetAnswer.meta({
 });
 
 const ACCOUNTS = ["Accounts"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 sign-in paths: sign in (rate limited per IP) and ask for a password reset link. */
 export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

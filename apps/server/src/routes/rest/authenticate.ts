@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { API_TOKEN_READ_ONLY } from "@tafsiri/domain";
 import {
   AppError,
   SIGN_IN_REQUIRED,
@@ -27,12 +28,16 @@ declare module "fastify" {
 
 /**
  * The REST scope's `onRequest` hook: reads the Bearer token, puts the signed-in user (or null)
- * and a caller acting as them on the request. Refuses nothing itself: each procedure answers
- * 401/403 as it does on tRPC.
+ * and a caller acting as them on the request. Refuses only a read-only API token's request other
+ * than GET or HEAD (403, decision 036); otherwise each procedure answers 401/403 as on tRPC.
  */
 export function authenticateRequest(deps: AppDeps) {
   return async (req: FastifyRequest): Promise<void> => {
-    const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization));
+    const session = await authenticateSession(deps.db, deps.jwtSecret, bearerToken(req.headers.authorization), req.ip);
+    // Decision 036: a read-only API token reads (GET, HEAD) and changes nothing.
+    if (session?.apiToken?.scope === "read" && req.method !== "GET" && req.method !== "HEAD") {
+      throw new AppError("FORBIDDEN", API_TOKEN_READ_ONLY);
+    }
     req.user = session?.user ?? null;
     req.caller = createCaller(await createContextInner({ ...deps, user: req.user, session, clientIp: req.ip }));
   };

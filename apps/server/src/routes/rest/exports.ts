@@ -7,7 +7,7 @@ import { DONE, ZPageQuery, ZRestFailure, answers } from "./shapes/common";
 import { REST_EXPORT_STATUSES, ZRestExportPage, ZRestExportStarted, restExport } from "./shapes/exports";
 
 const EXPORTS = ["Exports"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** The export form as integrators send it: the procedure's fields in snake_case, each optional. */
 const ZExportBody = z

@@ -26,7 +26,7 @@ export const fetchFilesRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, 
           "(HTTP Range supported) without an Authorization header. The caller must be allowed to open the file's audio " +
           "(401, 403). 400 'fileUrl is required.', 404 'File not found.'.",
         tags: ["Files"],
-        security: [{ bearerAuth: [] }],
+        security: [{ bearerAuth: [] }, { apiToken: [] }],
         body: ZFetchFilesBody,
         response: answers(ZFileLink),
       },

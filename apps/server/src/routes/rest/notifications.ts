@@ -55,7 +55,7 @@ function nextPageUrl(req: FastifyRequest, cursor: string): string {
 }
 
 const NOTIFICATIONS = ["Notifications"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 notification paths: the bell's list (paged by cursor), marking one or all read, creating notifications. */
 export const notificationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

@@ -20,7 +20,7 @@ import { ZRestImportRefused } from "./shapes/participants";
 import { readUploadForm } from "../../plugins/upload-form";
 
 const PARTICIPANTS = ["Participants"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 const ADMIN_ONLY = "401 without a session, 403 for staff.";
 /** The CSV import's body limit: a 2 MB file as JSON (quotes and line breaks escaped) with room to spare. */
 const IMPORT_BODY_LIMIT = 6 * 1024 * 1024;

@@ -32,7 +32,7 @@ const ZRecommendBody = z
   .meta({ examples: [{ recommended_to: EXAMPLE_USER_ID }] });
 
 const RECOMMENDATIONS = ["Recommendations"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 recommendation paths: the translation lookup recommending needs, and recommending. */
 export const recommendationRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps }) => {

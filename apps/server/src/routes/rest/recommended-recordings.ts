@@ -6,7 +6,7 @@ import { ZPageQuery, ZPathId, answers } from "./shapes/common";
 import { ZRestRecommendedRecordingPage, restRecommendedRecordingPage } from "./shapes/recommended-recordings";
 
 const RECOMMENDATIONS = ["Recommendations"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 Recommended Recordings lists: all (admins) or one's own (staff), and one user's. */
 export const recommendedRecordingRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

@@ -21,6 +21,8 @@ import { signedInUser } from "./authenticate";
 import { ZRestFailure, answers } from "./shapes/common";
 import { ZUploadAnswer, restUploadAnswer } from "./shapes/uploads";
 
+/** A session token or an API token (decision 036). */
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 /** Where the tus protocol is served (decision 020). */
 export const RESUMABLE_UPLOADS_PATH = "/api/uploads";
 
@@ -86,7 +88,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (
   };
 
   const idParams = z.object({ id: ZUploadId });
-  const base = { tags: ["Uploads"], security: [{ bearerAuth: [] }] };
+  const base = { tags: ["Uploads"], security: BEARER };
 
   app.post(
     RESUMABLE_UPLOADS_PATH,

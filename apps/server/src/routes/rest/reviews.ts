@@ -147,7 +147,7 @@ function reviewOf(body: UpdateSubmissionBody): {
 }
 
 const REVIEWS = ["Reviews"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §4, §7.1 review paths (admin): approve, reject or delete a submission's outputs; set a task's statuses. */
 export const reviewRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { deps }) => {

@@ -16,7 +16,7 @@ export const searchRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
           "unassigned). Staff find only audios assigned to them, admins all. A blank or missing q answers []. 400 " +
           "'Search keyword is too long (200 characters at most).', 401 without a session.",
         tags: ["Search"],
-        security: [{ bearerAuth: [] }],
+        security: [{ bearerAuth: [] }, { apiToken: [] }],
         querystring: ZSearchQuery,
         response: answers(ZRestSearchResults),
       },

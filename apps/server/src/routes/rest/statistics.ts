@@ -12,7 +12,7 @@ import {
 } from "./shapes/statistics";
 
 const STATISTICS = ["Statistics"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 Dashboard statistics and reports (SPEC §2.6), Admin only. */
 export const statisticsRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

@@ -71,7 +71,7 @@ function listInput(query: z.output<typeof ZSubmissionListQuery>, userId?: string
 }
 
 const SUBMISSIONS = ["Submissions"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 submission paths: create (one per task), read one, check a task's, comment on one. */
 export const submissionRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

@@ -27,7 +27,7 @@ const ZTaskChanged = ZRestDone.extend({ task: ZRestTaskRef }).meta({
 });
 
 const TASKS = ["Tasks"];
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** SPEC §7.1 task paths: one task, the lists (all, one user's), assign and reassign. */
 export const taskRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {

@@ -79,7 +79,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
           "one file at a time.') and past 20 fields ('The upload form has too many fields. The limit is 20 fields and " +
           "one file.'), 415 for a file whose type is not accepted. A refused upload leaves no file behind.",
         tags: ["Uploads"],
-        security: [{ bearerAuth: [] }],
+        security: [{ bearerAuth: [] }, { apiToken: [] }],
         consumes: ["multipart/form-data"],
         params: z.object({ kind: z.string().meta({ examples: ["AUDIO"] }) }),
         body: ZUploadForm,
@@ -116,7 +116,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RestOptions> = async (app, { de
           "('Unknown segment. Save the translation's segments before recording them.'); 413 past MAX_UPLOAD_BYTES; " +
           "415 for a file that is not audio. A refused take leaves no file behind.",
         tags: ["Translation"],
-        security: [{ bearerAuth: [] }],
+        security: [{ bearerAuth: [] }, { apiToken: [] }],
         consumes: ["multipart/form-data"],
         params: z.object({ segmentId: ZPathId }),
         body: z

@@ -9,7 +9,7 @@ import { derivedProcedures, type DerivedProcedure } from "./derived-procedures";
 import { procedureFieldName, renameFields } from "./field-names";
 import { restAnswer, restAnswerSchema, restRequestSchema } from "./rest-shapes";
 
-const BEARER = [{ bearerAuth: [] }];
+const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiToken: [] }];
 
 /** The type under a field's optional, nullable and default: "number", "string", "object"… */
 function baseType(field: z.ZodType): string {

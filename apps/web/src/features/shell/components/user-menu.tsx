@@ -8,8 +8,9 @@ import { useSession } from "#web/hooks/use-session";
 import { SignOutIcon } from "./icons";
 
 /**
- * The header's user menu (SPEC §2.3): shows username and role; 'Sign Out' clears the session and
- * the query cache and goes to /, whose route guard sends the user on to /signin.
+ * The header's user menu (SPEC §2.3): shows username and role; 'API tokens' opens the person's
+ * tokens (decision 036); 'Sign Out' clears the session and the query cache and goes to /, whose
+ * route guard sends the user on to /signin.
  */
 export function UserMenu() {
   const session = useSession();
@@ -52,6 +53,9 @@ export function UserMenu() {
             <span className="shell-menu-email">{session.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="shell-menu-separator" />
+          <DropdownMenu.Item className="shell-menu-item" onSelect={() => void navigate(paths.apiTokens)}>
+            API tokens
+          </DropdownMenu.Item>
           <DropdownMenu.Item className="shell-menu-item" onSelect={onSignOut}>
             <SignOutIcon />
             Sign Out
