@@ -12,6 +12,7 @@ import { restRoutes } from "./routes/rest/index";
 import { registerOpenApi } from "./routes/openapi";
 import { restErrorHandler } from "./routes/rest/error-handler";
 import { fileRoutes } from "./routes/files";
+import { backupFileRoutes } from "./routes/backup-files";
 import { healthRoutes } from "./routes/health";
 import { trpcRoutes } from "./routes/trpc";
 import { webRoutes } from "./routes/web";
@@ -153,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(trpcRoutes, { deps, limitRequests });
   await app.register(restRoutes, { deps, maxUploadBytes: opts.settings.MAX_UPLOAD_BYTES, limitRequests });
   await app.register(fileRoutes, { deps, limitRequests });
+  await app.register(backupFileRoutes, { deps, limitRequests });
   await app.register(webRoutes, { distDir: opts.settings.WEB_DIST ?? DEFAULT_WEB_DIST });
   return app;
 }

@@ -6,6 +6,8 @@ import {
   auditBackup,
   auditBackupFailure,
   timeJob,
+  backupFileName,
+  listBackupArchives,
   writeBackup,
   type BackupSummary,
   type FileStorage,
@@ -14,6 +16,9 @@ import {
 import type { Database } from "@tafsiri/db";
 import { formatBytes } from "../cli/open-target";
 import { HOURLY_MS, skipReason } from "./hourly-job";
+
+// The archives' names and listing live beside writeBackup (the Backups page reads them too).
+export { backupFileName, listBackupArchives };
 
 /** The lines the scheduled backups log. */
 export type BackupLog = Pick<FastifyBaseLogger, "info" | "warn">;
@@ -55,44 +60,11 @@ export interface BackupSchedule {
   stop(): Promise<void>;
 }
 
-/** The archives' names: `tafsiri-backup-2026-11-26T14-05-01.123Z.zip` (UTC, colons as dashes). */
-const ARCHIVE_NAME = /^tafsiri-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2}\.\d{3})Z\.zip$/;
 /** What writeBackup leaves while it writes one (and a killed process leaves behind). */
 const PARTIAL_NAME = /^tafsiri-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.zip\.partial$/;
 
 /** The longest wait setTimeout takes (about 24.8 days); a longer one is waited in steps. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
-
-/** The archive name of a backup started at `at`: `tafsiri-backup-{UTC time, filename-safe}.zip`. */
-export function backupFileName(at: Date): string {
-  return `tafsiri-backup-${at.toISOString().replace(/:/g, "-")}.zip`;
-}
-
-/** One archive in BACKUP_DIR. */
-export interface BackupArchive {
-  name: string;
-  /** When its backup started, from its name. */
-  at: Date;
-}
-
-/**
- * The complete archives in `dir` (files named as backupFileName names them; `.partial` files and
- * every other file left out), oldest first. A missing folder has none. Rejects when `dir` cannot be read.
- */
-export async function listBackupArchives(dir: string): Promise<BackupArchive[]> {
-  const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
-  const archives: BackupArchive[] = [];
-  for (const name of names) {
-    const m = ARCHIVE_NAME.exec(name);
-    if (!m) continue;
-    const at = new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`);
-    if (!Number.isNaN(at.getTime())) archives.push({ name, at });
-  }
-  return archives.sort((a, b) => a.at.getTime() - b.at.getTime() || a.name.localeCompare(b.name));
-}
 
 /**
  * Decision 027: checks at start-up that BACKUP_DIR `dir` can be used: creates it (with its parents)

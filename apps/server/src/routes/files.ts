@@ -83,7 +83,7 @@ function fileAnswers(bytes: Record<string, { schema: z.ZodType }>) {
 }
 
 /** `?expires&signature` of a signed link (signFileUrl); left out or wrong, the link answers 403. */
-const ZLinkQuery = z.object({
+export const ZLinkQuery = z.object({
   expires: z
     .string()
     .optional()

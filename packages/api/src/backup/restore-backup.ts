@@ -39,8 +39,8 @@ export class RestoreRefusedError extends Error {
   }
 }
 
-/** Reads a whole small entry (the manifest). */
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+/** Reads a whole small entry (the manifest) of an open archive into memory. */
+export async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

@@ -21,6 +21,15 @@ export function signFileUrl(
   return `/files/${key}?expires=${expires}&signature=${signature(secret, key, expires)}`;
 }
 
+/**
+ * Decision 027: `expires={unix s}&signature={hmac}` for `subject` (a name that is not a storage key,
+ * such as a backup archive's), valid for `ttlSeconds`; checked with verifyFileUrl.
+ */
+export function signedQuery(secret: Uint8Array, subject: string, ttlSeconds: number, now = Date.now()): string {
+  const expires = Math.floor(now / 1000) + ttlSeconds;
+  return `expires=${expires}&signature=${signature(secret, subject, expires)}`;
+}
+
 /** True when the signature matches the key and the URL has not expired. */
 export function verifyFileUrl(
   secret: Uint8Array,
