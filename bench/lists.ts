@@ -1,5 +1,5 @@
 /**
- * List benchmark (decision 016 for the counts; participants and the study balance, decision 024): every page, report, search and count the web app or the REST
+ * List benchmark (decision 016 for the counts; participants and the study balance, decision 024; speech measures, decision 035): every page, report, search and count the web app or the REST
  * layer serves, timed through real tRPC callers (the REST paths call the same services) on
  * `npm run seed`'s project data, one call after another: p50/p99/max per call in ms, and PASS or
  * FAIL against the targets of support/targets.ts (server time p99 under 100 ms on PostgreSQL, the team report
@@ -27,6 +27,7 @@
 import { sql } from "kysely";
 import { appRouter, createCallerFactory, type AppDeps, type SessionUser } from "@tafsiri/api";
 import { reviewerTotals, reviewsPerDay } from "@tafsiri/db/repositories/reviewer-figures";
+import { refreshSpeechMeasureGroups } from "@tafsiri/db/repositories/speech-measures";
 import { withAppDeps } from "./support/app-deps";
 import { wholeNumber } from "./support/args";
 import { httpListPart, type HttpListOptions } from "./support/http-lists";
@@ -268,6 +269,43 @@ async function callsPart(env: SeededEnvironment, verdicts: Verdicts): Promise<vo
         c.asAdmin.participants.audios({ participantId }),
       );
     await bench("participants.balance (the study balance)", (c) => c.asAdmin.participants.balance());
+
+    // Decision 035: the dashboard's speech measures by group. The seed measures nothing, so every
+    // audio with an approved transcript gets a PAR and an INV row of varied values for the run
+    // (set-based), removed after it.
+    const { rows: begun } = await sql<{ at: Date }>`select clock_timestamp() as at`.execute(db);
+    const { rows: measured } = await sql<{ audios: number }>`
+      with approved as (
+        select t.audio_id, a.category, row_number() over (order by t.audio_id) as n
+        from submissions s join tasks t on t.id = s.task_id join audios a on a.id = t.audio_id
+        where s.translation_script_approval_status = 'Approved'
+      ), inserted as (
+        insert into speech_measures (audio_id, category, speaker, duration_ms, segment_count, speaking_ms, speaking_ratio,
+                                     phonation_ms, pause_count, mean_pause_ms, response_latency_ms, response_count,
+                                     segments_per_minute)
+        select a.audio_id, a.category, sp.speaker, 600000, 10 + a.n % 40, 100000 + (a.n * 7919) % 300000,
+               (100000 + (a.n * 7919) % 300000) / 600000.0, 80000 + (a.n * 104729) % 200000, (a.n * 31) % 60,
+               250 + (a.n * 613) % 1500, case when sp.speaker = 'PAR' then (a.n * 389) % 3000 - 500 end,
+               case when sp.speaker = 'PAR' then 10 else 0 end, (10 + a.n % 40) / 10.0
+        from approved a cross join (values ('PAR'), ('INV')) as sp(speaker)
+        on conflict do nothing
+        returning audio_id
+      )
+      select count(distinct audio_id)::int as audios from inserted`.execute(db);
+    try {
+      // The measures job's summary of them, once a round (not a request: timed once, no target).
+      const refreshStarted = performance.now();
+      await refreshSpeechMeasureGroups(db);
+      console.log(
+        `  refreshSpeechMeasureGroups (the job's, each round): ${(performance.now() - refreshStarted).toFixed(0)} ms`,
+      );
+      await bench(`participants.measures (speech measures by group, ${measured[0]?.audios ?? 0} audios)`, (c) =>
+        c.asAdmin.participants.measures(),
+      );
+    } finally {
+      await sql`delete from speech_measures where measured_at >= ${begun[0]!.at}`.execute(db);
+      await refreshSpeechMeasureGroups(db);
+    }
 
     // Dashboard (SPEC §2.6).
     const now = new Date();

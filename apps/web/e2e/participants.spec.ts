@@ -5,8 +5,9 @@
 // opens a participant's page, uploads an audio naming its participant, links an audio in Manage
 // Audios (a group mismatch refused in the dialog), withdraws consent after a confirmation; the
 // staff member sees the participant line on the Audio screen; the dashboard's Study balance counts
-// them. axe finds nothing serious on the list, the panel, the import dialog with problems, the
-// participant page and the dashboard; screenshots at 1440 px and 375 px.
+// them, and its Speech measures table shows PAR's measures by group (decision 035). axe finds
+// nothing serious on the list, the panel, the import dialog with problems, the participant page and
+// the dashboard; screenshots at 1440 px and 375 px.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
@@ -30,6 +31,7 @@ import { finishTask } from "./support/finished-tasks";
 import type { TestUser } from "./support/server";
 import { seedAudio } from "./support/seed";
 import { createSteps, fixture } from "./support/steps";
+import { refreshSpeechMeasureGroups, replaceSpeechMeasures } from "@tafsiri/db/repositories/speech-measures";
 
 /** P0042 as the side panel records them: 72 years and 3 months on 2026-01-15. */
 const P0042 = { code: "P0042", ageMonths: 72 * 12 + 3, ageRecordedOn: "2026-01-15" };
@@ -475,6 +477,62 @@ describeBrowser("participants: panel, import, filters, page, links, staff line, 
     // The balance table scrolls inside its card. (Elsewhere on the dashboard, the Work Load chart's
     // visually hidden table reaches past the edge at this width: not this feature's.)
     expect(await overflowing(page, '[aria-labelledby="dash-balance-title"]')).toEqual([]);
+    await wide(page);
+  });
+
+  step("beside it, the Speech measures table shows PAR's measures by group", async () => {
+    // Decision 035: the measures job's result for the approved Dementia recording (its real run on
+    // real audio is packages/api/test/speech-measures.test.ts).
+    const { db } = suite.server.harness.deps;
+    await db.transaction().execute((trx) =>
+      replaceSpeechMeasures(
+        trx,
+        { audioId: dementiaAudioId, category: "Dementia", fileKey: "-", transcriptKey: "-", durationMs: 120_000 },
+        [
+          {
+            speaker: "PAR",
+            segmentCount: 12,
+            speakingMs: 61_500,
+            speakingRatio: 0.5125,
+            phonationMs: 48_000,
+            pauseCount: 9,
+            meanPauseMs: 812,
+            responseLatencyMs: 1_240,
+            responseCount: 6,
+            segmentsPerMinute: 6,
+          },
+        ],
+      ),
+    );
+    await refreshSpeechMeasureGroups(db);
+    await page.reload();
+    const measures = await seen(page.getByRole("table", { name: /^Each cell: mean ± SD, median/ }));
+    const columns = (await measures.getByRole("columnheader").allInnerTexts()).map((t) => t.trim());
+    expect(columns).toEqual(["Measure", "Control", "Dementia"]);
+    const cellsOf = async (measure: string) =>
+      (
+        await measures
+          .getByRole("row")
+          .filter({ has: page.getByRole("rowheader", { name: measure, exact: true }) })
+          .getByRole("cell")
+          .allInnerTexts()
+      ).map((t) => t.replace(/\s+/g, " ").trim());
+    // One Dementia recording: its value is the mean and the median, no SD, an IQR of nothing; then
+    // the same in words for a screen reader (visually hidden).
+    expect(await cellsOf("Speaking time")).toEqual([
+      "No recording measured",
+      "61.5 s ± – 61.5 s [61.5 s–61.5 s] n = 1 " +
+        "mean 61.5 s, SD –, median 61.5 s, interquartile range 61.5 s to 61.5 s, 1 recording",
+    ]);
+    expect(await cellsOf("Pauses (250 ms and longer)")).toEqual([
+      "No recording measured",
+      "9.0 ± – 9.0 [9.0–9.0] n = 1 mean 9.0, SD –, median 9.0, interquartile range 9.0 to 9.0, 1 recording",
+    ]);
+    expect((await cellsOf("Response latency"))[1]).toContain("mean 1240 ms, SD –, median 1240 ms");
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await narrow(page);
+    expect(await overflowing(page, '[aria-labelledby="dash-measures-title"]')).toEqual([]);
+    await screenshot(page, "participants-06-speech-measures-375");
     await wide(page);
   });
 });
