@@ -59,6 +59,7 @@ const routes: RouteObject[] = [
       guarded(paths.createTasks, ADMIN, () => import("./routes/management/create-tasks")),
       guarded(paths.manageAudios, ADMIN, () => import("./routes/management/manage-audios")),
       guarded(paths.exports, ADMIN, () => import("./routes/management/export")),
+      guarded(paths.backups, ADMIN, () => import("./routes/management/backups")),
       guarded(paths.participants, ADMIN, () => import("./routes/management/participants")),
       guarded(paths.participant, ADMIN, () => import("./routes/management/participants-detail")),
       guarded(paths.translationAdmin, ADMIN, () => import("./routes/management/translation")),

@@ -37,6 +37,8 @@ export const paths = {
   manageAudios: "/management/manageaudios",
   /** Dataset export (Admin; decision 019). */
   exports: "/management/export",
+  /** Backups of the database and files (Admin; decision 027). */
+  backups: "/management/backups",
   /** Research participants (Admin; decision 024). */
   participants: "/management/participants",
   /** One participant's page (Admin; decision 024); fill `:participantId` with react-router's generatePath. */

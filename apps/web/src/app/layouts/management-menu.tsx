@@ -8,12 +8,13 @@ const ENTRIES = [
   { to: paths.participants, label: "Participants" },
   { to: paths.translationAdmin, label: "Translation" },
   { to: paths.exports, label: "Export" },
+  { to: paths.backups, label: "Backups" },
 ] as const;
 
 /**
  * The management side menu shown inside the management pages (SPEC §2.2), with 'Participants'
- * (decision 024), 'Translation' (languages, glossary and memory, decision 035) and 'Export'
- * (dataset export, decision 019) after the spec's three entries.
+ * (decision 024), 'Translation' (languages, glossary and memory, decision 035), 'Export'
+ * (dataset export, decision 019) and 'Backups' (decision 027) after the spec's three entries.
  * The entry of the current path (case-insensitive; for Participants, a participant's page too)
  * carries aria-current="page".
  */
