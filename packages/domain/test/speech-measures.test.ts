@@ -56,9 +56,9 @@ describe("speech measures (decision 035)", () => {
   });
 
   it("measures only the speakers who have a segment, and refuses a span that ends before it starts", () => {
-    expect(speakerMeasures([{ speaker: "INV", startMs: 0, endMs: 1_000 }], [], 2_000, true).map((m) => m.speaker)).toEqual([
-      "INV",
-    ]);
+    expect(
+      speakerMeasures([{ speaker: "INV", startMs: 0, endMs: 1_000 }], [], 2_000, true).map((m) => m.speaker),
+    ).toEqual(["INV"]);
     expect(speakerMeasures([], [], 2_000, true)).toEqual([]);
     expect(() => speakerMeasures([{ speaker: "PAR", startMs: 500, endMs: 500 }], [], null, true)).toThrow(
       /must end after it starts/,
