@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
@@ -13,7 +15,7 @@ import { buildApp } from "../src/app";
 import { bootstrap } from "../src/bootstrap";
 import { loadSettings } from "../src/settings";
 import { multipart } from "./fixtures/app-harness";
-import { serverDataPlace } from "./fixtures/server-process";
+import { serverDataPlace, startServerProcess, stopServerProcess } from "./fixtures/server-process";
 
 /**
  * Decision 027, docs/operations.md "Backups and restore": the Backups page's procedures over their
@@ -21,7 +23,9 @@ import { serverDataPlace } from "./fixtures/server-process";
  * PGlite or, with DATABASE_URL, PostgreSQL. 'Back up now' answers at once while the server keeps
  * serving; the list shows the archive with who took it and its manifest's summary; the download
  * link streams the archive (a valid ZIP whose manifest counts the rows), audited; delete removes it;
- * staff are refused, names that are not archives' refused, calls without a token 401.
+ * staff are refused, names that are not archives' refused, calls without a token 401. And
+ * `npm run backup` beside a running embedded server: refused without a token (saying how to make
+ * one), with an admin's API token it has that server take the backup and downloads it.
  */
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -233,4 +237,59 @@ describe("the Backups page (decision 027)", () => {
       .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["backup", "delete", "download"]);
   });
+});
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const run = promisify(execFile);
+
+describe.skipIf(process.env.DATABASE_URL)("`npm run backup` beside a running embedded server (decision 027)", () => {
+  it("without a token it refuses and says how to get one; with an admin API token the server takes the backup", async () => {
+    const place = await serverDataPlace("tafsiri-backups-cli-", cleanups);
+    const env = { DATA_DIR: place.DATA_DIR, ADMIN_EMAIL: "cli-admin@example.test", ADMIN_PASSWORD: "Cl1-admin-pass!" };
+    const server = await startServerProcess(env);
+    cleanups.push(() => stopServerProcess(server));
+    const port = new URL(server.baseUrl).port;
+    const out = path.join(place.DATA_DIR, "from-cli.zip");
+    const cli = (extra: Record<string, string>, args: string[] = []) =>
+      run(path.join(ROOT, "node_modules/.bin/tsx"), ["apps/server/src/cli/backup.ts", "--out", out, ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env, DATABASE_URL: "", PORT: port, HOST: "127.0.0.1", TAFSIRI_TOKEN: "", ...extra },
+      }).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
+
+    const refused = await cli({});
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("is open in another process");
+    expect(refused.stderr).toContain("Profile menu → API tokens");
+
+    const login = await fetch(`${server.baseUrl}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+    });
+    expect(login.status, server.output()).toBe(200);
+    const { token: session } = (await login.json()) as { token: string };
+    const made = await fetch(`${server.baseUrl}/trpc/apiTokens.create`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${session}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "backups",
+        scope: "write",
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const apiToken = ((await made.json()) as { result: { data: { token: string } } }).result.data.token;
+
+    const done = await cli({}, ["--token", apiToken]);
+    expect(done.stderr).toBe("");
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/Backup written: .*from-cli\.zip .*taken by the running server/);
+    const manifest = await manifestOf(await fs.readFile(out));
+    expect(manifest.database.tables.users).toBeGreaterThanOrEqual(1);
+    // The server's own copy stays in its backup folder, taken by that admin.
+    expect((await fs.readdir(path.join(place.DATA_DIR, "backups"))).filter((n) => n.endsWith(".zip"))).toHaveLength(1);
+  }, 180_000);
 });
