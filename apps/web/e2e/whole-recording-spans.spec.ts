@@ -149,4 +149,13 @@ describeBrowser("matching a whole translated recording to the segments", () => {
     expect(stored.flatMap((s) => [s.startMs / 1000, s.endMs / 1000])).toEqual(onScreen);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  step("after a reload the confirmed spans can be opened again and show as stored", async () => {
+    await page.reload();
+    const edit = page.getByRole("button", { name: "Edit the spans" });
+    await tabTo(page, edit);
+    await page.keyboard.press("Enter");
+    const stored = (await suite.server.harness.caller(staff).translation.takes({ audioId })).spans;
+    await expect.poll(() => valueOf(time(4, "end"))).toBeCloseTo(stored[3]!.endMs / 1000, 3);
+  });
 });

@@ -55,7 +55,19 @@ export function SpanMatcher({ audio }: { audio: AudioDetail }) {
   const matching = useSpanMatching(audio.id);
   const waveRef = useRef<SpanWaveformHandle>(null);
   const { recording, rows, draft, problem } = matching;
-  if (!matching.editable || !recording?.url || (!matching.needed && draft === null)) return null;
+  if (!matching.editable || !recording?.url) return null;
+  if (!matching.needed && draft === null) {
+    // Spans staff confirmed earlier stay editable; spans made from the takes need no matching.
+    if (!matching.confirmedStored) return null;
+    return (
+      <section className="card row span-matcher" aria-label="Match the recording to the segments">
+        <p>Every segment has its span in the recording.</p>
+        <button type="button" className="btn" onClick={matching.editStored}>
+          Edit the spans
+        </button>
+      </section>
+    );
+  }
   const proposing = matching.propose.isPending;
   const textOf = new Map(rows.map((r, i) => [r.id, { number: i + 1, target: r.target }]));
 

@@ -109,6 +109,20 @@ export function useSpanMatching(audioId: string) {
     confirm: () => {
       if (current) confirm.mutate({ audioId, spans: current.spans });
     },
+    /** Whether the stored spans were confirmed by staff (not made from the takes), so they may be edited again. */
+    confirmedStored: stored.length > 0 && stored.every((s) => s.origin === "confirmed"),
+    /** Opens the stored spans for editing (the recording's length: its waveform's, else the last span's end). */
+    editStored: () => {
+      if (recordingKey === null || stored.length === 0) return;
+      const known = recording.data?.waveform?.durationSeconds;
+      const lastEnd = Math.max(...stored.map((s) => s.endMs));
+      setDraft({
+        recordingKey,
+        recordingDurationMs: known ? Math.max(Math.floor(known * 1000), lastEnd) : lastEnd,
+        spans: stored.map(({ segmentId, startMs, endMs }) => ({ segmentId, startMs, endMs })),
+        confirmed: true,
+      });
+    },
     saving: confirm.isPending,
   };
 }
