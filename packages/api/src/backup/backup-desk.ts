@@ -27,7 +27,7 @@ export interface BackupManifestSummary {
 }
 
 /** The backup the desk is writing now. */
-export interface RunningBackup {
+interface RunningBackup {
   name: string;
   startedAt: Date;
   /** The admin who asked for it. */
@@ -35,7 +35,7 @@ export interface RunningBackup {
 }
 
 /** The last 'Back up now' that failed, until the next one starts. */
-export interface FailedBackup {
+interface FailedBackup {
   name: string;
   error: string;
   at: Date;
