@@ -5,9 +5,11 @@ import type { Database } from "../connection";
  * The periodic jobs that must run in one process only, however many share the database (decision
  * 015); `waveforms` decodes stored audio files into peaks (ARCHITECTURE "Long recordings and the corpus");
  * `backup` writes the scheduled backups (decision 027); `page-anchors` rebuilds the lists' page anchors
- * (decision 030); `speech-measures` measures the original audio of approved transcripts (decision 035).
+ * (decision 030); `speech-measures` measures the original audio of approved transcripts (decision 035);
+ * `webhooks` delivers the webhook events (decision 037).
  */
-export type JobName = "event-retention" | "file-sweep" | "waveforms" | "backup" | "page-anchors" | "speech-measures";
+export type JobName =
+  "event-retention" | "file-sweep" | "waveforms" | "backup" | "page-anchors" | "speech-measures" | "webhooks";
 
 /**
  * Their PostgreSQL advisory lock keys (one bigint each; advisory locks are per database). The
@@ -21,6 +23,7 @@ export const JOB_LOCK_KEYS: Readonly<Record<JobName, number>> = {
   backup: 7_240_316,
   "page-anchors": 7_240_317,
   "speech-measures": 7_240_319,
+  webhooks: 7_240_320,
 };
 
 /** The `application_name` of the connection that holds the job locks (visible in pg_stat_activity). */

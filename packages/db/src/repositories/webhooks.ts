@@ -1,0 +1,285 @@
+import { sql } from "kysely";
+import type { Executor } from "../connection";
+
+/** An endpoint as admins see it (decision 037): never its secret. */
+export interface WebhookEndpointRow {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const ENDPOINT_COLUMNS = [
+  "id",
+  "url",
+  "description",
+  "eventTypes",
+  "enabled",
+  "disabledReason",
+  "failingSince",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+/** Every endpoint, newest first (an admin registers a handful; no paging). */
+export function listWebhookEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+  return db
+    .selectFrom("webhookEndpoints")
+    .select(ENDPOINT_COLUMNS)
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Endpoint `id` with its secret, or undefined. */
+export function findWebhookEndpoint(
+  db: Executor,
+  id: string,
+): Promise<(WebhookEndpointRow & { secret: string }) | undefined> {
+  return db
+    .selectFrom("webhookEndpoints")
+    .select([...ENDPOINT_COLUMNS, "secret"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Adds an endpoint (enabled) and answers it. */
+export function insertWebhookEndpoint(
+  db: Executor,
+  row: { url: string; description: string; eventTypes: string[]; secret: string; createdBy: string },
+): Promise<WebhookEndpointRow> {
+  return db.insertInto("webhookEndpoints").values(row).returning(ENDPOINT_COLUMNS).executeTakeFirstOrThrow();
+}
+
+/**
+ * Changes endpoint `id` (url, description, event types, enabled); enabling clears the reason it
+ * was turned off and its failing time. Answers it, or undefined when there is none.
+ */
+export function updateWebhookEndpoint(
+  db: Executor,
+  id: string,
+  patch: { url?: string; description?: string; eventTypes?: string[]; enabled?: boolean },
+): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .updateTable("webhookEndpoints")
+    .set({
+      ...patch,
+      ...(patch.enabled === true ? { disabledReason: null, failingSince: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where("id", "=", id)
+    .returning(ENDPOINT_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Deletes endpoint `id` with its deliveries and their attempts; true when there was one. */
+export async function deleteWebhookEndpoint(db: Executor, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("webhookEndpoints").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The enabled endpoints wanting events of `type` (or only `onlyEndpointId`, when given and enabled). */
+export async function endpointsWanting(db: Executor, type: string, onlyEndpointId?: string): Promise<string[]> {
+  let query = db.selectFrom("webhookEndpoints").select("id").where("enabled", "=", true);
+  query = onlyEndpointId
+    ? query.where("id", "=", onlyEndpointId)
+    : query.where(sql<boolean>`${type} = any(event_types)`);
+  const rows = await query.execute();
+  return rows.map((r) => r.id);
+}
+
+/** Writes event `id` (its whole JSON body) and one pending delivery of it per endpoint, due now. */
+export async function insertWebhookEvent(
+  db: Executor,
+  event: { id: string; type: string; body: string; createdAt: Date },
+  endpointIds: string[],
+): Promise<void> {
+  await db.insertInto("webhookEvents").values(event).execute();
+  await db
+    .insertInto("webhookDeliveries")
+    .values(endpointIds.map((endpointId) => ({ endpointId, eventId: event.id, nextAttemptAt: event.createdAt })))
+    .execute();
+}
+
+/** A delivery due now, with what sending it needs. */
+export interface DueWebhookDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attempts: number;
+  firstAttemptAt: Date | null;
+  url: string;
+  secret: string;
+  failingSince: Date | null;
+  body: string;
+  createdAt: Date;
+}
+
+/**
+ * Up to `limit` pending deliveries of enabled endpoints whose next attempt is due, oldest due
+ * first (the partial index webhook_deliveries_due_idx).
+ */
+export function dueWebhookDeliveries(db: Executor, limit: number): Promise<DueWebhookDelivery[]> {
+  return db
+    .selectFrom("webhookDeliveries as d")
+    .innerJoin("webhookEndpoints as e", "e.id", "d.endpointId")
+    .innerJoin("webhookEvents as v", "v.id", "d.eventId")
+    .select([
+      "d.id",
+      "d.endpointId",
+      "d.eventId",
+      "d.attempts",
+      "d.firstAttemptAt",
+      "e.url",
+      "e.secret",
+      "e.failingSince",
+      "v.body",
+      "v.createdAt",
+    ])
+    .where("d.status", "=", "pending")
+    .where("d.nextAttemptAt", "<=", new Date())
+    .where("e.enabled", "=", true)
+    .orderBy("d.nextAttemptAt")
+    .limit(limit)
+    .execute();
+}
+
+/** What one attempt came to (its status code, or the error that kept it from an answer). */
+interface WebhookAttemptOutcome {
+  deliveryId: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  firstAttemptAt: Date;
+  /** pending (with nextRetryAt), delivered, or failed (no retry left). */
+  status: "pending" | "delivered" | "failed";
+  nextRetryAt: Date | null;
+}
+
+/** Logs attempt `outcome` and moves its delivery on (status, attempts, next attempt, last answer). */
+export async function recordWebhookAttempt(db: Executor, outcome: WebhookAttemptOutcome): Promise<void> {
+  await db
+    .insertInto("webhookAttempts")
+    .values({
+      deliveryId: outcome.deliveryId,
+      attempt: outcome.attempt,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      nextRetryAt: outcome.nextRetryAt,
+    })
+    .execute();
+  await db
+    .updateTable("webhookDeliveries")
+    .set({
+      status: outcome.status,
+      attempts: outcome.attempt,
+      firstAttemptAt: outcome.firstAttemptAt,
+      ...(outcome.nextRetryAt ? { nextAttemptAt: outcome.nextRetryAt } : {}),
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      lastDurationMs: outcome.durationMs,
+      updatedAt: new Date(),
+    })
+    .where("id", "=", outcome.deliveryId)
+    .execute();
+}
+
+/**
+ * After a success: endpoint `id` no longer fails. After a failure: it fails since `now` unless it
+ * already did; answers since when it fails (null after a success).
+ */
+export async function setEndpointFailing(db: Executor, id: string, failed: boolean, now: Date): Promise<Date | null> {
+  const row = await db
+    .updateTable("webhookEndpoints")
+    .set({ failingSince: failed ? sql<Date>`coalesce(failing_since, ${now})` : null })
+    .where("id", "=", id)
+    .returning("failingSince")
+    .executeTakeFirst();
+  return row?.failingSince ?? null;
+}
+
+/** Turns endpoint `id` off with `reason`, if it is on; true when this call turned it off. */
+export async function disableWebhookEndpoint(db: Executor, id: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable("webhookEndpoints")
+    .set({ enabled: false, disabledReason: reason, updatedAt: new Date() })
+    .where("id", "=", id)
+    .where("enabled", "=", true)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** One line of an endpoint's delivery log. */
+interface WebhookDeliveryRow {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A page of endpoint `endpointId`'s deliveries, newest first (index webhook_deliveries_endpoint_idx),
+ * and how many it has. `nextAttemptAt` is null unless the delivery is pending.
+ */
+export async function listWebhookDeliveries(
+  db: Executor,
+  endpointId: string,
+  page: { limit: number; offset: number },
+): Promise<{ deliveries: WebhookDeliveryRow[]; total: number }> {
+  const rows = await db
+    .selectFrom("webhookDeliveries as d")
+    .innerJoin("webhookEvents as v", "v.id", "d.eventId")
+    .select([
+      "d.id",
+      "d.eventId",
+      "v.type as eventType",
+      "d.status",
+      "d.attempts",
+      "d.lastStatusCode",
+      "d.lastError",
+      "d.lastDurationMs",
+      sql<Date | null>`case when d.status = 'pending' then d.next_attempt_at end`.as("nextAttemptAt"),
+      "d.createdAt",
+      "d.updatedAt",
+    ])
+    .where("d.endpointId", "=", endpointId)
+    .orderBy("d.createdAt", "desc")
+    .orderBy("d.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const count = await db
+    .selectFrom("webhookDeliveries")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("endpointId", "=", endpointId)
+    .executeTakeFirstOrThrow();
+  return { deliveries: rows, total: Number(count.n) };
+}
+
+/**
+ * Makes delivery `id` of endpoint `endpointId` pending and due now, with a new retry window (its
+ * attempts go on counting); true when there is such a delivery.
+ */
+export async function redeliverWebhook(db: Executor, endpointId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("webhookDeliveries")
+    .set({ status: "pending", nextAttemptAt: new Date(), firstAttemptAt: null, updatedAt: new Date() })
+    .where("id", "=", id)
+    .where("endpointId", "=", endpointId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
