@@ -80,10 +80,12 @@ export async function recordAudioEvent(
 
 /**
  * Awaits a change's transaction and, once it has committed, pokes the event bus so the events it
- * recorded reach subscribers now. A failed change pokes nothing (its events rolled back).
+ * recorded reach subscribers now, and wakes the webhook delivery job (decision 037) so the webhook
+ * events it wrote are sent now. A failed change pokes nothing (its events rolled back).
  */
-export async function publishAfter<T>(deps: Pick<AppDeps, "events">, change: Promise<T>): Promise<T> {
+export async function publishAfter<T>(deps: Pick<AppDeps, "events" | "webhooks">, change: Promise<T>): Promise<T> {
   const result = await change;
   deps.events.poke();
+  deps.webhooks?.wake();
   return result;
 }

@@ -15,7 +15,7 @@ import { notificationEvent, recordEvent } from "../live/record";
  */
 export async function notifyAdmins(
   trx: Executor,
-  content: { senderId: string; message: string; link: string; audioId: string | null },
+  content: { senderId: string | null; message: string; link: string; audioId: string | null },
 ): Promise<number> {
   const rows = await insertForActiveAdmins(trx, content);
   await recordEvent(trx, rows.map(notificationEvent));

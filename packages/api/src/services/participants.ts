@@ -25,6 +25,7 @@ import {
   type ParticipantSaved,
 } from "../schemas/participants";
 import { requireAdmin } from "./access";
+import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 
 /**
  * Research participants (decision 024): the rules behind the admin-only `participants` procedures
@@ -167,6 +168,15 @@ export async function auditParticipantChange(
       code: after.code,
       from: before.consentStatus,
       to: after.consentStatus,
+    });
+    await recordWebhookEvent(trx, "participant.consent_changed", {
+      participant: {
+        id: before.id,
+        code: after.code,
+        consentStatus: after.consentStatus,
+        previousConsentStatus: before.consentStatus,
+        consentDate: after.consentDate,
+      },
     });
     if (after.consentStatus === "withdrawn") await supersedeExportsOfParticipant(trx, before.id, actorId);
   }

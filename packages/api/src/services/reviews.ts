@@ -13,6 +13,7 @@ import { AppError } from "../errors/app-error";
 import { isUuid } from "../schemas/common";
 import { lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
 import { recordReviewedTranslation } from "../translation/memory";
@@ -282,6 +283,19 @@ export async function reviewOutput(
       });
     }
     await recordAudioEvent(trx, "audio.changed", audio.id, reassignee ? { alsoTo: [task.assignedTo] } : {});
+    if (action !== "remove") {
+      await recordWebhookEvent(trx, `${output.entity}.${action === "approve" ? "approved" : "rejected"}`, {
+        [output.entity]: {
+          audioId: audio.id,
+          taskId: task.id,
+          submissionId: submission.id,
+          status,
+          reviewedBy: user.id,
+          reason: reason ?? null,
+          reassignedTo: reassignee?.id ?? null,
+        },
+      });
+    }
     const moved = reassignee ? ` The task is now assigned to ${reassignee.username}.` : "";
     return { status, message: `${output.messages[action]}${moved}` };
   });

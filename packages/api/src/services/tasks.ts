@@ -11,6 +11,7 @@ import { DEFAULT_TRANSLATION_SETTINGS } from "../translation/translation-setting
 import { isUuid } from "../schemas/common";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { requireActiveStaff } from "./staff";
 import type { UserRef } from "@tafsiri/db/repositories/users";
 import { applyTransition } from "./submissions";
@@ -60,6 +61,7 @@ export async function assignTask(
     const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
     await insertAuditEntry(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id);
+    await recordWebhookEvent(trx, "task.assigned", { task: toTaskRef(task) });
     return { ...toTaskRef(task), message: ASSIGNED };
   });
   return publishAfter(deps, change);
@@ -114,6 +116,10 @@ export async function reassignTask(
     const staff = await requireReassignee(trx, task, input.staffId);
     const updated = await moveTask(trx, user, task, staff, { audioId: audio.id });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
+    await recordWebhookEvent(trx, "task.reassigned", {
+      task: toTaskRef(updated),
+      previousAssignedTo: task.assignedTo,
+    });
     return { ...toTaskRef(updated), message: REASSIGNED };
   });
   return publishAfter(deps, change);
