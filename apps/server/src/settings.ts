@@ -119,6 +119,20 @@ const ZSettings = z.object({
     .min(1, "METRICS_PORT must be a port number from 1 to 65535")
     .max(65535, "METRICS_PORT must be a port number from 1 to 65535")
     .optional(),
+  /**
+   * Decision 037: hosts (comma-separated names or addresses) whose webhook receivers may be on
+   * private, loopback or link-local addresses (on-premise receivers; the tests' 127.0.0.1). Unset:
+   * every such address is refused, at registration and at each delivery.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim())
+        .filter((host) => host !== ""),
+    ),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (decision 004). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /**

@@ -1,0 +1,367 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { exportJobsIdle, openJobLocks, startWebhookJob } from "@tafsiri/api";
+import { WEBHOOK_EVENT_TYPES } from "../../../packages/api/src/webhooks/event-types";
+import { appWithUsers, assignOverRest, fixture, uploadAudio } from "./fixtures/app-harness";
+
+// Decision 037: signed webhooks that never lose an event. A real receiver on 127.0.0.1 verifies every
+// delivery with the `standardwebhooks` package. The delivery job runs as the server runs it, with shorter
+// times so the test takes seconds: retries start at 50 ms (10 s in production) and are at most 500 ms apart
+// (1 h), an attempt times out after 1 s (10 s), the job polls every 100 ms (1 s); "down for two minutes" is
+// down for about one second, across several failed attempts.
+
+const { h, admin, staffA, adminToken } = await appWithUsers();
+const ALLOWED = ["127.0.0.1", "localhost"];
+const locks = openJobLocks({ db: h.deps.db });
+const job = startWebhookJob(
+  { db: h.deps.db, events: h.deps.events, locks, log: { info: () => undefined, error: () => undefined } },
+  {
+    allowedHosts: ALLOWED,
+    timeoutMs: 1000,
+    retryBaseMs: 50,
+    retryMaxDelayMs: 500,
+    retryForMs: 60_000,
+    disableAfterMs: 3 * 24 * 3_600_000,
+    pollMs: 100,
+  },
+);
+h.deps.webhooks = { allowedHosts: ALLOWED, wake: () => job.wake() };
+afterAll(async () => {
+  await job.stop();
+  await locks.close();
+  await h.close();
+});
+
+interface Received {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** A receiver on 127.0.0.1: answers with `answer` (200 by default) and keeps every body it verified. */
+async function receiver(secret: () => string) {
+  const got: Received[] = [];
+  const raw: Array<{ body: string; headers: Record<string, string> }> = [];
+  let answer: (res: http.ServerResponse) => void = (res) => res.writeHead(204).end();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const headers = {
+        "webhook-id": String(req.headers["webhook-id"]),
+        "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+        "webhook-signature": String(req.headers["webhook-signature"]),
+      };
+      raw.push({ body, headers });
+      try {
+        got.push(new Webhook(secret()).verify(body, headers) as Received);
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      answer(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    got,
+    raw,
+    url: `http://127.0.0.1:${port}/hooks`,
+    answerWith(fn: (res: http.ServerResponse) => void) {
+      answer = fn;
+    },
+    down: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    up: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Waits until `check` holds (polling every 50 ms), failing after `ms`. */
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = "the condition") {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every event type an endpoint may want. */
+const ALL_TYPES = [...WEBHOOK_EVENT_TYPES];
+
+/** Registers an endpoint over REST; answers its id and secret. */
+async function register(url: string, eventTypes = ALL_TYPES) {
+  const res = await h.call("POST", "/api/webhooks", adminToken, { url, eventTypes, description: "test receiver" });
+  expect(res.statusCode, res.body).toBe(201);
+  const created = res.json<{ endpoint: { id: string }; secret: string }>();
+  expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+  return { id: created.endpoint.id, secret: created.secret };
+}
+
+/** The endpoint's delivery log over REST. */
+async function deliveries(endpointId: string) {
+  const res = await h.call("GET", `/api/webhooks/${endpointId}/deliveries?limit=100`, adminToken);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{
+    deliveries: Array<{
+      id: string;
+      eventType: string;
+      status: string;
+      attempts: number;
+      lastStatusCode: number | null;
+      lastError: string | null;
+    }>;
+    total: number;
+  }>();
+}
+
+/** Stops every endpoint registered so far, so later tests' events reach only their own receiver. */
+async function disableAll() {
+  const list = (await h.call("GET", "/api/webhooks", adminToken)).json<{ endpoints: Array<{ id: string }> }>();
+  for (const e of list.endpoints) {
+    const res = await h.call("PUT", `/api/webhooks/${e.id}`, adminToken, { enabled: false });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+const review = (submissionId: string, status: "Approved" | "Rejected", reason?: string) =>
+  h.call("PUT", `/api/updatesubmissions/${submissionId}/${admin.id}`, adminToken, {
+    translation_script_approval_status: status,
+    ...(reason ? { reason } : {}),
+  });
+
+describe("webhooks (decision 037)", () => {
+  it("delivers every event of a workflow once, signed, with ids unique per event", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    const endpoint = await register(r.url);
+    secret = endpoint.secret;
+
+    const audio = await uploadAudio(h, adminToken, { name: "hook_flow.wav", content: await fixture("hello.wav") });
+    const taskId = await assignOverRest(h, adminToken, audio._id, staffA);
+    await h.caller(staffA).transcripts.save({ audioId: audio._id, text: "Habari ya asubuhi" });
+    const task = await h.call("GET", `/api/tasks/${taskId}`, adminToken);
+    const submissionId = task.json<{ submission: { _id: string } }>().submission._id;
+    expect((await review(submissionId, "Rejected", "Missing a line.")).statusCode).toBe(200);
+    await h.caller(staffA).transcripts.save({ audioId: audio._id, text: "Habari ya asubuhi, rafiki" });
+    expect((await review(submissionId, "Approved")).statusCode).toBe(200);
+    const started = await h.call("POST", "/api/exports", adminToken, {});
+    expect(started.statusCode, started.body).toBe(202);
+    await exportJobsIdle();
+
+    const expected = [
+      "audio.uploaded",
+      "task.assigned",
+      "transcript.submitted",
+      // The rejection's reason is stored as a comment, but by the review, not through 'add comment'.
+      "transcript.rejected",
+      "transcript.submitted",
+      "transcript.approved",
+      "export.ready",
+    ];
+    await until(() => r.got.length >= expected.length, 10_000, "every event");
+    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives
+    expect([...r.got].sort((a, b) => a.timestamp.localeCompare(b.timestamp)).map((e) => e.type)).toEqual(expected);
+    expect(new Set(r.got.map((e) => e.id)).size).toBe(expected.length);
+    for (const e of r.got) expect(r.raw.find((x) => x.headers["webhook-id"] === e.id)).toBeDefined();
+    const rejected = r.got.find((e) => e.type === "transcript.rejected")!;
+    expect(rejected.data).toMatchObject({
+      transcript: { audioId: audio._id, taskId, submissionId, status: "Rejected", reason: "Missing a line." },
+    });
+    expect(r.got[0]!.data).toMatchObject({ audio: { id: audio._id, filename: "hook_flow", category: "Control" } });
+
+    // The log shows each delivery delivered on its first attempt with the receiver's 204.
+    await until(
+      async () => (await deliveries(endpoint.id)).deliveries.every((d) => d.status === "delivered"),
+      5000,
+      "every delivery logged",
+    );
+    const log = await deliveries(endpoint.id);
+    expect(log.total).toBe(expected.length);
+    for (const d of log.deliveries) expect(d).toMatchObject({ status: "delivered", attempts: 1, lastStatusCode: 204 });
+
+    // A tampered body, and a replay of a genuine delivery five minutes later, fail verification.
+    const genuine = r.raw[0]!;
+    const wh = new Webhook(secret);
+    expect(() => wh.verify(genuine.body.replace("hook_flow", "hook_flaw"), genuine.headers)).toThrow(
+      WebhookVerificationError,
+    );
+    const old = new Date(Date.now() - 10 * 60_000);
+    const oldHeaders = {
+      ...genuine.headers,
+      "webhook-timestamp": String(Math.floor(old.getTime() / 1000)),
+      "webhook-signature": wh.sign(genuine.headers["webhook-id"]!, old, genuine.body),
+    };
+    expect(() => wh.verify(genuine.body, oldHeaders)).toThrow(/too old/i);
+    expect(() => wh.verify(genuine.body, genuine.headers)).not.toThrow();
+
+    // Redeliver: the same event (same id, same body) arrives again, freshly signed.
+    const first = log.deliveries.find((d) => d.eventType === "audio.uploaded")!;
+    const before = r.got.length;
+    const again = await h.call("POST", `/api/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, adminToken);
+    expect(again.statusCode, again.body).toBe(200);
+    await until(() => r.got.length === before + 1, 5000, "the redelivery");
+    expect(r.got.at(-1)!.id).toBe(r.got.find((e) => e.type === "audio.uploaded")!.id);
+    await until(
+      async () => (await deliveries(endpoint.id)).deliveries.find((d) => d.id === first.id)?.attempts === 2,
+      5000,
+      "the redelivery logged",
+    );
+    expect((await deliveries(endpoint.id)).deliveries.find((d) => d.id === first.id)).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+    });
+
+    // Send test event: a webhook.test event to this endpoint only.
+    const test = await h.call("POST", `/api/webhooks/${endpoint.id}/test`, adminToken);
+    expect(test.statusCode, test.body).toBe(200);
+    await until(() => r.got.some((e) => e.type === "webhook.test"), 5000, "the test event");
+    expect(r.got.find((e) => e.type === "webhook.test")!.id).toBe(test.json<{ eventId: string }>().eventId);
+    await disableAll();
+    await r.close();
+  });
+
+  it("keeps every event while the receiver is down and delivers them all once it is back", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    const endpoint = await register(r.url, ["audio.uploaded", "task.assigned"]);
+    secret = endpoint.secret;
+    await r.down();
+    const names = ["down_1", "down_2", "down_3"];
+    for (const name of names) {
+      const audio = await uploadAudio(h, adminToken, { name: `${name}.wav`, content: await fixture("hello.wav") });
+      await assignOverRest(h, adminToken, audio._id, staffA);
+    }
+    // Failed attempts are logged with their error and a next retry while it is down.
+    await until(
+      async () => (await deliveries(endpoint.id)).deliveries.every((d) => d.attempts >= 2),
+      10_000,
+      "retries",
+    );
+    const failing = await deliveries(endpoint.id);
+    expect(failing.total).toBe(6);
+    for (const d of failing.deliveries) {
+      expect(d.status).toBe("pending");
+      expect(d.lastStatusCode).toBeNull();
+      expect(d.lastError).toMatch(/ECONNREFUSED/);
+    }
+    expect(r.got).toEqual([]);
+    await r.up();
+    await until(() => r.got.length >= 6, 10_000, "the backlog");
+    expect(r.got.map((e) => e.type).sort()).toEqual([
+      ...Array(3).fill("audio.uploaded"),
+      ...Array(3).fill("task.assigned"),
+    ]);
+    expect(new Set(r.got.map((e) => e.id)).size).toBe(6);
+    // The log says so once each attempt is recorded (just after the receiver answered).
+    await until(
+      async () => (await deliveries(endpoint.id)).deliveries.every((d) => d.status === "delivered"),
+      5000,
+      "every delivery logged as delivered",
+    );
+    await disableAll();
+    await r.close();
+  });
+
+  it("records a redirect as a failure and never follows it", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    let followed = 0;
+    const elsewhere = http.createServer((_req, res) => {
+      followed += 1;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+    r.answerWith((res) =>
+      res.writeHead(307, { location: `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/` }).end(),
+    );
+    const endpoint = await register(r.url, ["audio.uploaded"]);
+    secret = endpoint.secret;
+    await uploadAudio(h, adminToken, { name: "redirected.wav", content: await fixture("hello.wav") });
+    await until(async () => (await deliveries(endpoint.id)).deliveries[0]?.attempts === 2, 5000, "two attempts");
+    const [d] = (await deliveries(endpoint.id)).deliveries;
+    expect(d).toMatchObject({ status: "pending", lastStatusCode: 307 });
+    expect(d!.lastError).toMatch(/redirect/);
+    expect(followed).toBe(0);
+    await disableAll();
+    await r.close();
+    await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+  });
+
+  it("gives up on a slow receiver at the time limit", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    r.answerWith((res) => setTimeout(() => res.writeHead(200).end(), 3000));
+    const endpoint = await register(r.url, ["audio.uploaded"]);
+    secret = endpoint.secret;
+    await uploadAudio(h, adminToken, { name: "slow.wav", content: await fixture("hello.wav") });
+    await until(async () => ((await deliveries(endpoint.id)).deliveries[0]?.attempts ?? 0) >= 1, 5000, "an attempt");
+    const attempt = await h.deps.db
+      .selectFrom("webhookAttempts")
+      .innerJoin("webhookDeliveries", "webhookDeliveries.id", "webhookAttempts.deliveryId")
+      .select(["webhookAttempts.statusCode", "webhookAttempts.durationMs", "webhookAttempts.error"])
+      .where("webhookDeliveries.endpointId", "=", endpoint.id)
+      .orderBy("webhookAttempts.attempt")
+      .executeTakeFirstOrThrow();
+    expect(attempt.statusCode).toBeNull();
+    expect(attempt.error).toBe("No answer within 1 s.");
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(950);
+    expect(attempt.durationMs).toBeLessThan(2500);
+    await disableAll();
+    await r.close();
+  });
+
+  it("refuses an endpoint on a private, loopback or link-local address unless its host is allowed", async () => {
+    for (const url of [
+      "http://10.1.2.3/hook",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]:8080/hook",
+      "http://192.168.0.10/hook",
+      "http://[fd00::1]/hook",
+      "http://127.0.0.2/hook",
+    ]) {
+      const res = await h.call("POST", "/api/webhooks", adminToken, { url, eventTypes: ["audio.uploaded"] });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ message: string }>().message, url).toMatch(
+        /resolves to .*a private, loopback or link-local address; such receivers are refused unless the host is listed in WEBHOOK_ALLOWED_HOSTS\./,
+      );
+    }
+    const bad = await h.call("POST", "/api/webhooks", adminToken, {
+      url: "ftp://example.org/",
+      eventTypes: ["audio.uploaded"],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toBe(
+      "The webhook URL must be an http or https URL, at most 2000 characters.",
+    );
+    const none = await h.call("POST", "/api/webhooks", adminToken, { url: "http://127.0.0.1/x", eventTypes: [] });
+    expect(none.statusCode).toBe(400);
+    // Staff may not manage webhooks.
+    const staffToken = await h.token(staffA);
+    expect((await h.call("GET", "/api/webhooks", staffToken)).statusCode).toBe(403);
+  });
+
+  it("never writes an event that its change rolled back, nor one no endpoint wants", async () => {
+    await disableAll();
+    const before = await h.deps.db
+      .selectFrom("webhookEvents")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    await uploadAudio(h, adminToken, { name: "unwanted.wav", content: await fixture("hello.wav") });
+    // A refused change (a second upload of the same name) writes nothing either.
+    const dup = await h.upload("AUDIO", adminToken, [
+      ["category", "Control"],
+      ["file", { name: "unwanted.wav", content: await fixture("hello.wav") }],
+    ]);
+    expect(dup.statusCode).toBe(409);
+    const after = await h.deps.db
+      .selectFrom("webhookEvents")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+});
