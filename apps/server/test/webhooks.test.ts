@@ -315,6 +315,62 @@ describe("webhooks (decision 037)", () => {
     await r.close();
   });
 
+  it("gives a delivery up after its retry window, and disables an endpoint failing for 3 days, telling the admins", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    r.answerWith((res) => res.writeHead(500).end());
+    const endpoint = await register(r.url, ["audio.uploaded"]);
+    secret = endpoint.secret;
+    await uploadAudio(h, adminToken, { name: "failing.wav", content: await fixture("hello.wav") });
+    await until(async () => ((await deliveries(endpoint.id)).deliveries[0]?.attempts ?? 0) >= 1, 5000, "an attempt");
+    // As if the first attempt had been 25 hours ago and the endpoint had failed since 4 days ago (paused
+    // meanwhile, so no attempt in flight writes over it).
+    await h.deps.db.updateTable("webhookEndpoints").set({ enabled: false }).where("id", "=", endpoint.id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.deps.db
+      .updateTable("webhookDeliveries")
+      .set({ firstAttemptAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where("endpointId", "=", endpoint.id)
+      .execute();
+    await h.deps.db
+      .updateTable("webhookEndpoints")
+      .set({ enabled: true, failingSince: new Date(Date.now() - 4 * 24 * 3_600_000) })
+      .where("id", "=", endpoint.id)
+      .execute();
+    await until(async () => (await deliveries(endpoint.id)).deliveries[0]?.status === "failed", 5000, "giving up");
+    expect((await deliveries(endpoint.id)).deliveries[0]).toMatchObject({ lastStatusCode: 500, nextAttemptAt: null });
+    const list = (await h.call("GET", "/api/webhooks", adminToken)).json<{
+      endpoints: Array<{ id: string; enabled: boolean; disabledReason: string | null }>;
+    }>();
+    expect(list.endpoints.find((e) => e.id === endpoint.id)).toMatchObject({
+      enabled: false,
+      disabledReason: "Its deliveries failed for 72 hours without a success.",
+    });
+    const notices = await h.deps.db
+      .selectFrom("notifications")
+      .select(["message", "link"])
+      .where("recipientId", "=", admin.id)
+      .where("message", "like", "The webhook to %")
+      .execute();
+    expect(notices).toEqual([
+      {
+        message: `The webhook to ${r.url} was disabled: Its deliveries failed for 72 hours without a success. Enable it again under Management → Webhooks.`,
+        link: "/management/webhooks",
+      },
+    ]);
+    // Enabling it again clears why it was disabled.
+    const enabled = await h.call("PUT", `/api/webhooks/${endpoint.id}`, adminToken, { enabled: true });
+    expect(
+      enabled.json<{ endpoint: { enabled: boolean; disabledReason: null; failingSince: null } }>().endpoint,
+    ).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+      failingSince: null,
+    });
+    await disableAll();
+    await r.close();
+  });
+
   it("refuses an endpoint on a private, loopback or link-local address unless its host is allowed", async () => {
     for (const url of [
       "http://10.1.2.3/hook",
