@@ -139,6 +139,9 @@ export function describeAuditEntry(e: DescribedEntry): string {
         const error = text(e.detail.error);
         return `could not back up to ${file}${error ? `: ${error}` : ""}`;
       }
+      // The Backups page (decision 027).
+      if (e.action === "download") return `downloaded the backup ${file}`;
+      if (e.action === "delete") return `deleted the backup ${file}`;
       break;
     }
     case "export":
@@ -254,6 +257,7 @@ const ACTION_LABELS: Record<string, string> = {
   export: "Exported the dataset",
   backup: "Backed up",
   "backup-failed": "Backup failed",
+  download: "Downloaded a backup",
   open: "Opened an audio",
   reassign: "Reassigned",
   recommend: "Recommended",
