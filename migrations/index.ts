@@ -29,7 +29,9 @@ import * as translationSegments from "./20261211000600_translation_segments";
 import * as translationMemoryWords from "./20261211000700_translation_memory_words";
 import * as segmentTakes from "./20261211000800_segment_takes";
 import * as recordingSpans from "./20261211000900_recording_spans";
+import * as speechMeasures from "./20261211001000_speech_measures";
 import * as apiTokens from "./20261211001100_api_tokens";
+import * as webhooks from "./20261211001200_webhooks";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -63,5 +65,7 @@ export const migrations: Record<string, Migration> = {
   "20261211000700_translation_memory_words": translationMemoryWords,
   "20261211000800_segment_takes": segmentTakes,
   "20261211000900_recording_spans": recordingSpans,
+  "20261211001000_speech_measures": speechMeasures,
   "20261211001100_api_tokens": apiTokens,
+  "20261211001200_webhooks": webhooks,
 };

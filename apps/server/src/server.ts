@@ -1,4 +1,6 @@
-import { abandonExportJobs, openJobLocks, startWaveformJob, type WaveformJob } from "@tafsiri/api";
+import path from "node:path";
+import { abandonExportJobs, openBackupDesk, openJobLocks, startWaveformJob, type WaveformJob } from "@tafsiri/api";
+import { DEFAULT_WEBHOOK_DELIVERY, startWebhookJob, type WebhookJob } from "@tafsiri/api";
 import { announceStopping, buildApp } from "./app";
 import { bootstrap } from "./bootstrap";
 import { keepEventsFor } from "./jobs/retention-timer";
@@ -15,6 +17,9 @@ const { deps, handle } = await bootstrap(settings);
 // Uploads wake the waveform job (ARCHITECTURE "Long recordings and the corpus"); it starts once the server listens.
 let waveforms: WaveformJob | null = null;
 deps.waveforms = { wake: () => waveforms?.wake() };
+// Decision 037: changes wake the webhook delivery job after their commit; it starts with the other jobs below.
+let webhooks: WebhookJob | null = null;
+deps.webhooks = { allowedHosts: settings.WEBHOOK_ALLOWED_HOSTS, wake: () => webhooks?.wake() };
 const app = await buildApp({ deps, settings, logger: true });
 // The hourly jobs run in one of the processes sharing the database (decision 015).
 const locks = openJobLocks({
@@ -28,6 +33,11 @@ const stopSweeping = sweepFilesHourly({ ...deps, locks }, app.log);
 const stopAnchoring = rebuildPageAnchorsEveryMinute({ db: deps.db, locks }, app.log);
 // Decision 035: the speech measures of approved transcripts' original audio, checked every minute.
 const stopMeasuring = measureSpeechEveryMinute({ ...deps, locks }, app.log);
+// Decision 037: webhook deliveries, in the process holding the `webhooks` lock; changes wake it after their commit.
+webhooks = startWebhookJob(
+  { ...deps, locks, log: app.log },
+  { ...DEFAULT_WEBHOOK_DELIVERY, allowedHosts: settings.WEBHOOK_ALLOWED_HOSTS },
+);
 // Decision 027: with BACKUP_DIR, one of the processes writes a backup every BACKUP_EVERY_HOURS (a folder
 // that cannot be written stops the start here).
 const backups = settings.BACKUP_DIR
@@ -41,6 +51,16 @@ const backups = settings.BACKUP_DIR
       },
     )
   : null;
+// Decision 027: 'Back up now' on the Backups page writes into BACKUP_DIR, else DATA_DIR/backups, under the same lock.
+deps.backups = openBackupDesk({
+  ...deps,
+  databaseUrl: settings.DATABASE_URL,
+  pglite: handle.pglite,
+  locks,
+  dir: settings.BACKUP_DIR ?? path.join(settings.DATA_DIR, "backups"),
+  scheduled: Boolean(settings.BACKUP_DIR),
+  log: (line) => app.log.warn(line),
+});
 // Decision 028: with METRICS_PORT, /metrics is served on a listener of its own (started after the app's).
 let metricsListener: MetricsListener | null = null;
 
@@ -60,8 +80,10 @@ const shutdown = gracefulShutdown({
     { name: "file sweep", run: stopSweeping },
     { name: "page anchors", run: stopAnchoring },
     { name: "speech measures", run: stopMeasuring },
+    { name: "webhooks", run: async () => webhooks?.stop() },
     { name: "waveforms", run: async () => waveforms?.stop() },
     { name: "scheduled backups", run: async () => backups?.stop() },
+    { name: "backups asked for", run: async () => deps.backups?.stop() },
     { name: "job locks", run: () => locks.close() },
     { name: "live events", run: () => deps.events.close() },
     { name: "storage", run: () => deps.storage.close() },

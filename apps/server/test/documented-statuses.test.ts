@@ -27,10 +27,11 @@ const SCOPE_WIDE: Record<number, RegExp> = {
 
 /**
  * Declarations whose refusals never reach one REST path in particular: the WebSocket-only check
- * (REST calls procedures over HTTP) and the NUL check every input passes (400, scope-wide: the
- * document's description says it once).
+ * (REST calls procedures over HTTP), the NUL check every input passes (400, scope-wide: the
+ * document's description says it once) and a read-only API token's refusal to change anything
+ * (403, decision 036: said once in the document's description too).
  */
-const NOT_PER_PATH = new Set(["subscriptionsOnlyOnWebSocket", "refuseNulInput"]);
+const NOT_PER_PATH = new Set(["subscriptionsOnlyOnWebSocket", "refuseNulInput", "readOnlyTokensRead"]);
 
 /**
  * Statuses the analysis finds in code this path shares with others but that this path cannot
@@ -58,6 +59,7 @@ const ROUTE_FILES = [
     .filter((f) => f.endsWith(".ts"))
     .map((f) => `routes/rest/${f}`),
   "routes/files.ts",
+  "routes/backup-files.ts",
   "routes/health.ts",
 ];
 

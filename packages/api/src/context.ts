@@ -2,6 +2,7 @@ import type { Database, Role } from "@tafsiri/db";
 import type { FileStorage } from "./storage/file-storage";
 import type { EventBus } from "./live/bus";
 import type { Mailer } from "./mail/mailer";
+import type { BackupDesk } from "./backup/backup-desk";
 
 /** The signed-in user as procedures see it (never the password hash). */
 export interface SessionUser {
@@ -36,6 +37,14 @@ export interface AppDeps {
    * translated recording was stored, so it decodes the file now rather than at its next poll.
    */
   waveforms?: { wake(): void };
+  /**
+   * Decision 037, webhooks: the hosts whose receivers may be on private, loopback or link-local
+   * addresses (WEBHOOK_ALLOWED_HOSTS), and the delivery job, woken after a change's commit so its
+   * events are sent now rather than at the job's next poll.
+   */
+  webhooks?: { allowedHosts: readonly string[]; wake(): void };
+  /** Decision 027: the backup folder of the Backups page ('Back up now', list, download, delete); none in tests that need none. */
+  backups?: BackupDesk;
 }
 
 /** A Bearer token resolved to its session (authenticateSession, decision 012). */

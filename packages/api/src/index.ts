@@ -89,6 +89,9 @@ export {
   type WaveformRoundReport,
 } from "./waveforms/waveform-job";
 
+// Speech measures of the original audio (decision 035): the job measuring approved transcripts' recordings.
+export { measurePendingAudios } from "./measures/measures-job";
+
 // Live events.
 export { createEventBus, type EventSubscriber } from "./live/bus";
 export { serializedJson } from "./live/serialize-once";
@@ -115,6 +118,9 @@ export { httpRequestDuration, uploadBytes } from "./metrics/http";
 export { METRICS_CONTENT_TYPE, scrapeMetrics } from "./metrics/scrape";
 export { writeBackup, type BackupSummary } from "./backup/write-backup";
 export { auditBackup, auditBackupFailure } from "./backup/backup-audit";
+export { backupFileName, listBackupArchives } from "./backup/backup-folder";
+export { openBackupDesk } from "./backup/backup-desk";
+export { openBackupDownload } from "./services/backups";
 export { restoreBackup, RestoreRefusedError, type RestoreTarget } from "./backup/restore-backup";
 
 // The server's scheduled jobs (decision 015, decision 030) and its health check: the job locks that elect one
@@ -122,3 +128,7 @@ export { restoreBackup, RestoreRefusedError, type RestoreTarget } from "./backup
 export { openJobLocks, type JobLocks, type JobRound } from "@tafsiri/db/repositories/job-locks";
 export { rebuildChangedPageAnchors } from "./services/page-anchors";
 export { checkDatabaseReady } from "./services/health";
+
+// Webhooks (decision 037): the delivery job and its defaults.
+export { startWebhookJob, type WebhookJob } from "./webhooks/webhook-job";
+export { DEFAULT_WEBHOOK_DELIVERY } from "./webhooks/deliver";

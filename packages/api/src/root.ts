@@ -17,6 +17,8 @@ import { participantsRouter } from "./routers/participants";
 import { reviewsRouter } from "./routers/reviews";
 import { translationRouter } from "./routers/translation";
 import { apiTokensRouter } from "./routers/api-tokens";
+import { webhooksRouter } from "./routers/webhooks";
+import { backupsRouter } from "./routers/backups";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -37,6 +39,8 @@ export const appRouter = router({
   reviews: reviewsRouter,
   translation: translationRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -79,21 +79,27 @@ const timeProcedures = t.middleware(async ({ path, type, next }) => {
   return result;
 });
 
+/**
+ * Decision 036: a read-only API token's mutations answer 403 API_TOKEN_READ_ONLY, on every
+ * procedure (the OpenAPI document says it once, for every path).
+ */
+const readOnlyTokensRead = t.middleware(({ ctx, type, next }) => {
+  if (type === "mutation" && ctx.session?.apiToken?.scope === "read") {
+    throw new AppError("FORBIDDEN", API_TOKEN_READ_ONLY);
+  }
+  return next();
+});
+
 export const publicProcedure = t.procedure
   .use(timeProcedures)
   .use(appErrorsAsTRPCErrors)
   .use(subscriptionsOnlyOnWebSocket)
-  .use(refuseNulInput);
+  .use(refuseNulInput)
+  .use(readOnlyTokensRead);
 
-/**
- * Refuses callers without a valid session (401), and (decision 036) a read-only API token's
- * mutations (403 API_TOKEN_READ_ONLY).
- */
-const isAuthed = t.middleware(({ ctx, type, next }) => {
+/** Refuses callers without a valid session (401). */
+const isAuthed = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
-  if (type === "mutation" && ctx.session?.apiToken?.scope === "read") {
-    throw new AppError("FORBIDDEN", API_TOKEN_READ_ONLY);
-  }
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

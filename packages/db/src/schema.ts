@@ -18,6 +18,8 @@ import type {
   TranslationMemoryWordTable,
   TranslationSegmentTable,
 } from "./schema-translation";
+import type { SpeechMeasureGroupTable, SpeechMeasureTable, SpeechStretchTable } from "./schema-measures";
+import type { WebhookTables } from "./schema-webhooks";
 import type { ApprovalStatus, RecordingStatus, Role, StageStatus, TranscriptStatus, WaveformStatus } from "./statuses";
 
 export * from "./statuses";
@@ -340,7 +342,7 @@ interface ExportParticipantTable {
   exportId: string;
 }
 
-export interface DB {
+export interface DB extends WebhookTables {
   users: UserTable;
   audios: AudioTable;
   tasks: TaskTable;
@@ -375,6 +377,9 @@ export interface DB {
   recordingSpans: RecordingSpanTable;
   apiTokens: ApiTokenTable;
   glossaryTerms: GlossaryTermTable;
+  speechStretches: SpeechStretchTable;
+  speechMeasures: SpeechMeasureTable;
+  speechMeasureGroups: SpeechMeasureGroupTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -43,7 +43,7 @@ export const backupFileRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; limitReque
           "`attachment` under its name) to the holder of a signed link from GET /api/backups/{name}/download, valid " +
           "for 5 minutes; no Authorization header needed. Audited. 400 'Unknown archive name: use a name the list " +
           "of backups gives (tafsiri-backup-{time}.zip).', 403 'This link has expired or is invalid.', 404 'Backup " +
-          "not found: it may have been deleted or pruned.'",
+          "not found: it may have been deleted or pruned.', 503 when this process offers no backups.",
         tags: ["Backups"],
         security: [],
         params: z.object({

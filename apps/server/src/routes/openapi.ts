@@ -27,7 +27,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "`Authorization: Bearer <token>`. Every failure answers " +
           "`{ status: 'failed', success: false, message }` with its HTTP status: each path's description names the " +
           "statuses it answers, and besides those any path may answer 400 for text holding the NUL character (U+0000), " +
-          "413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
+          "403 'This API token is read-only: it cannot change anything.' to a read-only API token on anything but " +
+          "GET and HEAD (decision 036), 413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
           "is read, 429 past the request limit (and the sign-in limit) and 500 for an unexpected failure. " +
           "The web app itself uses tRPC at /trpc; " +
           "live events are a tRPC subscription over the WebSocket at /trpc (see README).",

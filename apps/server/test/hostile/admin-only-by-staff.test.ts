@@ -1,8 +1,11 @@
 import { promises as fs } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
-import { ADMINS_ONLY, attachConsentDocument, exportJobsIdle } from "@tafsiri/api";
+import { ADMINS_ONLY, attachConsentDocument, exportJobsIdle, openBackupDesk } from "@tafsiri/api";
+import { openJobLocks } from "@tafsiri/db/repositories/job-locks";
+import { insertWebhookEndpoint } from "@tafsiri/db/repositories/webhooks";
 import { TEST_PASSWORD } from "@tafsiri/api/testing/harness";
 import { createAppHarness, failed, fixture, uploadAudio } from "../fixtures/app-harness";
 import { allProcedures, dbState, ownedWorld, procedureInputs, trpcCall } from "../fixtures/hostile-world";
@@ -38,6 +41,17 @@ const attackerSubmission = await h.deps.db
 const unassigned = await uploadAudio(h, w.adminToken, { name: "nobody-yet.wav", content: wav });
 // A ready dataset export, for its download link (decision 024).
 const readyExport = await h.caller(w.admin).exports.create({ category: "Dementia", chat: { corpus: "hostile" } });
+// Decision 027: a backup folder holding one archive, for the Backups page's calls.
+const BACKUP_NAME = "tafsiri-backup-2026-12-07T05-10-00.000Z.zip";
+const backupDir = await fs.mkdtemp(path.join(os.tmpdir(), "tafsiri-hostile-backups-"));
+await fs.writeFile(path.join(backupDir, BACKUP_NAME), "not really a zip");
+// Its lock is never asked for here: every call is refused before.
+const backupLocks = openJobLocks({ db: h.deps.db });
+h.deps.backups = openBackupDesk({ ...h.deps, locks: backupLocks, dir: backupDir, scheduled: false });
+afterAll(async () => {
+  await backupLocks.close();
+  await fs.rm(backupDir, { recursive: true, force: true });
+});
 await exportJobsIdle();
 // Decision 024: a participant with a consent document, for the participants procedures and paths.
 const participant = (await h.caller(w.admin).participants.create({ code: "HW0001", group: "Control" })).participant;
@@ -54,6 +68,15 @@ await h
   .caller(w.admin)
   .translation.addTerm({ pair: { source: "eng", target: "swa" }, sourceTerm: "sink", targetTerm: "sinki" });
 const glossaryTermId = (await h.caller(w.admin).translation.glossary({ source: "eng", target: "swa" }))[0]!.id;
+// Decision 037: a webhook endpoint (written directly: registering one resolves its host).
+const hook = await insertWebhookEndpoint(h.deps.db, {
+  url: "https://receiver.example.org/hook",
+  description: "",
+  eventTypes: ["audio.uploaded"],
+  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  createdBy: w.admin.id,
+});
+const MISSING_DELIVERY = "00000000-0000-4000-8000-000000000038";
 
 /** What staff may call (everything else is admin-only). Keep in step with the routers. */
 const STAFF_PROCEDURES = new Set([
@@ -98,6 +121,9 @@ const STAFF_PROCEDURES = new Set([
   "translation.takes",
   "translation.removeTake",
   "translation.assembleTakes",
+  // SPEC §2.13, decision 035: a whole recording matched to the rows (whole-recording-spans.test.ts).
+  "translation.proposeSpans",
+  "translation.confirmSpans",
   // Decision 036: a person's own API tokens (api-tokens.test.ts, cross-user-access.test.ts).
   "apiTokens.mine",
   "apiTokens.create",
@@ -111,6 +137,21 @@ const STAFF_PROCEDURES = new Set([
  */
 const ADMIN_INPUTS: Record<string, unknown> = {
   "apiTokens.all": { page: 1, limit: 20 },
+  // Decision 037: webhooks (the delivery need not exist: the role check comes first).
+  "webhooks.list": undefined,
+  "webhooks.create": { url: "https://receiver.example.org/hook", eventTypes: ["audio.uploaded"] },
+  "webhooks.update": { endpointId: hook.id, enabled: false },
+  "webhooks.remove": { endpointId: hook.id },
+  "webhooks.deliveries": { endpointId: hook.id },
+  "webhooks.redeliver": {
+    endpointId: hook.id,
+    deliveryId: MISSING_DELIVERY,
+  },
+  "webhooks.sendTest": { endpointId: hook.id },
+  "backups.list": {},
+  "backups.create": {},
+  "backups.download": { name: BACKUP_NAME },
+  "backups.delete": { name: BACKUP_NAME },
   "accounts.endSessions": { userId: owner.id },
   "accounts.register": {
     username: "second-admin",
@@ -166,6 +207,8 @@ const ADMIN_INPUTS: Record<string, unknown> = {
   "participants.importCsv": { csv: "code,group\nSTAFF2,Control\n" },
   "participants.exportCsv": undefined,
   "participants.balance": undefined,
+  // Decision 035: the speech measures by group.
+  "participants.measures": undefined,
   "participants.linkAudio": { audioId: owned.id, participantId: participant.id, sessionDate: null },
   // Decision 025: a bulk approval of a colleague's and one's own submission.
   "reviews.bulk": {
@@ -276,6 +319,8 @@ const STAFF_OPERATIONS = new Set([
   "GET /files/recordings/{audioId}/{file}",
   "GET /files/transcripts/{audioId}/{versionId}/{file}",
   "GET /files/{*}",
+  // A signed link (decision 027): who may follow it is checked through its signature.
+  "GET /api/backups/{name}/file",
 ]);
 
 interface RestRequest {
@@ -301,6 +346,22 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
     },
   ],
   "GET /auth/users": [{ method: "GET", url: "/auth/users" }],
+  // Decision 037: webhooks.
+  "GET /api/webhooks": [{ method: "GET", url: "/api/webhooks" }],
+  "POST /api/webhooks": [
+    {
+      method: "POST",
+      url: "/api/webhooks",
+      body: { url: "https://evil.example.org/", eventTypes: ["audio.uploaded"] },
+    },
+  ],
+  "PUT /api/webhooks/{id}": [{ method: "PUT", url: `/api/webhooks/${hook.id}`, body: { enabled: false } }],
+  "DELETE /api/webhooks/{id}": [{ method: "DELETE", url: `/api/webhooks/${hook.id}` }],
+  "GET /api/webhooks/{id}/deliveries": [{ method: "GET", url: `/api/webhooks/${hook.id}/deliveries` }],
+  "POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver": [
+    { method: "POST", url: `/api/webhooks/${hook.id}/deliveries/${MISSING_DELIVERY}/redeliver` },
+  ],
+  "POST /api/webhooks/{id}/test": [{ method: "POST", url: `/api/webhooks/${hook.id}/test` }],
   "PUT /auth/editprofile": [
     {
       method: "PUT",
@@ -363,6 +424,10 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
     { method: "POST", url: "/api/exports", body: { category: "Control", status: "approved_transcript" } },
   ],
   "GET /api/exports/{id}/download": [{ method: "GET", url: `/api/exports/${readyExport.id}/download` }],
+  "GET /api/backups": [{ method: "GET", url: "/api/backups" }],
+  "POST /api/backups": [{ method: "POST", url: "/api/backups" }],
+  "GET /api/backups/{name}/download": [{ method: "GET", url: `/api/backups/${BACKUP_NAME}/download` }],
+  "DELETE /api/backups/{name}": [{ method: "DELETE", url: `/api/backups/${BACKUP_NAME}` }],
   "GET /api/participants": [{ method: "GET", url: "/api/participants" }],
   "GET /api/participants/export": [{ method: "GET", url: "/api/participants/export" }],
   "POST /api/participants/import": [

@@ -18,9 +18,11 @@ import {
   type LeftOutCounts,
 } from "@tafsiri/db/repositories/exports";
 import { exportedTranslations, exportTranslationsHash } from "@tafsiri/db/repositories/translation/export-segments";
+import { currentRecordingSpans } from "@tafsiri/db/repositories/translation/recording-spans";
 import type { Executor } from "@tafsiri/db";
 import type { AppDeps } from "../context";
 import { recordEvent } from "../live/record";
+import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { StoredFileMissingError } from "../storage/file-storage";
 import { chatFile, type ChatSettings, type ChatTranscript } from "@tafsiri/domain";
 import { writeDatasetZip, type DatasetFile } from "./dataset-zip";
@@ -28,6 +30,8 @@ import { manifestFiles, type ManifestAudio } from "./manifest";
 import { chatParticipant, participantAtSession, type ParticipantAtSession } from "./participant-data";
 import { supersedeIfConsentEnded } from "./supersede";
 import { audioTranslation, CorpusFiles, type AudioTranslation } from "./translation-files";
+import { MeasuresFile } from "./measures-file";
+import { exportedRecording, ParallelCorpus, recordingChatFile, type ExportedRecording } from "./parallel-corpus";
 import { jobRun, type MetricsJobResult } from "../metrics/jobs";
 import type { TranslationSettings } from "../schemas/translation";
 import { languagePairOf, readTranslationSettings } from "../translation/translation-settings";
@@ -43,7 +47,7 @@ const HEARTBEAT_MS = 15_000;
 /** A running export not heard from for this long (ms) was abandoned: its process stopped. */
 export const EXPORT_ABANDONED_AFTER_MS = 2 * 60 * 1000;
 /** Part of every content key: raise it when what an export writes for the same sources changes. */
-const FORMAT = "tafsiri-export-4";
+const FORMAT = "tafsiri-export-5";
 
 /** What the job of one export needs to know: what to select and how to write the transcripts. */
 export interface ExportPlan {
@@ -100,11 +104,12 @@ async function announce(deps: AppDeps, exportId: string, change: (trx: Executor)
     await recordEvent(trx, { audience: "admins", kind: "export.changed", payload: { exportId } });
   });
   deps.events.poke();
+  deps.webhooks?.wake();
 }
 
-/** The audio's duration in whole ms; null when not known. */
+/** The audio's duration in whole ms, rounded down so that no bullet ends past the audio; null when not known. */
 function durationMsOf(audio: ExportedAudio): number | null {
-  return audio.audioDurationSeconds === null ? null : Math.round(audio.audioDurationSeconds * 1000);
+  return audio.audioDurationSeconds === null ? null : Math.floor(audio.audioDurationSeconds * 1000 + 1e-6);
 }
 
 /**
@@ -146,7 +151,8 @@ function audioPathOf(audio: ExportedAudio): string {
  * The files of one audio in the zip, under `{category}/{filename}/`. The `.cha` file's source names
  * its transcript version and a hash of everything else it is written from (CHAT settings,
  * participant, session day, duration, and (decision 035) segments and language pair), so an edit
- * of any of them writes it again.
+ * of any of them writes it again. Decision 035: the approved translated recording (`recording`,
+ * exportedRecording) is followed by its own CHAT file (recordingChatFile).
  */
 function audioFiles(
   deps: AppDeps,
@@ -154,14 +160,15 @@ function audioFiles(
   participant: ParticipantAtSession,
   chat: ChatSettings,
   translation: AudioTranslation,
-): Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> {
+  recording: ExportedRecording | null,
+): Array<Omit<DatasetFile, "known"> & { source: string; kind: ManifestAudio["files"][number]["kind"] }> {
   const folder = `${audio.category}/${audio.filename}/`;
   const { text, ...made } = chatTranscript(audio, participant, translation);
   const chatSource = createHash("sha256")
     .update(JSON.stringify([chat, made]))
     .digest("hex")
     .slice(0, 32);
-  const files: Array<Omit<DatasetFile, "known"> & { source: string; kind: "audio" | "transcript" | "recording" }> = [
+  const files: Array<Omit<DatasetFile, "known"> & { source: string; kind: ManifestAudio["files"][number]["kind"] }> = [
     {
       kind: "audio",
       path: audioPathOf(audio),
@@ -178,15 +185,16 @@ function audioFiles(
       open: async () => Readable.from([Buffer.from(chatFile({ text, ...made }, chat), "utf8")]),
     },
   ];
-  const recordingKey = audio.recordingKey;
-  if (recordingKey) {
+  if (recording) {
     files.push({
       kind: "recording",
-      path: `${folder}${audio.filename}_TRANSLATEDAUDIO${path.posix.extname(recordingKey).toLowerCase()}`,
-      source: recordingKey,
+      path: recording.path,
+      source: recording.key,
       compress: false,
-      open: () => deps.storage.read(recordingKey),
+      open: () => deps.storage.read(recording.key),
     });
+    const recordingChat = recordingChatFile(recording, chat);
+    if (recordingChat) files.push(recordingChat);
   }
   return files;
 }
@@ -197,7 +205,11 @@ function audioFiles(
  * as CHAT (decision 035: the source on the main tier and the translation on `%xtra`/`%eng`, see
  * chatFile and audioTranslation) and approved recording into `exports/{id}.zip` in storage, then
  * `segments.tsv` and `translation-memory.tmx` (every exported segment, and the approved pairs as
- * TMX 1.4b: CorpusFiles), then `manifest.csv`, `manifest.jsonl`, `left_out.csv` and
+ * TMX 1.4b: CorpusFiles), `measures.csv` and `measures-summary.csv` (decision 035: the speech
+ * measures of each original audio, its stretches found now when none are stored: MeasuresFile),
+ * the parallel speech corpus (decision 035: `parallel/{src}-{tgt}/` segments.yaml, segments.{src},
+ * segments.{tgt}, covost.tsv: ParallelCorpus; each approved recording's own `.cha` is among its
+ * audio's files), then `manifest.csv`, `manifest.jsonl`, `left_out.csv` and
  * `left_out.json` last (writeDatasetZip), and records progress
  * (audios done of total, at most every 500 ms, each time an 'export.changed' event to the admins).
  * Decision 024: only audios whose participant consented are taken (the selection's consent gate);
@@ -215,6 +227,8 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
   const started = performance.now();
   let result: MetricsJobResult = "failed";
   let corpus: CorpusFiles | undefined;
+  let measures: MeasuresFile | undefined;
+  let parallel: ParallelCorpus | undefined;
   try {
     const content = await exportContent(deps, plan.selection);
     const { summary } = content;
@@ -237,6 +251,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
           reusedArchive: true,
         });
         await supersedeIfConsentEnded(trx, exportId);
+        await recordWebhookEvent(trx, "export.ready", { export: { id: exportId, reusedArchive: true } });
       });
       result = "ok";
       return;
@@ -261,12 +276,20 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
       languagePairOf(content.translation, { sourceLanguage: null, targetLanguage: null }),
     );
     corpus = corpusFiles;
+    // Decision 035: the speech measures of the original audios (measures.csv, measures-summary.csv).
+    const measuresFile = (measures = await MeasuresFile.create(deps));
+    // Decision 035: the parallel speech corpus (parallel/{src}-{tgt}/).
+    const parallelCorpus = (parallel = await ParallelCorpus.create());
     async function* files(): AsyncGenerator<DatasetFile> {
       let after: string | null = null;
       for (;;) {
         const page = await exportSelectionPage(deps.db, plan.selection, after, PAGE_SIZE);
         if (page.length === 0) break;
         const translations = await exportedTranslations(
+          deps.db,
+          page.map((audio) => audio.audioId),
+        );
+        const recordingSpans = await currentRecordingSpans(
           deps.db,
           page.map((audio) => audio.audioId),
         );
@@ -283,7 +306,12 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
             transcriptText: audio.transcriptText,
             translation,
           });
-          for (const file of audioFiles(deps, audio, participant, plan.chat, translation)) {
+          await measuresFile.add(audio, audioPathOf(audio), participant, translation);
+          const made = chatTranscript(audio, participant, translation);
+          const recording = exportedRecording(audio, made, translation, recordingSpans.get(audio.audioId));
+          const [audioFile, durationMs] = [audioPathOf(audio), durationMsOf(audio)];
+          await parallelCorpus.add({ audioFile, durationMs, participant, translation, recording });
+          for (const file of audioFiles(deps, audio, participant, plan.chat, translation, recording)) {
             const earlier = previousFiles.get(file.path);
             const known =
               earlier && earlier.source === file.source
@@ -301,7 +329,11 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         after = page.at(-1)?.audioId ?? null;
       }
       // Decision 035: the corpus-wide files, once every audio added its segments.
-      for (const file of await corpusFiles.files(exportId)) {
+      for (const file of [
+        ...(await corpusFiles.files(exportId)),
+        ...(await measuresFile.files(exportId)),
+        ...parallelCorpus.files(exportId),
+      ]) {
         sources.set(file.path, file.source);
         yield { path: file.path, open: file.open, compress: file.compress };
       }
@@ -341,6 +373,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         reusedArchive: false,
       });
       await supersedeIfConsentEnded(trx, exportId);
+      await recordWebhookEvent(trx, "export.ready", { export: { id: exportId, sizeBytes, reusedArchive: false } });
     });
     result = "ok";
   } catch (error) {
@@ -353,6 +386,8 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
     await announce(deps, exportId, (trx) => failExport(trx, exportId, message)).catch(() => undefined);
   } finally {
     await corpus?.dispose().catch(() => undefined);
+    await measures?.dispose().catch(() => undefined);
+    await parallel?.dispose().catch(() => undefined);
     jobRun("export", result, (performance.now() - started) / 1000);
   }
 }

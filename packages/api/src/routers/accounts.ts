@@ -88,7 +88,8 @@ export const accountsRouter = router({
         description:
           "SPEC §4 (a session lasts until Sign Out), decision 012. Answers a fresh token for the caller's session, " +
           "valid SESSION_IDLE_DAYS (30) from now; a session ends only by sign-out, by being ended, or after that many " +
-          "days without renewal. The old token stays valid until it expires. 401 without a valid token.",
+          "days without renewal. The old token stays valid until it expires. 401 without a valid token, 403 'API " +
+          "tokens are managed only when signed in with a password, not with a token.' for an API token (decision 036).",
         tags: ["Accounts"],
         done: true,
       },

@@ -6,7 +6,8 @@ const BACKUPS = ["Backups"];
 const REFUSALS = "401 without a session, 403 for staff.";
 const NAMES =
   "400 'Unknown archive name: use a name the list of backups gives (tafsiri-backup-{time}.zip).' for any other " +
-  "name (no folders, no `..`), 404 'Backup not found: it may have been deleted or pruned.'";
+  "name (no folders, no `..`), 404 'Backup not found: it may have been deleted or pruned.', 503 when this process " +
+  "offers no backups";
 
 /** Decision 027: the Backups page (Management → Backups); admins only (FORBIDDEN otherwise). */
 export const backupsRouter = router({
