@@ -340,7 +340,8 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       .map((line) => JSON.parse(line) as ManifestRow);
     expect(manifest.map((row) => row.filename).sort()).toEqual([RIVER_ONE.filename, RIVER_TWO.filename]);
 
-    // Decision 035: the segments as a table and the approved segments as a translation memory.
+    // Decision 035: the segments as a table, the approved segments as a translation memory, and
+    // the speech measures of the original audios.
     const listed: string[] = [
       "manifest.csv",
       "manifest.jsonl",
@@ -348,6 +349,8 @@ describeBrowser("dataset export: the form, live progress, the zip, its manifest,
       "left_out.json",
       "segments.tsv",
       "translation-memory.tmx",
+      "measures.csv",
+      "measures-summary.csv",
     ];
     for (const row of manifest) {
       const name = String(row.filename);

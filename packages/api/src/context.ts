@@ -1,3 +1,4 @@
+import type { ApiTokenScope } from "@tafsiri/domain";
 import type { Database, Role } from "@tafsiri/db";
 import type { FileStorage } from "./storage/file-storage";
 import type { EventBus } from "./live/bus";
@@ -53,7 +54,7 @@ export interface AuthenticatedSession {
   version: number;
   expiresAt: Date;
   /** Decision 036: the API token the session is, when it is one. */
-  apiToken?: { id: string; scope: "read" | "write" };
+  apiToken?: { id: string; scope: ApiTokenScope };
 }
 
 /** The session a call's token carries: its version and expiry (decision 012). */
@@ -61,7 +62,7 @@ export interface CallSession {
   version: number;
   expiresAt: Date;
   /** Decision 036: the API token the call came with, when it came with one (its id and scope). */
-  apiToken?: { id: string; scope: "read" | "write" } | undefined;
+  apiToken?: { id: string; scope: ApiTokenScope } | undefined;
 }
 
 export interface Context extends AppDeps {

@@ -1,4 +1,4 @@
-import type { Category, CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
+import type { ApiTokenScope, Category, CognitiveScore, ConsentStatus, ParticipantGroup, Sex } from "@tafsiri/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 import type {
   AssigneeWorkCountsTable,
@@ -52,7 +52,7 @@ export interface ApiTokenTable {
   tokenHash: string;
   /** The token's first characters ('tfs_a1b2'), to tell tokens apart. */
   hint: string;
-  scope: "read" | "write";
+  scope: ApiTokenScope;
   /** The owner's session version when it was made: a newer one ends the token. */
   sessionVersion: number;
   expiresAt: Date | null;

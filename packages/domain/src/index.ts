@@ -26,3 +26,4 @@ export { findGlossaryTerms, type GlossaryMatch } from "./translation/checks/glos
 export * from "./measures/speech-measures";
 export * from "./measures/group-statistics";
 export * from "./api-tokens";
+export * from "./webhook-events";

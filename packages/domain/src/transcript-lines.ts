@@ -14,7 +14,8 @@
  */
 
 /** The speakers a paragraph may be marked as: the participant (default) or the investigator. */
-export type Speaker = "PAR" | "INV";
+export const SPEAKERS = ["PAR", "INV"] as const;
+export type Speaker = (typeof SPEAKERS)[number];
 export const DEFAULT_SPEAKER: Speaker = "PAR";
 
 /** One paragraph of a transcript. */

@@ -65,6 +65,7 @@ const routes: RouteObject[] = [
       guarded(paths.translationAdmin, ADMIN, () => import("./routes/management/translation")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
       guarded(paths.apiTokens, BOTH, () => import("./routes/api-tokens")),
+      guarded(paths.webhooks, ADMIN, () => import("./routes/management/webhooks")),
     ],
   },
   { path: "*", lazy: () => import("./routes/not-found") },

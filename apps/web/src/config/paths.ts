@@ -45,6 +45,8 @@ export const paths = {
   participant: "/management/participants/:participantId",
   /** Translation languages and rules, glossary and translation memory (Admin; decision 035). */
   translationAdmin: "/management/translation",
+  /** Webhook endpoints and their delivery logs (Admin; decision 037); the server's 'endpoint disabled' notification links here. */
+  webhooks: "/management/webhooks",
   /** The signed-in person's API tokens, and for admins everyone's (decision 036). */
   apiTokens: "/settings/tokens",
   /** Logs (Admin). */

@@ -17,6 +17,8 @@ export type NotificationList = RouterOutputs["notifications"]["list"];
 export type NotificationItem = NotificationList["items"][number];
 /** A token of `apiTokens.mine` / `apiTokens.all` (decision 036): never the token itself. */
 export type ApiTokenView = RouterOutputs["apiTokens"]["mine"]["tokens"][number];
+/** An endpoint of `webhooks.list` (decision 037): never its secret. */
+export type WebhookEndpoint = RouterOutputs["webhooks"]["list"]["endpoints"][number];
 /** `recordings.get`: an audio's translated recording. */
 export type Recording = RouterOutputs["recordings"]["get"];
 /** `transcripts.get`: an audio's translated transcript. */

@@ -12,6 +12,7 @@ import {
   REVIEW_REASON_MAX_LENGTH,
   REVIEW_REASON_TOO_LONG,
   SEGMENTS_MAX,
+  SPEAKERS,
   TAKE_CHECK_NAMES,
   TOO_MANY_SEGMENTS,
 } from "@tafsiri/domain";
@@ -59,7 +60,7 @@ const ms = z
 /** Decision 035: one row of the segment grid. */
 const ZTranslationSegment = z.object({
   id: ZId,
-  speaker: z.enum(["PAR", "INV"]),
+  speaker: z.enum(SPEAKERS),
   startMs: ms,
   endMs: ms,
   source: segmentText,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEBHOOK_DESCRIPTION_MAX_LENGTH } from "@tafsiri/domain";
 import { WEBHOOK_EVENT_TYPES } from "../webhooks/event-types";
 import { ZId } from "./common";
 
@@ -12,7 +13,10 @@ const ZWebhookUrl = z
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), URL_RULE)
   .meta({ examples: ["https://lab.example.org/tafsiri-webhooks"] });
 const ZEventTypes = z.array(z.enum(WEBHOOK_EVENT_TYPES, { message: EVENTS_RULE })).min(1, EVENTS_RULE);
-const ZDescription = z.string().trim().max(200, "The description is at most 200 characters.");
+const ZDescription = z
+  .string()
+  .trim()
+  .max(WEBHOOK_DESCRIPTION_MAX_LENGTH, `The description is at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters.`);
 
 /** Decision 037: a new endpoint: its URL, the event types it wants, a description. */
 export const ZCreateWebhookInput = z.object({

@@ -1,24 +1,2 @@
-/**
- * Decision 037: the event types an endpoint may want. `webhook.test` is sent only by 'Send test
- * event', to the one endpoint asked, whatever it wants.
- */
-export const WEBHOOK_EVENT_TYPES = [
-  "audio.uploaded",
-  "task.assigned",
-  "task.reassigned",
-  "transcript.submitted",
-  "transcript.approved",
-  "transcript.rejected",
-  "recording.submitted",
-  "recording.approved",
-  "recording.rejected",
-  "comment.added",
-  "export.ready",
-  "participant.consent_changed",
-] as const;
-
-/** One of WEBHOOK_EVENT_TYPES. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-/** The type of the event 'Send test event' sends (decision 037). */
-export const WEBHOOK_TEST_EVENT = "webhook.test";
+// Decision 037: the event types live in the domain package, which the web app's form reads too.
+export { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type WebhookEventType } from "@tafsiri/domain";

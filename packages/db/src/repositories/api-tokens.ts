@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import type { ApiTokenScope } from "@tafsiri/domain";
 import type { ApiTokenTable } from "../schema";
 import type { Executor } from "../connection";
 import type { Role } from "../statuses";
@@ -10,7 +11,7 @@ export interface ApiTokenRow {
   username: string;
   name: string;
   hint: string;
-  scope: "read" | "write";
+  scope: ApiTokenScope;
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   lastUsedIp: string | null;
@@ -103,7 +104,7 @@ export async function listAllTokens(
 /** What authenticating with a token needs: the token's state and its owner's. */
 export interface TokenOwnerRow {
   tokenId: string;
-  scope: "read" | "write";
+  scope: ApiTokenScope;
   tokenVersion: number;
   expiresAt: Date | null;
   revokedAt: Date | null;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Category, GroupMeasure, GroupStatistics, SpeakerMeasures, SpeechStretch } from "@tafsiri/domain";
+import type { Category, GroupMeasure, GroupStatistics, Speaker, SpeakerMeasures, SpeechStretch } from "@tafsiri/domain";
 import type { DbTransaction, Executor } from "../connection";
 
 /**
@@ -145,7 +145,7 @@ const MEASURES = Object.keys(COLUMNS) as GroupMeasure[];
  * the rows: only each measure's own values are sorted for its quartiles); work_mem raised and JIT
  * off for it alone (the reviewer figures' reasons, reviewerTotals).
  */
-async function speechMeasuresByGroup(db: Executor, speaker: "PAR" | "INV"): Promise<GroupMeasureRow[]> {
+async function speechMeasuresByGroup(db: Executor, speaker: Speaker): Promise<GroupMeasureRow[]> {
   if (!db.isTransaction) return db.transaction().execute((trx) => speechMeasuresByGroup(trx, speaker));
   await sql`set local work_mem = '32MB'`.execute(db);
   await sql`set local jit = off`.execute(db);

@@ -1,4 +1,4 @@
-import type { Speaker } from "../transcript-lines";
+import { SPEAKERS, type Speaker } from "../transcript-lines";
 
 /**
  * Speech measures of a recording (decision 035, "Speech measures"; docs/corpus.md says what each
@@ -67,7 +67,7 @@ export const GROUP_MEASURES = [
 export type GroupMeasure = (typeof GROUP_MEASURES)[number];
 
 /** The speakers measured, in this order. */
-export const MEASURED_SPEAKERS: readonly Speaker[] = ["PAR", "INV"];
+export const MEASURED_SPEAKERS: readonly Speaker[] = SPEAKERS;
 
 /** The index of the first stretch ending after `ms` (stretches ordered, not overlapping). */
 function firstEndingAfter(stretches: readonly SpeechStretch[], ms: number): number {

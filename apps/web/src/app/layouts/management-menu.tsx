@@ -9,12 +9,14 @@ const ENTRIES = [
   { to: paths.translationAdmin, label: "Translation" },
   { to: paths.exports, label: "Export" },
   { to: paths.backups, label: "Backups" },
+  { to: paths.webhooks, label: "Webhooks" },
 ] as const;
 
 /**
  * The management side menu shown inside the management pages (SPEC §2.2), with 'Participants'
  * (decision 024), 'Translation' (languages, glossary and memory, decision 035), 'Export'
- * (dataset export, decision 019) and 'Backups' (decision 027) after the spec's three entries.
+ * (dataset export, decision 019), 'Backups' (decision 027) and 'Webhooks' (decision 037) after the
+ * spec's three entries.
  * The entry of the current path (case-insensitive; for Participants, a participant's page too)
  * carries aria-current="page".
  */

@@ -5,11 +5,13 @@ import {
   API_TOKEN_EXPIRY_DAYS,
   API_TOKEN_NAME_MAX_LENGTH,
   API_TOKEN_NAME_REQUIRED,
+  API_TOKEN_SCOPES,
   apiTokenExpiryProblem,
   type ApiTokenScope,
 } from "@tafsiri/domain";
 import { ConfirmDialog } from "#web/components/confirm-dialog";
 import { Field } from "#web/components/field";
+import { ShownOnce } from "#web/components/shown-once";
 import { useSession } from "#web/hooks/use-session";
 import { errorMessage, useTRPC } from "#web/lib/trpc";
 import type { ApiTokenView } from "#web/lib/api-types";
@@ -25,35 +27,6 @@ const SCOPE_WORDS: Record<ApiTokenScope, string> = { read: "Read only", write: "
 function when(iso: string | null): string {
   if (!iso) return "—";
   return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-}
-
-/** The token just made, shown once with a Copy button (decision 036: it is never shown again). */
-function NewToken({ token, onDone }: { token: string; onDone(): void }) {
-  return (
-    <div className="card stack new-token" role="region" aria-label="Your new token">
-      <p>
-        <strong>Copy your token now.</strong> It is not shown again; only its first characters are kept.
-      </p>
-      <div className="row">
-        <input className="input new-token-value" readOnly value={token} aria-label="New token" />
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            void navigator.clipboard.writeText(token).then(
-              () => toast.success("Token copied."),
-              () => toast.error("The token could not be copied. Select it and copy it by hand."),
-            )
-          }
-        >
-          Copy
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -120,7 +93,7 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated(t
       </Field>
       <fieldset className="token-scope">
         <legend className="label">Scope</legend>
-        {(["read", "write"] as const).map((value) => (
+        {API_TOKEN_SCOPES.map((value) => (
           <label key={value} className="token-option">
             <input
               type="radio"
@@ -317,7 +290,11 @@ export function ApiTokensPage() {
         A token lets a script call the REST paths and procedures as you (<code>Authorization: Bearer tfs_…</code>). See
         the API documentation at <a href="/api/docs">/api/docs</a>.
       </p>
-      {created && <NewToken token={created} onDone={() => setCreated(null)} />}
+      {created && (
+        <ShownOnce region="Your new token" what="New token" value={created} onDone={() => setCreated(null)}>
+          <strong>Copy your token now.</strong> It is not shown again; only its first characters are kept.
+        </ShownOnce>
+      )}
       <CreateTokenForm isAdmin={isAdmin} onCreated={setCreated} />
       <section className="card stack" aria-labelledby="my-tokens-title">
         <h2 id="my-tokens-title" className="panel-title">
