@@ -63,7 +63,7 @@ describe("API tokens (decision 036)", () => {
 
     const used = await h.deps.db.selectFrom("apiTokens").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(used.lastUsedAt).not.toBeNull();
-    expect(used.lastUsedIp).toBeTruthy();
+    expect(used.lastUsedIp).toBe("127.0.0.1");
 
     const mine = await h.caller(staff).apiTokens.mine();
     expect(mine.tokens.find((t) => t.id === id)).toMatchObject({ name: "pipeline", state: "active", scope: "write" });
