@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "#web/lib/trpc";
-import { htmlLang, SPEAKER_WORDS, spanText } from "#web/features/translation/lib/segment-labels";
+import { htmlLang } from "#web/features/translation/lib/segment-labels";
+import { SegmentTimeSpeaker } from "#web/features/translation/components/segment-time-speaker";
 import "#web/features/translation/translation.css";
 
 /**
@@ -39,10 +40,7 @@ export function SegmentPairs({ audioId }: { audioId: string }) {
               <tr key={s.id} data-changed={changed || undefined}>
                 <td>{i + 1}</td>
                 <td>
-                  {spanText(s.startMs, s.endMs) ?? "—"}{" "}
-                  <abbr title={SPEAKER_WORDS[s.speaker]} className="speaker-label" data-speaker={s.speaker}>
-                    {s.speaker}
-                  </abbr>
+                  <SegmentTimeSpeaker startMs={s.startMs} endMs={s.endMs} speaker={s.speaker} />
                 </td>
                 <td lang={htmlLang(data.pair.source)}>{s.source}</td>
                 <td lang={htmlLang(data.pair.target)}>{s.target || <span className="muted">(not translated)</span>}</td>

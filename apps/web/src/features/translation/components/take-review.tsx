@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { REVIEW_REASON_MAX_LENGTH } from "@tafsiri/domain";
 import { REVIEW_KEYS } from "#web/lib/key-registry";
 import { errorMessage, useTRPC } from "#web/lib/trpc";
-import { htmlLang, SPEAKER_WORDS, spanText } from "#web/features/translation/lib/segment-labels";
+import { htmlLang } from "#web/features/translation/lib/segment-labels";
+import { SegmentTimeSpeaker } from "#web/features/translation/components/segment-time-speaker";
 import { useSpanPlayback, type PlayedSpan } from "#web/features/translation/hooks/use-span-playback";
 import "#web/features/translation/translation.css";
 
@@ -233,10 +234,7 @@ export function TakeReview({ audioId }: { audioId: string }) {
                 >
                   <td>{i + 1}</td>
                   <td>
-                    {spanText(row.startMs, row.endMs) ?? "—"}{" "}
-                    <abbr title={SPEAKER_WORDS[row.speaker]} className="speaker-label" data-speaker={row.speaker}>
-                      {row.speaker}
-                    </abbr>
+                    <SegmentTimeSpeaker startMs={row.startMs} endMs={row.endMs} speaker={row.speaker} />
                   </td>
                   <td lang={htmlLang(pair.source)}>{row.source}</td>
                   <td lang={htmlLang(pair.target)}>{row.target || <span className="muted">(not translated)</span>}</td>
