@@ -4,9 +4,10 @@ import { Webhook } from "standardwebhooks";
 import {
   disableWebhookEndpoint,
   dueWebhookDeliveries,
-  recordWebhookAttempt,
-  setEndpointFailing,
+  recordWebhookAttempts,
+  setEndpointsFailing,
   type DueWebhookDelivery,
+  type WebhookAttemptOutcome,
 } from "@tafsiri/db/repositories/webhooks";
 import type { AppDeps } from "../context";
 import { notifyAdmins } from "../services/notifications";
@@ -121,42 +122,65 @@ function retryDelayMs(attempt: number, opts: Pick<WebhookDeliveryOptions, "retry
   return Math.round(delay * (0.9 + Math.random() * 0.2));
 }
 
-/** One delivery's attempt, logged; the endpoint disabled (and its admins told) after failing too long. */
-async function attempt(
+/**
+ * Decision 037: logs a round's attempts (`due[i]` answered `sent[i]`; `finished` lists the indexes
+ * in the order the answers came) and moves their deliveries and endpoints on, in one transaction:
+ * each delivery delivered, retried later or given up; each endpoint's failing time from its
+ * attempts in answer order (a success clears it, a failure starts it unless it runs already); an
+ * endpoint failing too long disabled, with its admins told. Returns each delivery's new status,
+ * in the order of `due`.
+ */
+async function recordRound(
   deps: Pick<AppDeps, "db" | "events">,
-  due: DueWebhookDelivery,
+  due: DueWebhookDelivery[],
+  sent: SendResult[],
+  finished: number[],
   opts: WebhookDeliveryOptions,
-): Promise<"delivered" | "pending" | "failed"> {
-  const sent = await sendWebhook(
-    { url: due.url, secret: due.secret, messageId: webhookMessageId(due.eventId), body: due.body },
-    opts,
-  );
+): Promise<Array<"delivered" | "pending" | "failed">> {
   const now = new Date();
-  const firstAttemptAt = due.firstAttemptAt ?? now;
-  const number = due.attempts + 1;
-  const ok = sent.error === null;
-  const retryAt = new Date(now.getTime() + retryDelayMs(number, opts));
-  const status = ok ? "delivered" : now.getTime() - firstAttemptAt.getTime() >= opts.retryForMs ? "failed" : "pending";
-  let disabled = false;
-  await deps.db.transaction().execute(async (trx) => {
-    await recordWebhookAttempt(trx, {
-      deliveryId: due.id,
+  const outcomes: WebhookAttemptOutcome[] = due.map((d, i) => {
+    const answer = sent[i]!;
+    const firstAttemptAt = d.firstAttemptAt ?? now;
+    const number = d.attempts + 1;
+    const status =
+      answer.error === null
+        ? "delivered"
+        : now.getTime() - firstAttemptAt.getTime() >= opts.retryForMs
+          ? "failed"
+          : "pending";
+    return {
+      deliveryId: d.id,
       attempt: number,
-      statusCode: sent.statusCode,
-      durationMs: sent.durationMs,
-      error: sent.error,
+      statusCode: answer.statusCode,
+      durationMs: answer.durationMs,
+      error: answer.error,
       firstAttemptAt,
       status,
-      nextRetryAt: status === "pending" ? retryAt : null,
-    });
-    const failingSince = await setEndpointFailing(trx, due.endpointId, !ok, now);
-    if (failingSince && now.getTime() - failingSince.getTime() >= opts.disableAfterMs) {
+      nextRetryAt: status === "pending" ? new Date(now.getTime() + retryDelayMs(number, opts)) : null,
+    };
+  });
+  // Per endpoint, in answer order: did its last attempt succeed, and did any?
+  const lastOk = new Map<string, boolean>();
+  const anyOk = new Set<string>();
+  for (const i of finished) {
+    const ok = sent[i]!.error === null;
+    lastOk.set(due[i]!.endpointId, ok);
+    if (ok) anyOk.add(due[i]!.endpointId);
+  }
+  const ids = { succeeded: [] as string[], restarted: [] as string[], failed: [] as string[] };
+  for (const [id, ok] of lastOk) (ok ? ids.succeeded : anyOk.has(id) ? ids.restarted : ids.failed).push(id);
+  const urls = new Map(due.map((d) => [d.endpointId, d.url]));
+  let disabled = false;
+  await deps.db.transaction().execute(async (trx) => {
+    await recordWebhookAttempts(trx, outcomes, now);
+    for (const { id, failingSince } of await setEndpointsFailing(trx, ids, now)) {
+      if (now.getTime() - failingSince.getTime() < opts.disableAfterMs) continue;
       const reason = `Its deliveries failed for ${Math.round(opts.disableAfterMs / 3_600_000)} hours without a success.`;
-      if (await disableWebhookEndpoint(trx, due.endpointId, reason)) {
+      if (await disableWebhookEndpoint(trx, id, reason)) {
         disabled = true;
         await notifyAdmins(trx, {
           senderId: null,
-          message: `The webhook to ${due.url} was disabled: ${reason} Enable it again under Management → Webhooks.`,
+          message: `The webhook to ${urls.get(id)} was disabled: ${reason} Enable it again under Management → Webhooks.`,
           link: "/management/webhooks",
           audioId: null,
         });
@@ -164,7 +188,7 @@ async function attempt(
     }
   });
   if (disabled) deps.events.poke();
-  return status;
+  return outcomes.map((o) => o.status);
 }
 
 /** How many of a round's attempts delivered, will be retried, or gave up. */
@@ -174,13 +198,46 @@ interface WebhookRoundCounts {
   failed: number;
 }
 
-/** Deliveries attempted at once in a round. */
-const BATCH = 20;
+/** Deliveries sent at once. */
+const AT_ONCE = 20;
+/** Deliveries read, sent (AT_ONCE at a time) and logged together in a round. */
+const ROUND = 100;
 
 /**
- * Decision 037: attempts every due delivery of an enabled endpoint (batches of 20 at once, oldest
- * due first) until none is due, logging each attempt and scheduling its retry. Run under the
- * `webhooks` job lock (startWebhookJob). Rejects only when the database cannot be asked.
+ * Sends each of `due` (AT_ONCE at a time, the next as soon as one answers). Resolves to the
+ * answers in the order of `due`, and the indexes in the order the answers came.
+ */
+async function sendAll(
+  due: DueWebhookDelivery[],
+  opts: WebhookDeliveryOptions,
+): Promise<{ sent: SendResult[]; finished: number[] }> {
+  const sent: SendResult[] = new Array<SendResult>(due.length);
+  const finished: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const i = next++;
+      const d = due[i]!;
+      sent[i] = await sendWebhook(
+        { url: d.url, secret: d.secret, messageId: webhookMessageId(d.eventId), body: d.body },
+        opts,
+      );
+      finished.push(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, due.length) }, worker));
+  return { sent, finished };
+}
+
+/**
+ * Decision 037: attempts every due delivery of an enabled endpoint, oldest due first, in rounds:
+ * up to 100 read at once, sent 20 at a time, and their attempts logged together in one
+ * transaction; until a round comes back short of 100, i.e. nothing more was due when it was read
+ * (what commits later wakes the job again, and the poll finds the rest). Reading and logging a
+ * round at a time keeps the database's share per delivery small when the server is busy, so the
+ * job keeps up with the changes. Run under the `webhooks` job lock (startWebhookJob). Takes the
+ * database and event bus and the delivery options; returns how many attempts delivered, will be
+ * retried, or gave up. Rejects only when the database cannot be asked.
  */
 export async function deliverDueWebhooks(
   deps: Pick<AppDeps, "db" | "events">,
@@ -188,13 +245,14 @@ export async function deliverDueWebhooks(
 ): Promise<WebhookRoundCounts> {
   const counts: WebhookRoundCounts = { delivered: 0, retrying: 0, failed: 0 };
   for (;;) {
-    const due = await dueWebhookDeliveries(deps.db, BATCH);
+    const due = await dueWebhookDeliveries(deps.db, ROUND);
     if (due.length === 0) return counts;
-    const outcomes = await Promise.all(due.map((d) => attempt(deps, d, opts)));
-    for (const o of outcomes) {
+    const { sent, finished } = await sendAll(due, opts);
+    for (const o of await recordRound(deps, due, sent, finished, opts)) {
       if (o === "delivered") counts.delivered += 1;
       else if (o === "pending") counts.retrying += 1;
       else counts.failed += 1;
     }
+    if (due.length < ROUND) return counts;
   }
 }

@@ -150,7 +150,7 @@ export function dueWebhookDeliveries(db: Executor, limit: number): Promise<DueWe
 }
 
 /** What one attempt came to (its status code, or the error that kept it from an answer). */
-interface WebhookAttemptOutcome {
+export interface WebhookAttemptOutcome {
   deliveryId: string;
   attempt: number;
   statusCode: number | null;
@@ -162,47 +162,83 @@ interface WebhookAttemptOutcome {
   nextRetryAt: Date | null;
 }
 
-/** Logs attempt `outcome` and moves its delivery on (status, attempts, next attempt, last answer). */
-export async function recordWebhookAttempt(db: Executor, outcome: WebhookAttemptOutcome): Promise<void> {
+/**
+ * Decision 037: logs a round's attempts and moves their deliveries on (status, attempts, next
+ * attempt, last answer), in two statements whatever their number: one insert of every attempt and
+ * one update of every delivery from the same rows (as JSON, so both drivers send one parameter).
+ * Takes the outcomes and the time to stamp; returns nothing.
+ */
+export async function recordWebhookAttempts(db: Executor, outcomes: WebhookAttemptOutcome[], now: Date): Promise<void> {
+  if (outcomes.length === 0) return;
   await db
     .insertInto("webhookAttempts")
-    .values({
-      deliveryId: outcome.deliveryId,
-      attempt: outcome.attempt,
-      statusCode: outcome.statusCode,
-      durationMs: outcome.durationMs,
-      error: outcome.error,
-      nextRetryAt: outcome.nextRetryAt,
-    })
+    .values(
+      outcomes.map((o) => ({
+        deliveryId: o.deliveryId,
+        attempt: o.attempt,
+        statusCode: o.statusCode,
+        durationMs: o.durationMs,
+        error: o.error,
+        nextRetryAt: o.nextRetryAt,
+      })),
+    )
     .execute();
-  await db
-    .updateTable("webhookDeliveries")
-    .set({
-      status: outcome.status,
-      attempts: outcome.attempt,
-      firstAttemptAt: outcome.firstAttemptAt,
-      ...(outcome.nextRetryAt ? { nextAttemptAt: outcome.nextRetryAt } : {}),
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      lastDurationMs: outcome.durationMs,
-      updatedAt: new Date(),
-    })
-    .where("id", "=", outcome.deliveryId)
-    .execute();
+  const rows = JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.deliveryId,
+      status: o.status,
+      attempts: o.attempt,
+      first_attempt_at: o.firstAttemptAt.toISOString(),
+      next_retry_at: o.nextRetryAt?.toISOString() ?? null,
+      status_code: o.statusCode,
+      error: o.error,
+      duration_ms: o.durationMs,
+    })),
+  );
+  await sql`
+    update webhook_deliveries d
+    set status = v.status, attempts = v.attempts, first_attempt_at = v.first_attempt_at,
+        next_attempt_at = coalesce(v.next_retry_at, d.next_attempt_at), last_status_code = v.status_code,
+        last_error = v.error, last_duration_ms = v.duration_ms, updated_at = ${now}
+    from json_to_recordset(${rows}::json) as v(id uuid, status text, attempts integer, first_attempt_at timestamptz,
+      next_retry_at timestamptz, status_code integer, error text, duration_ms integer)
+    where d.id = v.id`.execute(db);
 }
 
 /**
- * After a success: endpoint `id` no longer fails. After a failure: it fails since `now` unless it
- * already did; answers since when it fails (null after a success).
+ * Decision 037, after a round: endpoints `succeeded` (their last attempt of the round succeeded)
+ * no longer fail (written only where they did); endpoints `restarted` (a success, then failures)
+ * fail since `now`; endpoints `failed` (failures only) fail since `now` unless they already did.
+ * Returns the failing ones (`restarted` and `failed`) with since when they fail.
  */
-export async function setEndpointFailing(db: Executor, id: string, failed: boolean, now: Date): Promise<Date | null> {
-  const row = await db
-    .updateTable("webhookEndpoints")
-    .set({ failingSince: failed ? sql<Date>`coalesce(failing_since, ${now})` : null })
-    .where("id", "=", id)
-    .returning("failingSince")
-    .executeTakeFirst();
-  return row?.failingSince ?? null;
+export async function setEndpointsFailing(
+  db: Executor,
+  ids: { succeeded: string[]; restarted: string[]; failed: string[] },
+  now: Date,
+): Promise<Array<{ id: string; failingSince: Date }>> {
+  if (ids.succeeded.length > 0) {
+    await db
+      .updateTable("webhookEndpoints")
+      .set({ failingSince: null })
+      .where("id", "in", ids.succeeded)
+      .where("failingSince", "is not", null)
+      .execute();
+  }
+  const failing: Array<{ id: string; failingSince: Date }> = [];
+  for (const [list, since] of [
+    [ids.restarted, sql<Date>`${now}`],
+    [ids.failed, sql<Date>`coalesce(failing_since, ${now})`],
+  ] as const) {
+    if (list.length === 0) continue;
+    const rows = await db
+      .updateTable("webhookEndpoints")
+      .set({ failingSince: since })
+      .where("id", "in", list)
+      .returning(["id", "failingSince"])
+      .execute();
+    for (const r of rows) if (r.failingSince) failing.push({ id: r.id, failingSince: r.failingSince });
+  }
+  return failing;
 }
 
 /** Turns endpoint `id` off with `reason`, if it is on; true when this call turned it off. */
