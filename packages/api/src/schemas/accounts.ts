@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "@tafsiri/db";
+import { SECOND_FACTOR_MALFORMED_CODE } from "@tafsiri/domain";
 import { UNKNOWN_ID, ZId } from "./common";
 
 /** 400 for an account change that names no user. */
@@ -8,6 +9,8 @@ export const USER_ID_REQUIRED = "A user id is required.";
 export const ZLoginInput = z.object({
   email: z.string({ error: "Email is required" }).trim().min(1, "Email is required"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  /** Decision 038: the authenticator app's code or a recovery code, for an account with a second factor. */
+  otp: z.string().max(32, SECOND_FACTOR_MALFORMED_CODE).optional(),
 });
 
 /** SPEC §2.5: the e-mail a reset link is asked for ('Email is required'). */

@@ -123,7 +123,12 @@ export const authRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
           "401 for a wrong email or password, and 401 'Your account has been deactivated. Contact an administrator.' " +
           "for a deactivated account once its password was right (every other path refuses a deactivated account's " +
           "session with 401 too), " +
-          "429 past LOGIN_RATE_LIMIT attempts per IP per minute.",
+          "429 past LOGIN_RATE_LIMIT attempts per IP per minute. " +
+          "Decision 038: an account with an authenticator app answers 401 with `reason: 'SECOND_FACTOR_REQUIRED'` " +
+          "('Enter the 6-digit code from your authenticator app, or a recovery code.') until the body carries `otp`, " +
+          "the app's current code or one of the account's recovery codes (each used once); a wrong, replayed or " +
+          "malformed code answers 401 (400 when malformed), and 10 wrong codes in 15 minutes per account or per " +
+          "address answer 429 for 15 minutes. Scripts use API tokens rather than signing in.",
         tags: ACCOUNTS,
         security: [],
         body: ZLoginBody,
