@@ -1,6 +1,6 @@
 // `npm run bench`: runs the benchmarks in bench/ with tsx, one after the other.
 //   npm run bench                       every benchmark (lists, http, uploads, load, live, export, field, long-audio,
-//                                       server-start, translation, oral-translation) with its defaults; not scale-out (only when named)
+//                                       server-start, translation, oral-translation, webhooks) with its defaults; not scale-out (only when named)
 //   DATABASE_URL=postgres://… npm run bench -- scale-out [--part live|lists]
 //                                       two instances behind Caddy, and lists at 1,000,000 audios
 //                                       (bench/scale-out.ts; PostgreSQL, ~20 min and 10,000 sockets)
@@ -9,6 +9,8 @@
 //   npm run bench -- translation --explain
 //                                       only the translation memory's matches (bench/translation.ts)
 //   npm run bench -- oral-translation   only the assembly of an hour of spoken takes (bench/oral-translation.ts)
+//   npm run bench -- webhooks           10,000 changes announced to 5 local receivers: change → delivery, and the
+//                                       read load's p99 with and without webhooks (bench/webhooks.ts)
 //   BENCH=live npm run bench            the same choice through the environment (comma-separated)
 // Leading names choose benchmarks; the arguments after them go to each chosen one (so name the
 // benchmark when you pass options: the benchmarks take different ones). DATABASE_URL, when set,
@@ -29,6 +31,7 @@ const BENCHMARKS = [
   "server-start",
   "translation",
   "oral-translation",
+  "webhooks",
   "scale-out",
 ];
 /** Run only when named: long, and needs PostgreSQL, Caddy and a high open-file limit (bench/scale-out.ts). */
