@@ -268,42 +268,32 @@ interface WebhookDeliveryRow {
 }
 
 /**
- * A page of endpoint `endpointId`'s deliveries, newest first (index webhook_deliveries_endpoint_idx),
- * and how many it has. `nextAttemptAt` is null unless the delivery is pending.
+ * Decision 037: a page of endpoint `endpointId`'s deliveries, newest first, and how many it has, in
+ * one statement: the count and the page (limit and offset in SQL) both read
+ * webhook_deliveries_endpoint_idx, the page joined to its events by primary key. Takes the
+ * endpoint's id and the page; returns the page's rows (`nextAttemptAt` null unless the delivery is
+ * pending) and the total.
  */
 export async function listWebhookDeliveries(
   db: Executor,
   endpointId: string,
   page: { limit: number; offset: number },
 ): Promise<{ deliveries: WebhookDeliveryRow[]; total: number }> {
-  const rows = await db
-    .selectFrom("webhookDeliveries as d")
-    .innerJoin("webhookEvents as v", "v.id", "d.eventId")
-    .select([
-      "d.id",
-      "d.eventId",
-      "v.type as eventType",
-      "d.status",
-      "d.attempts",
-      "d.lastStatusCode",
-      "d.lastError",
-      "d.lastDurationMs",
-      sql<Date | null>`case when d.status = 'pending' then d.next_attempt_at end`.as("nextAttemptAt"),
-      "d.createdAt",
-      "d.updatedAt",
-    ])
-    .where("d.endpointId", "=", endpointId)
-    .orderBy("d.createdAt", "desc")
-    .orderBy("d.id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const count = await db
-    .selectFrom("webhookDeliveries")
-    .select((eb) => eb.fn.countAll<string>().as("n"))
-    .where("endpointId", "=", endpointId)
-    .executeTakeFirstOrThrow();
-  return { deliveries: rows, total: Number(count.n) };
+  const { rows } = await sql<{ total: string } & { [K in keyof WebhookDeliveryRow]: WebhookDeliveryRow[K] | null }>`
+    select c.total, p.*
+    from (select count(*) as total from webhook_deliveries where endpoint_id = ${endpointId}) c
+    left join lateral (
+      select d.id, d.event_id, v.type as event_type, d.status, d.attempts, d.last_status_code, d.last_error,
+             d.last_duration_ms, case when d.status = 'pending' then d.next_attempt_at end as next_attempt_at,
+             d.created_at, d.updated_at
+      from webhook_deliveries d
+      join webhook_events v on v.id = d.event_id
+      where d.endpoint_id = ${endpointId}
+      order by d.created_at desc, d.id desc
+      limit ${page.limit} offset ${page.offset}
+    ) p on true`.execute(db);
+  const deliveries = rows.filter((r) => r.id !== null) as unknown as WebhookDeliveryRow[];
+  return { deliveries, total: Number(rows[0]?.total ?? 0) };
 }
 
 /**
