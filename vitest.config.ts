@@ -36,6 +36,7 @@ const SERVER_FILES_ALONE = [
   "apps/server/test/metrics.test.ts",
   "apps/server/test/seed.test.ts",
   "apps/server/test/hostile/crash-sweep.test.ts",
+  "apps/server/test/hostile/webhook-kill.test.ts",
   // Wall-clock bounds.
   "apps/server/test/hostile/websocket-flood.test.ts",
   "apps/server/test/hostile/request-flood.test.ts",

@@ -169,10 +169,29 @@ describe("webhooks (decision 037)", () => {
     expect(new Set(r.got.map((e) => e.id)).size).toBe(expected.length);
     for (const e of r.got) expect(r.raw.find((x) => x.headers["webhook-id"] === e.id)).toBeDefined();
     const rejected = r.got.find((e) => e.type === "transcript.rejected")!;
+    // Each event carries its thing as REST shows it (SPEC §3 field names), as committed by its change.
     expect(rejected.data).toMatchObject({
-      transcript: { audioId: audio._id, taskId, submissionId, status: "Rejected", reason: "Missing a line." },
+      submission: {
+        _id: submissionId,
+        task_id: taskId,
+        audio_id: audio._id,
+        translation_script_approval_status: "Rejected",
+        recorded_audio_approval_status: "No translation audio",
+      },
+      review: { status: "Rejected", reason: "Missing a line.", reviewed_by: admin.id, reassigned_to: null },
     });
-    expect(r.got[0]!.data).toMatchObject({ audio: { id: audio._id, filename: "hook_flow", category: "Control" } });
+    const rest = (await h.call("GET", `/api/submissions/${submissionId}`, adminToken)).json<{
+      submission: Record<string, unknown>;
+    }>();
+    const approvedEvent = r.got.find((e) => e.type === "transcript.approved")!;
+    const { comments: _comments, ...restSubmission } = rest.submission;
+    expect(approvedEvent.data.submission).toEqual({ ...restSubmission, audio_id: audio._id });
+    expect(r.got[0]!.data).toMatchObject({
+      audio: { _id: audio._id, filename: "hook_flow", category: "Control", assigned_to: null },
+    });
+    expect(r.got.find((e) => e.type === "task.assigned")!.data).toEqual({
+      task: { _id: taskId, audio_id: audio._id, assigned_to: staffA.id },
+    });
 
     // The log shows each delivery delivered on its first attempt with the receiver's 204.
     await until(

@@ -251,7 +251,7 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
           reusedArchive: true,
         });
         await supersedeIfConsentEnded(trx, exportId);
-        await recordWebhookEvent(trx, "export.ready", { export: { id: exportId, reusedArchive: true } });
+        await recordWebhookEvent(trx, "export.ready", { export: { _id: exportId, reused_archive: true } });
       });
       result = "ok";
       return;
@@ -373,7 +373,9 @@ export async function runExport(deps: AppDeps, plan: ExportPlan): Promise<void> 
         reusedArchive: false,
       });
       await supersedeIfConsentEnded(trx, exportId);
-      await recordWebhookEvent(trx, "export.ready", { export: { id: exportId, sizeBytes, reusedArchive: false } });
+      await recordWebhookEvent(trx, "export.ready", {
+        export: { _id: exportId, size_bytes: sizeBytes, reused_archive: false },
+      });
     });
     result = "ok";
   } catch (error) {

@@ -7,6 +7,7 @@ import type { AddCommentInput, Comment } from "../schemas/comments";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { commentPayload } from "../webhooks/payloads";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { NOTIFICATION_LINKS } from "./notification-links";
@@ -101,7 +102,7 @@ export function addComment(deps: AppDeps, user: SessionUser, input: AddCommentIn
     const comment = await writeComment(trx, user, { audio, task, submissionId: submission.id }, input.text);
     await recordAudioEvent(trx, "audio.changed", audio.id);
     await recordWebhookEvent(trx, "comment.added", {
-      comment: { ...comment, audioId: audio.id, submissionId: submission.id },
+      comment: commentPayload(comment, { submissionId: submission.id, audioId: audio.id }),
     });
     return comment;
   });

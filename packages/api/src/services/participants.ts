@@ -171,11 +171,11 @@ export async function auditParticipantChange(
     });
     await recordWebhookEvent(trx, "participant.consent_changed", {
       participant: {
-        id: before.id,
+        _id: before.id,
         code: after.code,
-        consentStatus: after.consentStatus,
-        previousConsentStatus: before.consentStatus,
-        consentDate: after.consentDate,
+        consent_status: after.consentStatus,
+        previous_consent_status: before.consentStatus,
+        consent_date: after.consentDate,
       },
     });
     if (after.consentStatus === "withdrawn") await supersedeExportsOfParticipant(trx, before.id, actorId);

@@ -13,6 +13,7 @@ import { AppError } from "../errors/app-error";
 import { isUuid } from "../schemas/common";
 import { lockAudioAccess, requireAdmin } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { submissionPayload } from "../webhooks/payloads";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { notifyAdmins, notifyUser } from "./notifications";
 import { applyTransition, withReviewTimes, type StagePatch } from "./submissions";
@@ -284,17 +285,10 @@ export async function reviewOutput(
     }
     await recordAudioEvent(trx, "audio.changed", audio.id, reassignee ? { alsoTo: [task.assignedTo] } : {});
     if (action !== "remove") {
-      await recordWebhookEvent(trx, `${output.entity}.${action === "approve" ? "approved" : "rejected"}`, {
-        [output.entity]: {
-          audioId: audio.id,
-          taskId: task.id,
-          submissionId: submission.id,
-          status,
-          reviewedBy: user.id,
-          reason: reason ?? null,
-          reassignedTo: reassignee?.id ?? null,
-        },
-      });
+      await recordWebhookEvent(trx, `${output.entity}.${action === "approve" ? "approved" : "rejected"}`, async () => ({
+        submission: await submissionPayload(trx, submission.id),
+        review: { status, reviewed_by: user.id, reason: reason ?? null, reassigned_to: reassignee?.id ?? null },
+      }));
     }
     const moved = reassignee ? ` The task is now assigned to ${reassignee.username}.` : "";
     return { status, message: `${output.messages[action]}${moved}` };

@@ -11,6 +11,7 @@ import { DEFAULT_TRANSLATION_SETTINGS } from "../translation/translation-setting
 import { isUuid } from "../schemas/common";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin, requireAudioAccess } from "./access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { taskPayload } from "../webhooks/payloads";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { requireActiveStaff } from "./staff";
 import type { UserRef } from "@tafsiri/db/repositories/users";
@@ -61,7 +62,7 @@ export async function assignTask(
     const task = await insertTask(trx, { audioId: audio.id, assignedTo: staff.id });
     await insertAuditEntry(trx, user.id, "assign", "task", task.id, { audioId: audio.id, assignedTo: staff.id });
     await recordAudioEvent(trx, "audio.changed", audio.id);
-    await recordWebhookEvent(trx, "task.assigned", { task: toTaskRef(task) });
+    await recordWebhookEvent(trx, "task.assigned", { task: taskPayload(task) });
     return { ...toTaskRef(task), message: ASSIGNED };
   });
   return publishAfter(deps, change);
@@ -117,8 +118,8 @@ export async function reassignTask(
     const updated = await moveTask(trx, user, task, staff, { audioId: audio.id });
     await recordAudioEvent(trx, "audio.changed", audio.id, { alsoTo: [task.assignedTo] });
     await recordWebhookEvent(trx, "task.reassigned", {
-      task: toTaskRef(updated),
-      previousAssignedTo: task.assignedTo,
+      task: taskPayload(updated),
+      previous_assigned_to: task.assignedTo,
     });
     return { ...toTaskRef(updated), message: REASSIGNED };
   });

@@ -8,6 +8,7 @@ import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAudioAccess } from "./access";
 import { signFileUrl } from "./file-urls";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { submissionPayload } from "../webhooks/payloads";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { notifyAdmins } from "./notifications";
 import { commitWithFile, textFile } from "./stored-files";
@@ -101,17 +102,10 @@ export async function saveTranscript(
     });
     await insertAuditEntry(trx, user.id, "save", "transcript", versionId, { audioId: audio.id, fileName });
     await recordAudioEvent(trx, "audio.changed", audio.id);
-    await recordWebhookEvent(trx, "transcript.submitted", {
-      transcript: {
-        audioId: audio.id,
-        taskId: task.id,
-        submissionId: submission.id,
-        versionId,
-        fileName,
-        createdBy: user.id,
-        status: "Pending",
-      },
-    });
+    await recordWebhookEvent(trx, "transcript.submitted", async () => ({
+      submission: await submissionPayload(trx, submission.id),
+      transcript: { _id: versionId, fileName, createdBy: user.id },
+    }));
     return { status: "Pending" as const, fileName, message: TRANSCRIPT_SAVED };
   });
   return publishAfter(deps, change);

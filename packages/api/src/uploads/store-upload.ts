@@ -12,6 +12,7 @@ import { isAcceptedAudioType } from "./file-rules";
 import { AppError } from "../errors/app-error";
 import { lockAudioAccess, NOT_ASSIGNED, requireAdmin } from "../services/access";
 import { publishAfter, recordAudioEvent } from "../live/record";
+import { audioPayload, submissionPayload } from "../webhooks/payloads";
 import { recordWebhookEvent } from "../webhooks/record-webhook-event";
 import { notifyAdmins } from "../services/notifications";
 import { requireActiveStaff } from "../services/staff";
@@ -138,19 +139,7 @@ export async function createAudio(
         });
       }
       await recordAudioEvent(trx, "audio.changed", audio.id, { staffIds: [] });
-      await recordWebhookEvent(trx, "audio.uploaded", {
-        audio: {
-          id: audio.id,
-          filename: audio.filename,
-          category: audio.category,
-          mimeType: audio.mimeType,
-          sizeBytes: audio.sizeBytes,
-          sourceLanguage: audio.sourceLanguage,
-          targetLanguage: audio.targetLanguage,
-          participantId: audio.participantId,
-          uploadedBy: user.id,
-        },
-      });
+      await recordWebhookEvent(trx, "audio.uploaded", async () => ({ audio: await audioPayload(trx, audio.id) }));
       return { id: audio.id, filename: audio.filename };
     },
     { tempFile: file.tempFile },
@@ -260,15 +249,9 @@ export async function uploadRecording(
       });
       await input.inCommit?.(trx, fileKey);
       await recordAudioEvent(trx, "audio.changed", audio.id);
-      await recordWebhookEvent(trx, "recording.submitted", {
-        recording: {
-          audioId: audio.id,
-          taskId: task.id,
-          submissionId: submission.id,
-          recordedBy: recorder.id,
-          status: updated.recordedAudioApprovalStatus,
-        },
-      });
+      await recordWebhookEvent(trx, "recording.submitted", async () => ({
+        submission: await submissionPayload(trx, submission.id),
+      }));
       return { status: updated.recordedAudioApprovalStatus, message: RECORDING_UPLOADED };
     },
     { tempFile: file.tempFile },
