@@ -360,15 +360,14 @@ describe("wrong codes lock for a while (decision 038)", () => {
     expect(later.statusCode, later.body).toBe(200);
   });
 
-  it("10 wrong codes from one address, across accounts, lock that address; the same account elsewhere still signs in", async () => {
+  it("10 wrong codes from one address, across two accounts, lock that address; the same account elsewhere still signs in", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 2; i++) {
       const { user, secret } = await enrolled();
       const wrong = await wrongCode(secret);
-      expect([await attempt(user.id, wrong, ip), await attempt(user.id, wrong, ip)]).toEqual([
-        "UNAUTHORIZED",
-        "UNAUTHORIZED",
-      ]);
+      const answers: string[] = [];
+      for (let j = 0; j < 5; j++) answers.push(await attempt(user.id, wrong, ip));
+      expect(answers).toEqual(Array(5).fill("UNAUTHORIZED"));
     }
     const { user, secret } = await enrolled();
     const here = await restLogin({ email: user.email, password: TEST_PASSWORD, otp: await codeAt(secret, 1) }, ip);
