@@ -269,8 +269,10 @@ interface WebhookDeliveryRow {
 
 /**
  * Decision 037: a page of endpoint `endpointId`'s deliveries, newest first, and how many it has, in
- * one statement: the count and the page (limit and offset in SQL) both read
- * webhook_deliveries_endpoint_idx, the page joined to its events by primary key. Takes the
+ * one statement: the count and the page's ids (limit and offset in SQL) both read
+ * webhook_deliveries_endpoint_idx; only the page's rows are then read, with their events, by
+ * primary key (`id = any(array(…))`, so the skipped deliveries never join their events). Ties of
+ * `created_at` (one transaction's events) go by id ascending, the index's own order (no sort). Takes the
  * endpoint's id and the page; returns the page's rows (`nextAttemptAt` null unless the delivery is
  * pending) and the total.
  */
@@ -288,9 +290,12 @@ export async function listWebhookDeliveries(
              d.created_at, d.updated_at
       from webhook_deliveries d
       join webhook_events v on v.id = d.event_id
-      where d.endpoint_id = ${endpointId}
-      order by d.created_at desc, d.id desc
-      limit ${page.limit} offset ${page.offset}
+      where d.id = any(array(
+        select id from webhook_deliveries where endpoint_id = ${endpointId}
+        order by created_at desc, id
+        limit ${page.limit} offset ${page.offset}
+      ))
+      order by d.created_at desc, d.id
     ) p on true`.execute(db);
   const deliveries = rows.filter((r) => r.id !== null) as unknown as WebhookDeliveryRow[];
   return { deliveries, total: Number(rows[0]?.total ?? 0) };
