@@ -18,7 +18,8 @@
  *
  * Usage: npm run bench -- lists [--audios 100000] [--staff 200] [--existing] [--runs 200] [--explain 20] [--only text]
  *          [--part calls|http] [--connections 20] [--duration 10] [--password P]
- *   --only <text>   measures only the lines whose name contains <text> (e.g. --only reviewers)
+ *   --only <text>   measures only the lines whose name contains <text> (e.g. --only reviewers; several texts
+ *                   separated by commas: any of them)
  *   --password <p>  the seeded accounts' password for the http part (the one given to `npm run seed -- --password`;
  *                   default Bench#2026x, the temporary seed's)
  *   --explain <ms>  after a measurement whose p99 exceeds <ms>, prints the SQL, parameters and
@@ -91,7 +92,7 @@ async function callsPart(env: SeededEnvironment, verdicts: Verdicts): Promise<vo
 
     /** Measures `call` against the target of `kind`; over --explain (p99), explains its call i = 1. */
     async function bench(name: string, call: Call, kind: "list" | "team report" = "list"): Promise<void> {
-      if (only !== undefined && !name.includes(only)) return;
+      if (only !== undefined && !only.split(",").some((text) => name.includes(text))) return;
       const summary = await measure(name, runs, (i) => call(callers, i));
       const target = p99TargetMs(engine, kind);
       console.log(`${"".padEnd(52)} ${verdicts.record(name, summary.p99 < target, verdict(summary, target))}`);
@@ -239,6 +240,72 @@ async function callsPart(env: SeededEnvironment, verdicts: Verdicts): Promise<vo
       );
     } finally {
       await sql`delete from exports where id = any(${added.map((r) => r.id)}::uuid[])`.execute(db);
+    }
+
+    // API tokens (decision 036), Management → API tokens: the seed makes none, so every account gets
+    // 10 for the run (made over two years; some revoked, expired, never used), removed after it.
+    await sql`
+      insert into api_tokens (user_id, name, token_hash, hint, scope, session_version, expires_at, last_used_at,
+                              last_used_ip, revoked_at, created_at)
+      select u.id, 'bench token ' || n, 'bench-' || u.id || '-' || n, 'tfs_' || substr(md5(u.id::text || n), 1, 6),
+             case when n % 3 = 0 then 'write' else 'read' end, u.session_version,
+             case when n % 4 = 0 then null else now() + make_interval(days => 400 - n * 60) end,
+             case when n % 2 = 0 then now() - make_interval(hours => n * 5) end,
+             case when n % 2 = 0 then '192.0.2.' || n end,
+             case when n % 5 = 0 then now() - make_interval(days => n) end,
+             now() - make_interval(days => (n * 73 + abs(hashtext(u.id::text)) % 700) % 730)
+      from users u cross join generate_series(1, 10) as n`.execute(db);
+    await sql`vacuum analyze api_tokens`.execute(db);
+    try {
+      const tokenPages = Math.max(1, Math.ceil((await asAdmin.apiTokens.all({ page: 1, limit: 20 })).total / 20));
+      await bench(`apiTokens.all page 1 (of ${tokenPages})`, (c) => c.asAdmin.apiTokens.all({ page: 1, limit: 20 }));
+      await bench(`apiTokens.all random page`, (c, i) =>
+        c.asAdmin.apiTokens.all({ page: 1 + ((i * 7919) % tokenPages), limit: 20 }),
+      );
+      await bench(`apiTokens.all last page`, (c) => c.asAdmin.apiTokens.all({ page: tokenPages, limit: 20 }));
+    } finally {
+      await sql`delete from api_tokens where token_hash like 'bench-%'`.execute(db);
+    }
+
+    // Webhooks (decision 037), an endpoint's delivery log: the seed makes none, so 5 endpoints hear of
+    // 100,000 events over two years for the run (500,000 deliveries, 1% failed), removed after it.
+    const { rows: endpoints } = await sql<{ id: string }>`
+      insert into webhook_endpoints (url, description, event_types, secret, created_by)
+      select 'https://bench.example.org/hooks/' || n, 'bench lists', array['audio.uploaded'], 'whsec_bench', ${admin.id}
+      from generate_series(1, 5) as n
+      returning id`.execute(db);
+    try {
+      await sql`
+        insert into webhook_events (type, body, created_at)
+        select 'audio.uploaded', '{"bench":' || n || '}', now() - make_interval(secs => n * 630)
+        from generate_series(1, 100000) as n`.execute(db);
+      await sql`
+        insert into webhook_deliveries (endpoint_id, event_id, status, attempts, next_attempt_at, first_attempt_at,
+                                        last_status_code, last_error, last_duration_ms, created_at, updated_at)
+        select e.id, v.id, case when hashtext(v.id::text || e.id::text) % 100 = 0 then 'failed' else 'delivered' end,
+               1, v.created_at, v.created_at, 204, null, 35, v.created_at, v.created_at
+        from webhook_events v cross join webhook_endpoints e
+        where v.body like '{"bench":%' and e.description = 'bench lists'`.execute(db);
+      // As autovacuum leaves them: the visibility map set, so counts and pages can read the index alone.
+      await sql`vacuum analyze webhook_events`.execute(db);
+      await sql`vacuum analyze webhook_deliveries`.execute(db);
+      const endpointId = endpoints[0]!.id;
+      const deliveryPages = Math.max(
+        1,
+        Math.ceil((await asAdmin.webhooks.deliveries({ endpointId, page: 1, limit: 20 })).total / 20),
+      );
+      await bench(`webhooks.deliveries page 1 (of ${deliveryPages})`, (c) =>
+        c.asAdmin.webhooks.deliveries({ endpointId, page: 1, limit: 20 }),
+      );
+      await bench(`webhooks.deliveries random page`, (c, i) =>
+        c.asAdmin.webhooks.deliveries({ endpointId, page: 1 + ((i * 7919) % deliveryPages), limit: 20 }),
+      );
+      await bench(`webhooks.deliveries last page`, (c) =>
+        c.asAdmin.webhooks.deliveries({ endpointId, page: deliveryPages, limit: 20 }),
+      );
+    } finally {
+      await sql`delete from webhook_events where body like '{"bench":%'`.execute(db);
+      await sql`delete from webhook_endpoints where description = 'bench lists'`.execute(db);
     }
 
     // Accounts (SPEC §2.10) and the staff picker.
