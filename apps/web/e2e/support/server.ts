@@ -52,6 +52,9 @@ export async function startServer(): Promise<TestServer> {
     throw error;
   }
   const { port } = app.server.address() as AddressInfo;
+  // Decision 038: passkeys are bound to a domain, not an IP, so a spec that uses them opens the app
+  // at http://localhost:{port} (a secure context, like 127.0.0.1), whose origin this is.
+  harness.deps.webauthn = { rpId: "localhost", origin: `http://localhost:${port}`, rpName: "Tafsiri" };
   return {
     baseURL: `http://127.0.0.1:${port}`,
     harness,
