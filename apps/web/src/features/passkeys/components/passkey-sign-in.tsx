@@ -11,6 +11,9 @@ import { errorMessage, isConnectionError, isServerRefusal, useTRPCClient } from 
 import { assertPasskey, ceremonyMessage, wasCancelled } from "#web/lib/passkey-ceremony";
 import "./passkeys.css";
 
+/** How many times at most the email field offers passkeys: once, then again after each refused one. */
+const AUTOFILL_ROUNDS = 5;
+
 /** A failed sign-in as the password's is told (SPEC §8): 'Login Failed' and the server's reason. */
 function tellFailure(error: unknown): void {
   if (isServerRefusal(error)) toast.error("Login Failed", { description: errorMessage(error) });
@@ -39,7 +42,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn(answer: SignInAnswer)
     let stopped = false;
     const offerInEmailField = async () => {
       if (!(await browserSupportsWebAuthnAutofill())) return;
-      while (!stopped) {
+      // A few rounds at most: a browser that answers at once (no choice made) cannot spin forever.
+      for (let round = 0; round < AUTOFILL_ROUNDS && !stopped; round += 1) {
         let response;
         try {
           const options = await client.passkeys.signInOptions.mutate();
