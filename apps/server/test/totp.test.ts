@@ -358,6 +358,16 @@ describe("wrong codes lock for a while (decision 038)", () => {
       freshIp(),
     );
     expect(later.statusCode, later.body).toBe(200);
+
+    // Wrong codes older than the window and the lock are deleted at the next wrong code.
+    await h.deps.db
+      .updateTable("secondFactorFailures")
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where("userId", "=", user.id)
+      .execute();
+    expect(await attempt(user.id, wrong, freshIp())).toBe("UNAUTHORIZED");
+    const kept = await h.deps.db.selectFrom("secondFactorFailures").selectAll().where("userId", "=", user.id).execute();
+    expect(kept).toHaveLength(1);
   });
 
   it("10 wrong codes from one address, across two accounts, lock that address; the same account elsewhere still signs in", async () => {

@@ -133,6 +133,11 @@ export async function insertSecondFactorFailure(
     .execute();
 }
 
+/** Deletes `userId`'s wrong codes older than `before` (they no longer count), so the table stays small. */
+export async function deleteOldSecondFactorFailures(db: Executor, userId: string, before: Date): Promise<void> {
+  await db.deleteFrom("secondFactorFailures").where("userId", "=", userId).where("createdAt", "<", before).execute();
+}
+
 /**
  * The wrong codes since `since` of account `userId` and of address `ip`: how many, and when the
  * `nth` newest of each was (the lock runs from it), so a lock's end can be told.

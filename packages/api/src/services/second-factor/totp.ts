@@ -28,6 +28,7 @@ import { findPasswordHash } from "@tafsiri/db/repositories/users";
 import {
   confirmTotpFactor,
   countUnusedRecoveryCodes,
+  deleteOldSecondFactorFailures,
   deleteSecondFactor,
   findTotpFactor,
   hasConfirmedTotp,
@@ -59,6 +60,8 @@ import { verifyPassword } from "../auth";
 const AUDIT_ENTITY = "user";
 /** Where the second factor's notifications lead: the Profile page that manages it (the web app's paths.profile). */
 const SECOND_FACTOR_LINK = "/settings/profile";
+/** How long a wrong code is kept: as long as it can count toward a lock (the window, then the lock). */
+const FAILURES_KEPT_MS = SECOND_FACTOR_WINDOW_MS + SECOND_FACTOR_LOCK_MS;
 /** The issuer an authenticator app shows when the programme has no name of its own. */
 const DEFAULT_ISSUER = "Tafsiri";
 
@@ -271,7 +274,7 @@ async function lockedUntil(db: Executor, userId: string, ip: string | null, now:
   const recent = await recentSecondFactorFailures(db, {
     userId,
     ip,
-    since: new Date(now.getTime() - SECOND_FACTOR_WINDOW_MS - SECOND_FACTOR_LOCK_MS),
+    since: new Date(now.getTime() - FAILURES_KEPT_MS),
     nth: SECOND_FACTOR_MAX_FAILURES,
   });
   let until: Date | null = null;
@@ -326,6 +329,7 @@ export async function checkSecondFactorCode(
       }
     }
     await insertSecondFactorFailure(trx, { userId: input.userId, ip, at: now });
+    await deleteOldSecondFactorFailures(trx, input.userId, new Date(now.getTime() - FAILURES_KEPT_MS));
     await insertAuditEntry(trx, null, "code.failed", AUDIT_ENTITY, input.userId, { kind, ip });
     await tell(trx, input.userId, NOTICE.failed);
     const lockedNow = await lockedUntil(trx, input.userId, ip, now);
