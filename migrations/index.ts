@@ -32,6 +32,9 @@ import * as recordingSpans from "./20261211000900_recording_spans";
 import * as speechMeasures from "./20261211001000_speech_measures";
 import * as apiTokens from "./20261211001100_api_tokens";
 import * as webhooks from "./20261211001200_webhooks";
+import * as totp from "./20261211001300_totp";
+import * as passkeys from "./20261211001400_passkeys";
+import * as sessions from "./20261211001500_sessions";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +71,7 @@ export const migrations: Record<string, Migration> = {
   "20261211001000_speech_measures": speechMeasures,
   "20261211001100_api_tokens": apiTokens,
   "20261211001200_webhooks": webhooks,
+  "20261211001300_totp": totp,
+  "20261211001400_passkeys": passkeys,
+  "20261211001500_sessions": sessions,
 };

@@ -2,7 +2,7 @@ import path from "node:path";
 import { createDb, migrateToLatest, type DbHandle } from "@tafsiri/db";
 import { createEventBus, createMailer, openStorage, type AppDeps } from "@tafsiri/api";
 import { ensureFirstAdmin, failAbandonedExportsAtStart } from "@tafsiri/api";
-import type { Settings } from "./settings";
+import { webauthnSettings, type Settings } from "./settings";
 import { loadJwtSecret } from "./config/jwt-secret";
 import { claimEmbeddedDatabase } from "./lib/embedded-database-lock";
 import { storageConfig } from "./config/storage-config";
@@ -66,6 +66,8 @@ export async function bootstrap(
     publicUrl: settings.PUBLIC_URL ?? `http://${settings.HOST}:${settings.PORT}`,
     log,
     sessionLifetimeSeconds: settings.SESSION_IDLE_DAYS * 24 * 60 * 60,
+    requireAdminSecondFactor: settings.REQUIRE_ADMIN_SECOND_FACTOR,
+    webauthn: webauthnSettings(settings),
   };
   return { deps, handle };
 }

@@ -133,6 +133,33 @@ const ZSettings = z.object({
         .map((host) => host.trim())
         .filter((host) => host !== ""),
     ),
+  /**
+   * Decision 038: the WebAuthn relying party ID passkeys are bound to: a domain (never an IP
+   * address), the site's host or a parent domain of it, e.g. `tafsiri.example.org`. Unset: the
+   * host of PUBLIC_URL, else `localhost`. Changing it later makes every registered passkey unusable.
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)(?!\d+(\.\d+){3}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      "WEBAUTHN_RP_ID must be a domain name (not an IP address), e.g. tafsiri.example.org",
+    )
+    .optional(),
+  /**
+   * Decision 038: the origin the web app is served from, as browsers send it with a passkey
+   * (scheme, host and port, no path), e.g. `https://tafsiri.example.org`. Unset: the origin of
+   * PUBLIC_URL, else `http://localhost:{PORT}`. Its host must be WEBAUTHN_RP_ID or under it.
+   */
+  WEBAUTHN_ORIGIN: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^/?#\s]+\/?$/i,
+      "WEBAUTHN_ORIGIN must be an origin, e.g. https://tafsiri.example.org (no path)",
+    )
+    .optional(),
   /** Days live events are kept for resuming subscriptions; older ones are deleted hourly (decision 004). */
   EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   /**
@@ -144,6 +171,14 @@ const ZSettings = z.object({
     .positive("SESSION_IDLE_DAYS must be a positive number of days")
     .max(365, "SESSION_IDLE_DAYS must be at most 365")
     .default(DEFAULT_SESSION_IDLE_DAYS),
+  /**
+   * Decision 038: admins must have a passkey or an authenticator app (TOTP); an admin signed in with
+   * a password alone reaches only enrolment and sign-out until they add one. On unless `false`.
+   */
+  REQUIRE_ADMIN_SECOND_FACTOR: z
+    .enum(["true", "false"], "REQUIRE_ADMIN_SECOND_FACTOR must be true or false")
+    .default("true")
+    .transform((value) => value === "true"),
   /**
    * Seconds a stopping instance (SIGTERM, SIGINT) waits for its requests in flight (uploads included)
    * before it drops them and exits anyway (docs/decisions/029). Keep it under the process manager's
@@ -214,6 +249,14 @@ const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_AC
 const ZCheckedSettings = ZSettings.superRefine((settings, ctx) => {
   if (settings.METRICS_PORT !== undefined && settings.METRICS_PORT === settings.PORT)
     ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "METRICS_PORT must differ from PORT" });
+  const webauthn = webauthnSettings(settings);
+  const originHost = new URL(webauthn.origin).hostname;
+  if (originHost !== webauthn.rpId && !originHost.endsWith(`.${webauthn.rpId}`))
+    ctx.addIssue({
+      code: "custom",
+      path: ["WEBAUTHN_ORIGIN"],
+      message: `The host of WEBAUTHN_ORIGIN (${originHost}) must be WEBAUTHN_RP_ID (${webauthn.rpId}) or a subdomain of it`,
+    });
   if (settings.STORAGE !== "s3") return;
   for (const name of S3_REQUIRED) {
     if (settings[name] === undefined)
@@ -222,6 +265,22 @@ const ZCheckedSettings = ZSettings.superRefine((settings, ctx) => {
 });
 
 export type Settings = z.infer<typeof ZSettings>;
+
+/**
+ * Decision 038: the WebAuthn relying party of `settings`: WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN, each
+ * by default from PUBLIC_URL (its host, its origin), else `localhost` and `http://localhost:{PORT}`;
+ * the name authenticators show is PROGRAMME_NAME, else "Tafsiri".
+ */
+export function webauthnSettings(
+  settings: Pick<Settings, "WEBAUTHN_RP_ID" | "WEBAUTHN_ORIGIN" | "PUBLIC_URL" | "PORT" | "PROGRAMME_NAME">,
+): { rpId: string; origin: string; rpName: string } {
+  const publicUrl = settings.PUBLIC_URL ? URL.parse(settings.PUBLIC_URL) : null;
+  return {
+    rpId: settings.WEBAUTHN_RP_ID ?? publicUrl?.hostname ?? "localhost",
+    origin: settings.WEBAUTHN_ORIGIN?.replace(/\/$/, "") ?? publicUrl?.origin ?? `http://localhost:${settings.PORT}`,
+    rpName: settings.PROGRAMME_NAME ?? "Tafsiri",
+  };
+}
 
 /** Reads and validates the settings of ARCHITECTURE.md from the environment, once, at start. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {

@@ -1,4 +1,4 @@
-import type { ApiTokenScope } from "@tafsiri/domain";
+import type { ApiTokenScope, SignInMethod } from "@tafsiri/domain";
 import type { Database, Role } from "@tafsiri/db";
 import type { FileStorage } from "./storage/file-storage";
 import type { EventBus } from "./live/bus";
@@ -34,6 +34,11 @@ export interface AppDeps {
   /** How long a session token lasts without renewal, in seconds (SESSION_IDLE_DAYS; default 30 days). */
   sessionLifetimeSeconds?: number;
   /**
+   * Decision 038, REQUIRE_ADMIN_SECOND_FACTOR: admins must have a passkey or TOTP before anything
+   * else. The server sets it from its settings (on by default); unset (deps made in code) is off.
+   */
+  requireAdminSecondFactor?: boolean;
+  /**
    * The waveform job (ARCHITECTURE "Long recordings and the corpus"): told when an audio or a
    * translated recording was stored, so it decodes the file now rather than at its next poll.
    */
@@ -44,15 +49,35 @@ export interface AppDeps {
    * events are sent now rather than at the job's next poll.
    */
   webhooks?: { allowedHosts: readonly string[]; wake(): void };
+  /**
+   * Decision 038, passkeys: the WebAuthn relying party: its ID, a domain (WEBAUTHN_RP_ID), the
+   * origin the web app is served from (WEBAUTHN_ORIGIN) and the name authenticators show
+   * (PROGRAMME_NAME, else "Tafsiri"). Without it passkeys answer 503 (only code that needs none
+   * leaves it out).
+   */
+  webauthn?: { rpId: string; origin: string; rpName: string };
   /** Decision 027: the backup folder of the Backups page ('Back up now', list, download, delete); none in tests that need none. */
   backups?: BackupDesk;
 }
 
 /** A Bearer token resolved to its session (authenticateSession, decision 012). */
+/**
+ * Decision 038: the session a token belongs to (claim `sid`), how it signed in (`amr`) and when
+ * the person last proved who they are (`vat`). Tokens made without one (tests, benchmarks, tokens
+ * issued before sessions were rows) have no session row and count as never re-checked.
+ */
+export interface SessionSignIn {
+  id: string;
+  method: SignInMethod;
+  verifiedAt: Date;
+}
+
 export interface AuthenticatedSession {
   user: SessionUser;
   version: number;
   expiresAt: Date;
+  /** Decision 038: its session row and how it signed in, when the token carries them. */
+  signIn?: SessionSignIn;
   /** Decision 036: the API token the session is, when it is one. */
   apiToken?: { id: string; scope: ApiTokenScope };
 }
@@ -61,6 +86,8 @@ export interface AuthenticatedSession {
 export interface CallSession {
   version: number;
   expiresAt: Date;
+  /** Decision 038: its session row and how it signed in, when the token carries them. */
+  signIn?: SessionSignIn | undefined;
   /** Decision 036: the API token the call came with, when it came with one (its id and scope). */
   apiToken?: { id: string; scope: ApiTokenScope } | undefined;
 }
@@ -73,6 +100,8 @@ export interface Context extends AppDeps {
   transport?: "http" | "ws";
   /** The caller's IP address (rate limits), when known. */
   clientIp?: string;
+  /** The caller's User-Agent header, when known (the sessions list, decision 038). */
+  userAgent?: string;
 }
 
 /** The transport-independent context (STYLE §4); HTTP and WebSocket adapters build on it. */
@@ -82,6 +111,7 @@ export async function createContextInner(
     session?: CallSession | null;
     transport?: "http" | "ws";
     clientIp?: string;
+    userAgent?: string;
   },
 ): Promise<Context> {
   return { ...opts, transport: opts.transport ?? "http" };

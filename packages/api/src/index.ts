@@ -39,6 +39,7 @@ export {
   type AuthenticatedSession,
 } from "./services/auth";
 export { endsSession } from "./live/session-events";
+export { REAUTH_STATUS, refuseBeforeEnrolment, requireRecentIdentityCheck } from "./services/identity-checks";
 export { knownTokenId } from "./services/api-tokens";
 export { ensureFirstAdmin } from "./services/accounts";
 

@@ -36,4 +36,9 @@ export interface RestMeta {
 /** The metadata every procedure may carry. */
 export interface ProcedureMeta {
   rest?: RestMeta;
+  /**
+   * Decision 038: an admin who must still enrol a second factor may call it (enrolment, their own
+   * account, sign-out); every other procedure refuses that session.
+   */
+  beforeEnrolment?: boolean;
 }

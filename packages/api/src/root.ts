@@ -19,6 +19,9 @@ import { translationRouter } from "./routers/translation";
 import { apiTokensRouter } from "./routers/api-tokens";
 import { webhooksRouter } from "./routers/webhooks";
 import { backupsRouter } from "./routers/backups";
+import { passkeysRouter } from "./routers/passkeys";
+import { totpRouter } from "./routers/totp";
+import { sessionsRouter } from "./routers/sessions";
 
 export const appRouter = router({
   accounts: accountsRouter,
@@ -41,6 +44,9 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   backups: backupsRouter,
+  passkeys: passkeysRouter,
+  totp: totpRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

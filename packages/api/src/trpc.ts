@@ -7,6 +7,7 @@ import { refuseNulText } from "./errors/nul-text";
 import type { Context } from "./context";
 import type { ProcedureMeta } from "./rest-meta";
 import { procedureDuration } from "./metrics/procedures";
+import { refuseBeforeEnrolment, requireRecentIdentityCheck } from "./services/identity-checks";
 
 const t = initTRPC
   .context<Context>()
@@ -23,7 +24,12 @@ const t = initTRPC
         ...shape,
         code: TRPC_ERROR_CODES_BY_KEY[answer.trpcCode],
         message: answer.message,
-        data: { code: answer.trpcCode, httpStatus: answer.httpStatus, path: shape.data.path },
+        data: {
+          code: answer.trpcCode,
+          httpStatus: answer.httpStatus,
+          path: shape.data.path,
+          ...(answer.reason ? { reason: answer.reason } : {}),
+        },
       };
     },
   });
@@ -97,9 +103,14 @@ export const publicProcedure = t.procedure
   .use(refuseNulInput)
   .use(readOnlyTokensRead);
 
-/** Refuses callers without a valid session (401). */
-const isAuthed = t.middleware(({ ctx, next }) => {
+/**
+ * Refuses callers without a valid session (401), and an admin session that must enrol a second
+ * factor first (403 SECOND_FACTOR_ENROLMENT_REQUIRED, decision 038) unless the procedure's
+ * metadata allows it `beforeEnrolment`.
+ */
+const isAuthed = t.middleware(({ ctx, meta, next }) => {
   if (!ctx.user) throw new AppError("UNAUTHORIZED", SIGN_IN_REQUIRED);
+  if (!meta?.beforeEnrolment) refuseBeforeEnrolment(ctx);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
@@ -113,3 +124,13 @@ const isAdmin = isAuthed.unstable_pipe(({ ctx, next }) => {
 
 export const authedProcedure = publicProcedure.use(isAuthed);
 export const adminProcedure = publicProcedure.use(isAdmin);
+
+/**
+ * Decision 038: an admin procedure that is a sensitive action (exporting the dataset, creating a
+ * webhook, downloading a backup, …): 403 REAUTH_REQUIRED when the session last proved who the
+ * person is more than 10 minutes ago (requireRecentIdentityCheck).
+ */
+export const sensitiveAdminProcedure = adminProcedure.use(({ ctx, next }) => {
+  requireRecentIdentityCheck(ctx);
+  return next();
+});

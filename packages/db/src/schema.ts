@@ -20,6 +20,9 @@ import type {
 } from "./schema-translation";
 import type { SpeechMeasureGroupTable, SpeechMeasureTable, SpeechStretchTable } from "./schema-measures";
 import type { WebhookTables } from "./schema-webhooks";
+import type { PasskeyTables } from "./schema-passkeys";
+import type { SessionTables } from "./schema-sessions";
+import type { SecondFactorTables } from "./schema-second-factor";
 import type { ApprovalStatus, RecordingStatus, Role, StageStatus, TranscriptStatus, WaveformStatus } from "./statuses";
 
 export * from "./statuses";
@@ -342,7 +345,7 @@ interface ExportParticipantTable {
   exportId: string;
 }
 
-export interface DB extends WebhookTables {
+export interface DB extends WebhookTables, SessionTables, SecondFactorTables, PasskeyTables {
   users: UserTable;
   audios: AudioTable;
   tasks: TaskTable;

@@ -27,3 +27,6 @@ export * from "./measures/speech-measures";
 export * from "./measures/group-statistics";
 export * from "./api-tokens";
 export * from "./webhook-events";
+export * from "./sign-in";
+export * from "./passkeys";
+export * from "./second-factor";

@@ -28,7 +28,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "`{ status: 'failed', success: false, message }` with its HTTP status: each path's description names the " +
           "statuses it answers, and besides those any path may answer 400 for text holding the NUL character (U+0000), " +
           "403 'This API token is read-only: it cannot change anything.' to a read-only API token on anything but " +
-          "GET and HEAD (decision 036), 413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
+          "GET and HEAD (decision 036), 403 with `reason` SECOND_FACTOR_ENROLMENT_REQUIRED to an admin who signed in " +
+          "with a password alone while admins must have a second factor, on every path but enrolment's, renewal, " +
+          "confirm-identity and sign-out (decision 038), 413 for a request body over the limit, 414 for a path too long, 415 for a body that is not JSON where JSON " +
           "is read, 429 past the request limit (and the sign-in limit) and 500 for an unexpected failure. " +
           "The web app itself uses tRPC at /trpc; " +
           "live events are a tRPC subscription over the WebSocket at /trpc (see README).",

@@ -50,7 +50,13 @@ export const trpcRoutes: FastifyPluginAsync<{ deps: AppDeps; limitRequests: Requ
         bearerToken(req.headers.authorization),
         req.ip,
       );
-      return createContextInner({ ...deps, user: session?.user ?? null, session, clientIp: req.ip });
+      return createContextInner({
+        ...deps,
+        user: session?.user ?? null,
+        session,
+        clientIp: req.ip,
+        ...(req.headers["user-agent"] ? { userAgent: req.headers["user-agent"] } : {}),
+      });
     },
     onError,
   });

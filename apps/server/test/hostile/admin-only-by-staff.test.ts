@@ -128,6 +128,25 @@ const STAFF_PROCEDURES = new Set([
   "apiTokens.mine",
   "apiTokens.create",
   "apiTokens.revoke",
+  // Decision 038: a person's own authenticator app and recovery codes (totp.test.ts).
+  "totp.status",
+  "totp.start",
+  "totp.confirm",
+  "totp.disable",
+  "totp.regenerateRecoveryCodes",
+  // Decision 038: a person's own passkeys, and signing in with one (passkeys.test.ts, cross-user-access.test.ts).
+  "passkeys.list",
+  "passkeys.registrationOptions",
+  "passkeys.register",
+  "passkeys.rename",
+  "passkeys.remove",
+  "passkeys.signInOptions",
+  "passkeys.signIn",
+  // Decision 038: one's own sessions, sign-out, and proving who one is again (identity-checks.test.ts).
+  "sessions.list",
+  "sessions.signOut",
+  "sessions.passkeyChallenge",
+  "sessions.confirmIdentity",
 ]);
 
 /**
@@ -137,6 +156,8 @@ const STAFF_PROCEDURES = new Set([
  */
 const ADMIN_INPUTS: Record<string, unknown> = {
   "apiTokens.all": { page: 1, limit: 20 },
+  // Decision 038: the staff member clearing their colleague's second factor.
+  "sessions.resetSecondFactor": { userId: owner.id },
   // Decision 037: webhooks (the delivery need not exist: the role check comes first).
   "webhooks.list": undefined,
   "webhooks.create": { url: "https://receiver.example.org/hook", eventTypes: ["audio.uploaded"] },
@@ -290,6 +311,10 @@ const STAFF_OPERATIONS = new Set([
   "GET /auth/profile/{id}",
   "GET /auth/staff",
   "POST /auth/renew",
+  // Decision 038: one's own sessions, sign-out, and confirming who one is (identity-checks.test.ts).
+  "GET /auth/sessions",
+  "POST /auth/signout",
+  "POST /auth/confirm-identity",
   "POST /api/audios/upload/{kind}", // AUDIOTRANSLATION and TRANSLATED_TRANSCRIPT; the admin kinds are below
   "POST /api/translation/takes/{segmentId}", // decision 035: a staff member's take (segment-takes.test.ts)
   "POST /api/fetch-files",
@@ -379,6 +404,7 @@ const ADMIN_REQUESTS: Record<string, RestRequest[]> = {
     { method: "POST", url: "/api/update-status", body: { userId: owner.id, status: "deactivate" } },
   ],
   "POST /auth/signouteverywhere": [{ method: "POST", url: "/auth/signouteverywhere", body: { userId: owner.id } }],
+  "POST /auth/reset-second-factor": [{ method: "POST", url: "/auth/reset-second-factor", body: { userId: owner.id } }],
   "PUT /api/tasks/{id}": [
     {
       method: "PUT",

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { ADMINS_ONLY } from "@tafsiri/api";
 import { createAppHarness, failed, fixture, type FormParts } from "../fixtures/app-harness";
 import { allProcedures, dbState, ownedWorld, trpcCall } from "../fixtures/hostile-world";
+import { insertPasskey } from "@tafsiri/db/repositories/passkeys";
 
 /**
  * Hostile suite, attack: another staff member's ids. A signed-in staff member (the attacker)
@@ -53,7 +54,24 @@ const ownerApiToken = await h.caller(owner).apiTokens.create({
   scope: "read",
   expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
 });
+// Decision 038: the owner's passkey, which the attacker must not rename nor remove.
+const ownerPasskeyId = await insertPasskey(h.deps.db, {
+  userId: owner.id,
+  credentialId: "owners-passkey",
+  publicKey: new Uint8Array([1, 2, 3]),
+  deviceType: "multiDevice",
+  name: "owner's phone",
+});
+const PASSKEY_NOT_FOUND = "Passkey not found.";
 const TRPC_ATTEMPTS: TrpcAttempt[] = [
+  {
+    path: "passkeys.rename",
+    input: { passkeyId: ownerPasskeyId, name: "taken over" },
+    status: 404,
+    message: PASSKEY_NOT_FOUND,
+  },
+  // After the rename's control, so the owner's own removal finds it.
+  { path: "passkeys.remove", input: { passkeyId: ownerPasskeyId }, status: 404, message: PASSKEY_NOT_FOUND },
   {
     path: "apiTokens.revoke",
     input: { tokenId: ownerApiToken.view.id },
@@ -206,6 +224,20 @@ const NOT_OWNER_SCOPED: Record<string, string> = {
   "translation.glossary": "a language pair's glossary, the same for every user (decision 035)",
   "apiTokens.mine": "the caller's own tokens (decision 036)",
   "apiTokens.create": "a token for the caller alone (decision 036)",
+  "totp.status": "no id; the caller's own second factor (decision 038)",
+  "totp.start": "no id; the caller's own second factor (decision 038; totp.test.ts sends another's userId)",
+  "totp.confirm": "no id; the caller's own second factor (decision 038; a userId is refused)",
+  "totp.disable": "no id; the caller's own second factor (decision 038; a userId is refused)",
+  "totp.regenerateRecoveryCodes": "no id; the caller's own recovery codes (decision 038)",
+  "passkeys.list": "the caller's own passkeys (decision 038)",
+  "passkeys.registrationOptions": "a registration for the caller alone (decision 038)",
+  "passkeys.register": "a passkey for the caller alone; another's challenge is refused (passkeys.test.ts)",
+  "passkeys.signInOptions": "public",
+  "passkeys.signIn": "public",
+  "sessions.list": "no id; the caller's own sessions (decision 038; identity-checks.test.ts)",
+  "sessions.signOut": "no id; the caller's own session (decision 038)",
+  "sessions.passkeyChallenge": "no id; a challenge for the caller's own passkeys (decision 038)",
+  "sessions.confirmIdentity": "no id; the caller's own proof (decision 038; identity-checks.test.ts)",
 };
 
 /** A REST attempt: method, path, body (or an upload), the refusal, and the owner's control. */

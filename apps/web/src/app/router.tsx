@@ -30,6 +30,8 @@ const routes: RouteObject[] = [
   { path: paths.resetPassword, lazy: () => import("./routes/reset-password") },
   { path: `${paths.resetPassword}/:token`, lazy: () => import("./routes/reset-password-token") },
   { path: paths.notFound, lazy: () => import("./routes/not-found") },
+  // Decision 038: outside the shell, whose own calls that session may not make.
+  { path: paths.enrolSecondFactor, lazy: () => import("./routes/security-required") },
   {
     // The signed-in shell (header, sidebar, live events, search) loads with the first signed-in page, so
     // the sign-in page on a slow link does not wait for it.
@@ -65,6 +67,7 @@ const routes: RouteObject[] = [
       guarded(paths.translationAdmin, ADMIN, () => import("./routes/management/translation")),
       guarded(paths.logs, ADMIN, () => import("./routes/logs")),
       guarded(paths.apiTokens, BOTH, () => import("./routes/api-tokens")),
+      guarded(paths.profile, BOTH, () => import("./routes/profile")),
       guarded(paths.webhooks, ADMIN, () => import("./routes/management/webhooks")),
     ],
   },

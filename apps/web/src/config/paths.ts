@@ -49,6 +49,10 @@ export const paths = {
   webhooks: "/management/webhooks",
   /** The signed-in person's API tokens, and for admins everyone's (decision 036). */
   apiTokens: "/settings/tokens",
+  /** The signed-in person's own account and how they sign in: two-factor authentication (decision 038). */
+  profile: "/settings/profile",
+  /** Where an admin who must add a second factor is held until they do (decision 038). */
+  enrolSecondFactor: "/settings/security-required",
   /** Logs (Admin). */
   logs: "/log/log-listing",
   /** Sign in (open). */

@@ -47,3 +47,9 @@ export type ExportItem = RouterOutputs["exports"]["list"]["items"][number];
 export type ExportChoiceInput = RouterInputs["exports"]["create"];
 export type MemoryMatch = RouterOutputs["translation"]["matches"][number];
 export type SegmentGridData = RouterOutputs["translation"]["segments"];
+/** `accounts.login`: the session token and the user (decision 038: after a second factor too). */
+export type SignInAnswer = RouterOutputs["accounts"]["login"];
+/** `totp.status` (decision 038): whether the caller's authenticator app is on, and recovery codes left. */
+export type TotpStatus = RouterOutputs["totp"]["status"];
+/** A passkey of `passkeys.list` (decision 038): name, made, last used; never its key. */
+export type PasskeyView = RouterOutputs["passkeys"]["list"]["passkeys"][number];

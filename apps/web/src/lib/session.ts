@@ -41,10 +41,20 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 /**
- * Sign Out from the user menu (SPEC §2.3): clears the session. Unlike an expired token, the
+ * Sign Out from the user menu (SPEC §2.3): tells the server (its session row is marked signed out)
+ * and clears the session. Unlike an expired token, the
  * route guard then sends the user to /signin without remembering the page they were on.
  */
 export function signOut(): void {
+  const token = readSession()?.token;
+  // Decision 038: the sessions list shows it signed out; sent even as the page moves on (keepalive).
+  if (token) {
+    void fetch("/auth/signout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
   signedOutByUser = true;
   writeSession(null);
 }

@@ -1,4 +1,5 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { reportIdentityRefusal } from "./identity-prompts";
 import { UNEXPECTED_ERROR } from "@tafsiri/domain";
 import {
   createTRPCClient,
@@ -47,8 +48,13 @@ const QUERY_FAILED = "Failed to load data";
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => console.error(query.meta?.errorMessage ?? QUERY_FAILED, error),
+      onError: (error, query) => {
+        reportIdentityRefusal(errorReason(error));
+        console.error(query.meta?.errorMessage ?? QUERY_FAILED, error);
+      },
     }),
+    // Decision 038: any call may be refused until the person confirms who they are or enrols.
+    mutationCache: new MutationCache({ onError: (error) => reportIdentityRefusal(errorReason(error)) }),
     defaultOptions: {
       queries: {
         staleTime: 10_000,
@@ -259,4 +265,14 @@ export function errorMessage(error: unknown): string {
   }
   if (error instanceof Error) return error.message;
   return UNEXPECTED_ERROR;
+}
+
+/**
+ * The machine-readable reason of a refusal (`error.data.reason`, decision 038: e.g.
+ * 'SECOND_FACTOR_REQUIRED'), or undefined when it has none.
+ */
+export function errorReason(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const reason = (error.data as { reason?: unknown } | undefined)?.reason;
+  return typeof reason === "string" ? reason : undefined;
 }

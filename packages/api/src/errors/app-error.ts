@@ -42,10 +42,17 @@ export const ADMINS_ONLY = "Only administrators may do this.";
 /** A failure a user or integrator is told about: `code` decides the status, `message` is shown as is. */
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  /**
+   * A machine-readable reason beside the status, for the few failures a client must tell apart from
+   * others of the same status (decision 038: SECOND_FACTOR_REQUIRED, REAUTH_REQUIRED,
+   * SECOND_FACTOR_ENROLMENT_REQUIRED): tRPC's `error.data.reason`, REST's `reason`.
+   */
+  readonly reason: string | undefined;
 
-  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
     this.name = "AppError";
     this.code = code;
+    this.reason = options?.reason;
   }
 }

@@ -13,6 +13,8 @@ export interface ErrorAnswer {
   message: string;
   /** True for failures nobody expected (500): they are logged, their text is never sent. */
   unexpected: boolean;
+  /** An AppError's machine-readable reason (decision 038), when it has one. */
+  reason?: string;
 }
 
 /** tRPC's own error codes as ours (the ones tRPC raises itself: parse errors, unknown procedures). */
@@ -41,9 +43,15 @@ export function firstIssueMessage(error: unknown): string | null {
   return typeof message === "string" && message !== "" ? message : null;
 }
 
-function answer(code: AppErrorCode, message: string): ErrorAnswer {
+function answer(code: AppErrorCode, message: string, reason?: string): ErrorAnswer {
   const unexpected = code === "INTERNAL";
-  return { code, ...APP_ERROR_CODES[code], message: unexpected ? UNEXPECTED_ERROR : message, unexpected };
+  return {
+    code,
+    ...APP_ERROR_CODES[code],
+    message: unexpected ? UNEXPECTED_ERROR : message,
+    unexpected,
+    ...(reason && !unexpected ? { reason } : {}),
+  };
 }
 
 /**
@@ -54,10 +62,10 @@ function answer(code: AppErrorCode, message: string): ErrorAnswer {
  * first); anything else is INTERNAL with UNEXPECTED_ERROR (output validation failures included).
  */
 export function describeError(error: unknown): ErrorAnswer {
-  if (error instanceof AppError) return answer(error.code, error.message);
+  if (error instanceof AppError) return answer(error.code, error.message, error.reason);
   if (isNulRefusedByDatabase(error)) return answer("BAD_REQUEST", NUL_IN_TEXT);
   if (!(error instanceof TRPCError)) return answer("INTERNAL", UNEXPECTED_ERROR);
-  if (error.cause instanceof AppError) return answer(error.cause.code, error.cause.message);
+  if (error.cause instanceof AppError) return answer(error.cause.code, error.cause.message, error.cause.reason);
   if (isNulRefusedByDatabase(error.cause)) return answer("BAD_REQUEST", NUL_IN_TEXT);
   const code = FROM_TRPC[error.code];
   if (!code) return answer("INTERNAL", UNEXPECTED_ERROR);

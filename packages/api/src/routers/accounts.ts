@@ -33,11 +33,15 @@ import {
 } from "../services/accounts";
 
 export const accountsRouter = router({
-  /** SPEC §2.4: sign in with email and password; returns token and user. */
+  /**
+   * SPEC §2.4: sign in with email and password; returns token and user. Decision 038: an account
+   * with an authenticator app answers 401 with `data.reason` SECOND_FACTOR_REQUIRED until `otp`
+   * (its code or a recovery code) comes along.
+   */
   login: publicProcedure
     .input(ZLoginInput)
     .output(ZLoginOutput)
-    .mutation(({ ctx, input }) => login(ctx, input.email, input.password)),
+    .mutation(({ ctx, input }) => login(ctx, input.email, input.password, input.otp)),
 
   /**
    * SPEC §2.5, §7.1 GET /auth/passwordreset/{email}: e-mails a single-use reset link to an active
@@ -81,6 +85,7 @@ export const accountsRouter = router({
    */
   renewSession: authedProcedure
     .meta({
+      beforeEnrolment: true,
       rest: {
         method: "POST",
         path: "/auth/renew",
@@ -119,13 +124,16 @@ export const accountsRouter = router({
     .mutation(({ ctx, input }) => endSessions(ctx, ctx.user, input.userId)),
 
   /** The signed-in user (to refresh the stored session). */
-  me: authedProcedure.output(ZPublicUser).query(({ ctx }) => getOwnAccount(ctx.db, ctx.user)),
+  me: authedProcedure
+    .meta({ beforeEnrolment: true })
+    .output(ZPublicUser)
+    .query(({ ctx }) => getOwnAccount(ctx.db, ctx.user)),
 
   /** SPEC §2.10, §7.1 POST /auth/register: admin creates an account. */
   register: adminProcedure
     .input(ZRegisterInput)
     .output(ZAccountSaved)
-    .mutation(({ ctx, input }) => registerUser(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => registerUser(ctx.db, ctx.user, input, ctx.session)),
 
   /**
    * SPEC §2.10, §7.1 GET /auth/users (admin): every user `{ id, username, email, role, active, image }`
@@ -150,7 +158,7 @@ export const accountsRouter = router({
   edit: adminProcedure
     .input(ZEditAccountInput)
     .output(ZAccountSaved)
-    .mutation(({ ctx, input }) => editUser(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => editUser(ctx, ctx.user, input, ctx.session)),
 
   /** SPEC §7.1 GET /auth/staff: active staff members (id, username). */
   staff: authedProcedure.output(z.array(ZStaffMember)).query(({ ctx }) => listStaff(ctx.db)),

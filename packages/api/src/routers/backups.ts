@@ -1,4 +1,5 @@
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, router, sensitiveAdminProcedure } from "../trpc";
+import { REAUTH_STATUS } from "../services/identity-checks";
 import { ZBackupDeleted, ZBackupDownload, ZBackupList, ZBackupNameInput, ZBackupStarted } from "../schemas/backups";
 import { backUpNow, backupDownloadLink, deleteBackup, listBackups } from "../services/backups";
 
@@ -57,7 +58,7 @@ export const backupsRouter = router({
     .output(ZBackupStarted)
     .mutation(({ ctx }) => backUpNow(ctx, ctx.user)),
   /** `{ name }` → `{ url }`: a link to download the archive, valid 5 minutes, audited when followed (backupDownloadLink). */
-  download: adminProcedure
+  download: sensitiveAdminProcedure
     .meta({
       rest: {
         method: "GET",
@@ -66,7 +67,7 @@ export const backupsRouter = router({
         summary: "Get a backup archive's download link",
         description:
           "SPEC §6 (Admin only); decision 027. A signed link (no Authorization header needed) to stream the archive, valid for 5 minutes and " +
-          `only for the admin who asked; following it is audited. ${NAMES}, ${REFUSALS}`,
+          `only for the admin who asked; following it is audited. ${NAMES}, ${REFUSALS} ${REAUTH_STATUS}`,
         tags: BACKUPS,
       },
     })

@@ -1,4 +1,5 @@
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, router, sensitiveAdminProcedure } from "../trpc";
+import { REAUTH_STATUS } from "../services/identity-checks";
 import {
   ZExportChoice,
   ZExportDownload,
@@ -27,7 +28,7 @@ export const exportsRouter = router({
    * given (and restricted, with includeRestricted) are exported (decision 024). BAD_REQUEST for a
    * bad choice, TOO_MANY_REQUESTS when three are running.
    */
-  create: adminProcedure
+  create: sensitiveAdminProcedure
     .input(ZExportChoice)
     .output(ZExportItem)
     .mutation(({ ctx, input }) => startExport(ctx, ctx.user, input)),
@@ -36,7 +37,7 @@ export const exportsRouter = router({
    * for an unknown export, GONE (410) when it was superseded (a participant in it withdrew consent)
    * or expired, CONFLICT while it runs or when it failed.
    */
-  download: adminProcedure
+  download: sensitiveAdminProcedure
     .meta({
       rest: {
         method: "GET",
@@ -48,7 +49,8 @@ export const exportsRouter = router({
           "header needed), valid until 24 hours after it finished. 400 'Unknown id.', 404 'Export not found.', 409 " +
           "'This export is not ready to download.' while it runs or when it failed, 410 'This export was superseded: " +
           "a participant in it withdrew consent. Start a new export.' or \"This export's link has expired. Start a " +
-          'new export.", 401 without a session, 403 for staff.',
+          'new export.", 401 without a session, 403 for staff. ' +
+          REAUTH_STATUS,
         tags: ["Exports"],
         done: true,
       },

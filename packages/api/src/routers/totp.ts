@@ -1,6 +1,14 @@
 import { z } from "zod";
+import { reissueSession } from "../services/session-start";
 import { authedProcedure, router } from "../trpc";
-import { ZConfirmTotpInput, ZDisableTotpInput, ZRecoveryCodes, ZTotpEnrolment, ZTotpStatus } from "../schemas/totp";
+import {
+  ZConfirmTotpInput,
+  ZDisableTotpInput,
+  ZRecoveryCodes,
+  ZTotpConfirmed,
+  ZTotpEnrolment,
+  ZTotpStatus,
+} from "../schemas/totp";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -36,8 +44,15 @@ export const totpRouter = router({
   confirm: authedProcedure
     .meta({ beforeEnrolment: true })
     .input(ZConfirmTotpInput)
-    .output(ZRecoveryCodes)
-    .mutation(({ ctx, input }) => confirmTotpEnrolment(ctx, ctx.user, ctx.session, input.code)),
+    .output(ZTotpConfirmed)
+    .mutation(async ({ ctx, input }) => {
+      const confirmed = await confirmTotpEnrolment(ctx, ctx.user, ctx.session, input.code);
+      // The code just checked proves the app: a password-only session now counts as password and code.
+      if (ctx.session?.signIn?.method !== "password") return confirmed;
+      const subject = { id: ctx.user.id, role: ctx.user.role, sessionVersion: ctx.session.version };
+      const { token } = await reissueSession(ctx, subject, ctx.session, { verified: true, method: "password+totp" });
+      return { ...confirmed, token };
+    }),
   /**
    * Decision 038: `{ code }` (the app's or a recovery code) or `{ password }` → the app is off and
    * the recovery codes deleted; a wrong code counts toward the lockout (disableTotp's errors).

@@ -1,4 +1,5 @@
-import { adminProcedure, router } from "../trpc";
+import { adminProcedure, router, sensitiveAdminProcedure } from "../trpc";
+import { REAUTH_STATUS } from "../services/identity-checks";
 import {
   ZCreateWebhookInput,
   ZRedeliverInput,
@@ -42,7 +43,7 @@ export const webhooksRouter = router({
     .output(ZWebhookEndpoints)
     .query(({ ctx }) => listWebhooks(ctx, ctx.user)),
   /** `{ url, eventTypes, description }` → `{ message, endpoint, secret }`: the secret shown this once. */
-  create: adminProcedure
+  create: sensitiveAdminProcedure
     .meta({
       rest: {
         method: "POST",
@@ -51,7 +52,8 @@ export const webhooksRouter = router({
         description:
           `${DECISION} Registers an endpoint for the event types given and answers its Standard Webhooks ` +
           "secret this once. 400 for a URL that is not http(s), no event type, or a host that cannot be resolved " +
-          `or resolves to a private, loopback or link-local address (unless listed in WEBHOOK_ALLOWED_HOSTS). ${ADMIN_ONLY}`,
+          `or resolves to a private, loopback or link-local address (unless listed in WEBHOOK_ALLOWED_HOSTS). ${ADMIN_ONLY} ` +
+          REAUTH_STATUS,
         tags: WEBHOOKS,
         status: 201,
       },

@@ -24,6 +24,11 @@ export const ZTotpEnrolment = z.object({ secret: z.string(), uri: z.string(), qr
 export const ZConfirmTotpInput = z.strictObject({ code: ZSecondFactorCode });
 
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()), message: z.string() });
+/**
+ * Turning the app on: the recovery codes and, for a session that signed in with a password alone,
+ * a new token of it counting as password and code, checked just now (an admin held at enrolment goes on).
+ */
+export const ZTotpConfirmed = ZRecoveryCodes.extend({ token: z.string().optional() });
 
 /** Turning the app off needs a current code (or a recovery code) or the account's password. */
 export const ZDisableTotpInput = z.strictObject({

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { isStrongPassword, WEAK_PASSWORD_DESCRIPTION, WEAK_PASSWORD_MESSAGE } from "@tafsiri/domain";
+import {
+  isStrongPassword,
+  SECOND_FACTOR_REQUIRED,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+  WEAK_PASSWORD_DESCRIPTION,
+  WEAK_PASSWORD_MESSAGE,
+  type SignInMethod,
+} from "@tafsiri/domain";
 import type { Database, Executor, Role, User } from "@tafsiri/db";
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import {
@@ -16,7 +23,8 @@ import {
   setUserActiveFlag,
   updateUserAccount,
 } from "@tafsiri/db/repositories/users";
-import type { AppDeps, SessionUser } from "../context";
+import type { AppDeps, CallSession, SessionUser } from "../context";
+import { requireRecentIdentityCheck } from "./identity-checks";
 import type {
   EditAccountInput,
   ListAccountsInput,
@@ -26,13 +34,15 @@ import type {
   StaffMember,
 } from "../schemas/accounts";
 import { AppError } from "../errors/app-error";
-import { dummyPasswordHash, hashPassword, signSessionToken, verifyPassword } from "./auth";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./auth";
+import { startSession, type SignInClient } from "./session-start";
+import { checkSecondFactorCode, hasTotp } from "./second-factor/totp";
 import { requireAdmin } from "./access";
 import { publishAfter, recordEvent } from "../live/record";
 import { sessionEndedEvent } from "../live/session-events";
 
 const INVALID_LOGIN = "Invalid email or password.";
-const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
+export const DEACTIVATED_LOGIN = "Your account has been deactivated. Contact an administrator.";
 export const USER_NOT_FOUND = "User not found.";
 const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 const ADMIN_PASSWORD_INCORRECT = "Admin password is incorrect.";
@@ -57,20 +67,42 @@ export async function getOwnAccount(db: Executor, user: SessionUser): Promise<Pu
 /**
  * SPEC §2.4, §7.1 POST /auth/login: checks email and password.
  * Returns the session token (carrying the user's session version, valid for SESSION_IDLE_DAYS
- * unless renewed: decision 012) and public user. Throws UNAUTHORIZED with the same message
+ * unless renewed: decision 012; its session written as a row, decision 038) and public user. Throws UNAUTHORIZED with the same message
  * for an unknown email or a wrong password, and UNAUTHORIZED 'Your account has been deactivated.
  * Contact an administrator.' for a deactivated account (only once its password was right): 401, as
  * every other path answers a deactivated account (its session is refused, SPEC §7.3). An unknown
  * email is verified against dummyPasswordHash, so its answer takes as long as a wrong password's
- * and the time tells nobody which emails have accounts.
+ * and the time tells nobody which emails have accounts. An account with an authenticator app
+ * (decision 038) also needs `otp` (secondFactorOfSignIn); its session then signed in with
+ * 'password+totp' or 'password+recovery-code'.
  */
-export async function login(deps: AppDeps, email: string, password: string) {
+export async function login(deps: AppDeps & SignInClient, email: string, password: string, otp?: string) {
   const user = await findUserByEmail(deps.db, email.trim());
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !matches) throw new AppError("UNAUTHORIZED", INVALID_LOGIN);
   if (!user.active) throw new AppError("UNAUTHORIZED", DEACTIVATED_LOGIN);
-  const { token } = await signSessionToken(deps.jwtSecret, user, deps.sessionLifetimeSeconds);
+  const method = await secondFactorOfSignIn(deps, user.id, otp);
+  const { token } = await startSession(deps, user, method, deps);
   return { token, user: toPublicUser(user) };
+}
+
+/**
+ * Decision 038, the second step of a password sign-in (its password already right): an account
+ * with an authenticator app needs `otp`, its code or a recovery code. Without one it throws
+ * UNAUTHORIZED SECOND_FACTOR_REQUIRED_MESSAGE with the reason SECOND_FACTOR_REQUIRED; with one,
+ * checkSecondFactorCode's errors (a wrong code 401, locked 429). Answers how the session signed in.
+ */
+async function secondFactorOfSignIn(
+  deps: AppDeps & SignInClient,
+  userId: string,
+  otp: string | undefined,
+): Promise<SignInMethod> {
+  if (!(await hasTotp(deps.db, userId))) return "password";
+  if (otp === undefined || otp.trim() === "") {
+    throw new AppError("UNAUTHORIZED", SECOND_FACTOR_REQUIRED_MESSAGE, { reason: SECOND_FACTOR_REQUIRED });
+  }
+  const passed = await checkSecondFactorCode(deps, { userId, code: otp, clientIp: deps.clientIp });
+  return passed === "totp" ? "password+totp" : "password+recovery-code";
 }
 
 /** Throws BAD_REQUEST 'Password is weak' (with the §5 description) unless the password is Strong. */
@@ -127,15 +159,18 @@ export async function createUser(
 /**
  * SPEC §2.10, §5, §6, §7.1 POST /auth/register: an admin creates an account, confirming with
  * their own password. Throws UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST for a weak
- * password, CONFLICT for a taken email or username. Returns the new public user and the SPEC §8
- * sentence ('Account for amina has been created successfully').
+ * password, CONFLICT for a taken email or username, and (decision 038) FORBIDDEN REAUTH_REQUIRED
+ * when creating an admin more than 10 minutes after the session's last check. Returns the new
+ * public user and the SPEC §8 sentence ('Account for amina has been created successfully').
  */
 export async function registerUser(
   db: Database,
   admin: SessionUser,
   input: RegisterInput,
+  session?: CallSession | null,
 ): Promise<PublicUser & { message: string }> {
   requireAdmin(admin);
+  if (input.role === "Admin") requireRecentIdentityCheck({ session });
   await assertAdminPassword(db, admin, input.adminPassword);
   assertStrongPassword(input.password);
   return conflictOnDuplicate(() =>
@@ -175,13 +210,15 @@ export async function getProfile(db: Executor, caller: SessionUser, userId: stri
  * also ends every session of that user (session version; their open sockets close). Throws FORBIDDEN for non-admins,
  * UNAUTHORIZED 'Admin password is incorrect.', BAD_REQUEST 'Password is weak. …', NOT_FOUND
  * 'User not found.', CONFLICT for an email (case-insensitive) or username another user has, and
- * CONFLICT 'The last active administrator cannot be made Staff.'. Returns the updated public user
+ * CONFLICT 'The last active administrator cannot be made Staff.', and (decision 038) FORBIDDEN
+ * REAUTH_REQUIRED for a role change more than 10 minutes after the session's last check. Returns the updated public user
  * and the SPEC §8 sentence ('Account for amina has been edited successfully').
  */
 export async function editUser(
   deps: AppDeps,
   admin: SessionUser,
   input: EditAccountInput,
+  session?: CallSession | null,
 ): Promise<PublicUser & { message: string }> {
   requireAdmin(admin);
   const db = deps.db;
@@ -194,6 +231,7 @@ export async function editUser(
       const admins = await lockActiveAdminIds(trx);
       const before = await findUser(trx, input.userId);
       if (!before) throw new AppError("NOT_FOUND", USER_NOT_FOUND);
+      if (before.role !== input.role) requireRecentIdentityCheck({ session });
       if (input.role !== "Admin" && admins.length === 1 && admins[0] === before.id) {
         throw new AppError("CONFLICT", LAST_ADMIN_DEMOTE);
       }

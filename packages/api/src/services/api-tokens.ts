@@ -23,6 +23,7 @@ import {
 import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import type { Database } from "@tafsiri/db";
 import type { AppDeps, AuthenticatedSession, CallSession, SessionUser } from "../context";
+import { requireRecentIdentityCheck } from "./identity-checks";
 import { AppError } from "../errors/app-error";
 import { publishAfter, recordEvent } from "../live/record";
 import { requireAdmin } from "./access";
@@ -91,7 +92,8 @@ export function requirePasswordSession(session: CallSession | null | undefined):
  * 'write', never more than the caller's own role), `expiresAt` (null: never, admins only; else
  * after now and at most 732 days ahead). Audited ('create' 'api-token'). Throws FORBIDDEN
  * API_TOKEN_NEEDS_SIGN_IN when called with a token, BAD_REQUEST with the expiry's problem or
- * API_TOKEN_TOO_MANY past 50 live tokens. Returns the token, shown this once, and its view.
+ * API_TOKEN_TOO_MANY past 50 live tokens, FORBIDDEN REAUTH_REQUIRED for an admin more than 10
+ * minutes after the session's last check (decision 038). Returns the token, shown this once, and its view.
  */
 export async function createApiToken(
   deps: AppDeps,
@@ -100,6 +102,8 @@ export async function createApiToken(
   input: { name: string; scope: ApiTokenScope; expiresAt: Date | null },
 ): Promise<{ token: string; view: ApiTokenView; message: string }> {
   requirePasswordSession(session);
+  // Decision 038: an admin's token holds an admin's rights, so making one is a sensitive action.
+  if (user.role === "Admin") requireRecentIdentityCheck({ session });
   const now = new Date();
   const problem = apiTokenExpiryProblem(input.expiresAt, user.role === "Admin", now);
   if (problem) throw new AppError("BAD_REQUEST", problem);

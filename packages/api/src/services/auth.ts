@@ -4,14 +4,14 @@ import { jwtVerify, SignJWT } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Database, Role } from "@tafsiri/db";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
-import { isApiToken } from "@tafsiri/domain";
-import type { AuthenticatedSession, SessionUser } from "../context";
+import { isApiToken, SIGN_IN_METHODS, type SignInMethod } from "@tafsiri/domain";
+import type { AuthenticatedSession, SessionSignIn, SessionUser } from "../context";
 import { authenticateApiToken } from "./api-tokens";
 
 /** Days a session lasts without use when SESSION_IDLE_DAYS is unset (decision 012). */
 export const DEFAULT_SESSION_IDLE_DAYS = 30;
 /** Seconds a token is valid: renewing it while the app is used keeps the session (SESSION_IDLE_DAYS). */
-const DEFAULT_SESSION_LIFETIME_SECONDS = DEFAULT_SESSION_IDLE_DAYS * 24 * 60 * 60;
+export const DEFAULT_SESSION_LIFETIME_SECONDS = DEFAULT_SESSION_IDLE_DAYS * 24 * 60 * 60;
 
 /** Hashes a password with argon2id. */
 export function hashPassword(password: string): Promise<string> {
@@ -75,16 +75,21 @@ function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
 /**
  * Signs a session JWT (HS256) for a user id, role and session version (claim `sv`), valid for
  * `lifetimeSeconds` (default SESSION_IDLE_DAYS' 30 days), with `iat`, `exp`, issuer TOKEN_ISSUER
- * and audience TOKEN_AUDIENCE (all required by authenticateSession). Answers the token and its expiry.
+ * and audience TOKEN_AUDIENCE (all required by authenticateSession), and with `session` its claims
+ * `sid`, `amr` and `vat` (decision 038). Answers the token and its expiry.
  */
 export async function signSessionToken(
   secret: Uint8Array,
   subject: TokenSubject,
   lifetimeSeconds: number = DEFAULT_SESSION_LIFETIME_SECONDS,
+  session?: SessionSignIn,
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + Math.max(1, Math.round(lifetimeSeconds));
-  const token = await new SignJWT({ role: subject.role, sv: subject.sessionVersion })
+  const sessionClaims = session
+    ? { sid: session.id, amr: session.method, vat: Math.floor(session.verifiedAt.getTime() / 1000) }
+    : {};
+  const token = await new SignJWT({ role: subject.role, sv: subject.sessionVersion, ...sessionClaims })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(subject.id)
     .setIssuer(TOKEN_ISSUER)
@@ -95,16 +100,13 @@ export async function signSessionToken(
   return { token, expiresAt: new Date(expiresAt * 1000) };
 }
 
-/** signSessionToken's token alone (tests, benchmarks). */
-export async function signToken(secret: Uint8Array, subject: TokenSubject, lifetimeSeconds?: number): Promise<string> {
-  return (await signSessionToken(secret, subject, lifetimeSeconds)).token;
-}
-
 /** What a session token says once its signature and claims are checked (verifySessionToken). */
 export interface VerifiedToken {
   userId: string;
   version: number;
   expiresAt: Date;
+  /** Decision 038: its session, when the token carries one. */
+  session?: SessionSignIn;
 }
 
 /**
@@ -153,6 +155,7 @@ async function checkSessionToken(secret: Uint8Array, token: string): Promise<Ver
   let version: unknown;
   let exp: number | undefined;
   let iat: number | undefined;
+  let claims: Record<string, unknown> = {};
   try {
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ["HS256"],
@@ -164,6 +167,7 @@ async function checkSessionToken(secret: Uint8Array, token: string): Promise<Ver
     version = payload.sv;
     exp = payload.exp;
     iat = payload.iat;
+    claims = payload;
   } catch {
     return null;
   }
@@ -171,7 +175,17 @@ async function checkSessionToken(secret: Uint8Array, token: string): Promise<Ver
     return null;
   // jose checks `iat` against the clock only with maxTokenAge; a token from the future is a forgery.
   if (iat > Date.now() / 1000 + IAT_CLOCK_TOLERANCE_SECONDS) return null;
-  return { userId: sub, version: version as number, expiresAt: new Date(exp * 1000) };
+  const session = tokenSession(claims);
+  return { userId: sub, version: version as number, expiresAt: new Date(exp * 1000), ...(session ? { session } : {}) };
+}
+
+/** The session claims `sid`, `amr` and `vat` of a verified token (decision 038), or undefined when they are missing or malformed. */
+function tokenSession(claims: Record<string, unknown>): SessionSignIn | undefined {
+  const { sid, amr, vat } = claims;
+  if (typeof sid !== "string" || !/^[0-9a-f-]{36}$/i.test(sid)) return undefined;
+  if (typeof amr !== "string" || !(SIGN_IN_METHODS as readonly string[]).includes(amr)) return undefined;
+  if (typeof vat !== "number" || !Number.isInteger(vat)) return undefined;
+  return { id: sid, method: amr as SignInMethod, verifiedAt: new Date(vat * 1000) };
 }
 
 /**
@@ -198,6 +212,7 @@ export async function authenticateSession(
     user: { id: row.id, username: row.username, email: row.email, role: row.role, active: row.active },
     version: row.sessionVersion,
     expiresAt: verified.expiresAt,
+    ...(verified.session ? { signIn: verified.session } : {}),
   };
 }
 

@@ -103,7 +103,7 @@ export function describeAuditEntry(e: DescribedEntry): string {
         case "sign-out-everywhere":
           return `signed out every session of ${user}`;
       }
-      break;
+      return describeSecondFactorEntry(e, user) ?? `${e.action} ${e.entity}`;
     case "take": {
       // Decision 035, oral translation by segment.
       if (e.action === "upload") return `recorded a segment's take for ${audio}`;
@@ -126,6 +126,15 @@ export function describeAuditEntry(e: DescribedEntry): string {
       const name = text(e.detail.name) ?? "a token";
       if (e.action === "create") return `created the API token '${name}' (${text(e.detail.scope) ?? "read"})`;
       if (e.action === "revoke") return `revoked the API token '${name}'`;
+      break;
+    }
+    case "passkey": {
+      // Decision 038: a person's own passkeys.
+      const name = text(e.detail.name) ?? "a passkey";
+      if (e.action === "passkey.added") return `added the passkey '${name}'`;
+      if (e.action === "passkey.renamed")
+        return `renamed the passkey '${text(e.detail.from) ?? "a passkey"}' to '${name}'`;
+      if (e.action === "passkey.removed") return `removed the passkey '${name}'`;
       break;
     }
     case "archive": {
@@ -161,6 +170,30 @@ export function describeAuditEntry(e: DescribedEntry): string {
       return describeTranslationEntry(e);
   }
   return `${e.action} ${e.entity}`;
+}
+
+/**
+ * The second factor's entries (decision 038) in words, or null for another action. The owner is
+ * the actor of their own changes; a wrong code and a lockout have no actor (who typed it is unknown).
+ */
+function describeSecondFactorEntry(e: DescribedEntry, user: string): string | null {
+  switch (e.action) {
+    case "totp.enrolled":
+      return "turned on two-factor authentication (authenticator app)";
+    case "totp.removed":
+      return "turned off two-factor authentication";
+    case "recovery-codes.generated":
+      return "made new recovery codes";
+    case "recovery-code.used": {
+      const left = typeof e.detail.left === "number" ? ` (${e.detail.left} left)` : "";
+      return `signed in with a recovery code${left}`;
+    }
+    case "code.failed":
+      return `a wrong two-factor code was entered for ${user}`;
+    case "second-factor.locked":
+      return `locked the two-factor codes of ${user} for 15 minutes after too many wrong codes`;
+  }
+  return null;
 }
 
 /** The translation memory's and glossary's entries (decision 035) in words. */
@@ -284,6 +317,15 @@ const ACTION_LABELS: Record<string, string> = {
   "glossary.imported": "Imported a glossary",
   "glossary.added": "Added a glossary term",
   "glossary.removed": "Removed a glossary term",
+  "passkey.added": "Added a passkey",
+  "passkey.renamed": "Renamed a passkey",
+  "passkey.removed": "Removed a passkey",
+  "totp.enrolled": "Turned on two-factor authentication",
+  "totp.removed": "Turned off two-factor authentication",
+  "recovery-codes.generated": "Made new recovery codes",
+  "recovery-code.used": "Used a recovery code",
+  "code.failed": "Entered a wrong two-factor code",
+  "second-factor.locked": "Two-factor codes locked",
 };
 
 /** An action as the Logs filter offers it ('approve' → 'Approved'); an unknown one with its dashes as spaces, capitalised. */

@@ -9,7 +9,7 @@ import type { AppDeps, SessionUser } from "../context";
 import { appRouter } from "../root";
 import { createCallerFactory } from "../trpc";
 import { createUser } from "../services/accounts";
-import { signToken } from "../services/auth";
+import { startSession } from "../services/session-start";
 import { findSessionUser } from "@tafsiri/db/repositories/users";
 import { createLocalStorage, type FileStorage, type StorageBackend } from "../storage/file-storage";
 import { startTestS3Server, type TestS3Server } from "./s3-server";
@@ -102,6 +102,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<TestHarn
     storage,
     jwtSecret: new TextEncoder().encode(randomBytes(32).toString("hex")),
     events,
+    // Decision 038: the relying party of the software authenticator (soft-authenticator.ts); the
+    // browser specs set the origin of their own server (e2e/support/server.ts).
+    webauthn: { rpId: "localhost", origin: "http://localhost:3000", rpName: "Tafsiri" },
   };
   return {
     deps,
@@ -142,7 +145,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<TestHarn
     caller: (user) => createCaller({ ...deps, user }),
     async token(user) {
       const row = await findSessionUser(deps.db, user.id);
-      return signToken(deps.jwtSecret, { id: user.id, role: user.role, sessionVersion: row?.sessionVersion ?? 1 });
+      // A session as after a full sign-in (password and a code, decision 038): a row, checked just now.
+      const subject = { id: user.id, role: user.role, sessionVersion: row?.sessionVersion ?? 1 };
+      return (await startSession(deps, subject, "password+totp", {})).token;
     },
     async close() {
       await events.close();

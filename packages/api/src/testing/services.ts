@@ -4,6 +4,7 @@
  * root (`@tafsiri/api`) only.
  */
 export { createUser } from "../services/accounts";
-export { signToken } from "../services/auth";
+export { signSessionToken } from "../services/auth";
+export { signTestToken as signToken } from "./test-tokens";
 export { INVALID_EVENT_ID, ZLiveEvent } from "../schemas/events";
 export { createAudio } from "../uploads/store-upload";

@@ -5,10 +5,12 @@ import {
   SIGN_IN_REQUIRED,
   appRouter,
   authenticateSession,
+  refuseBeforeEnrolment,
   bearerToken,
   createCallerFactory,
   createContextInner,
   type AppDeps,
+  type AuthenticatedSession,
   type SessionUser,
 } from "@tafsiri/api";
 
@@ -23,6 +25,8 @@ declare module "fastify" {
     user: SessionUser | null;
     /** Procedures called as `user`; they decide who may do what. */
     caller: Caller;
+    /** The session of the request's token (null: none), for the checks routes make themselves (decision 038). */
+    authSession: AuthenticatedSession | null;
   }
 }
 
@@ -38,8 +42,20 @@ export function authenticateRequest(deps: AppDeps) {
     if (session?.apiToken?.scope === "read" && req.method !== "GET" && req.method !== "HEAD") {
       throw new AppError("FORBIDDEN", API_TOKEN_READ_ONLY);
     }
+    // Decision 038: an admin who must enrol a second factor reaches only the paths that allow it.
+    const config = req.routeOptions.config as { beforeEnrolment?: boolean } | undefined;
+    if (!config?.beforeEnrolment) refuseBeforeEnrolment({ ...deps, user: session?.user ?? null, session });
     req.user = session?.user ?? null;
-    req.caller = createCaller(await createContextInner({ ...deps, user: req.user, session, clientIp: req.ip }));
+    req.authSession = session;
+    req.caller = createCaller(
+      await createContextInner({
+        ...deps,
+        user: req.user,
+        session,
+        clientIp: req.ip,
+        ...(req.headers["user-agent"] ? { userAgent: req.headers["user-agent"] } : {}),
+      }),
+    );
   };
 }
 

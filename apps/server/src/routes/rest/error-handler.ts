@@ -55,5 +55,11 @@ export function restErrorHandler(error: unknown, req: FastifyRequest, reply: Fas
   const headers = (error as { headers?: Record<string, string> } | null)?.headers;
   if (headers && typeof headers === "object") reply.headers(headers);
   if (answer.unexpected) req.log.error({ err: error }, "REST request failed");
-  return reply.code(answer.httpStatus).send({ status: "failed", success: false, message: answer.message });
+  return reply.code(answer.httpStatus).send({
+    status: "failed",
+    success: false,
+    message: answer.message,
+    // Decision 038: the few failures a client must tell apart (REAUTH_REQUIRED, …) say which they are.
+    ...(answer.reason ? { reason: answer.reason } : {}),
+  });
 }

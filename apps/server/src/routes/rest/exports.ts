@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ZChatSettings, ZExportChoice } from "@tafsiri/api";
+import { REAUTH_STATUS, ZChatSettings, ZExportChoice } from "@tafsiri/api";
 import type { RestOptions } from "./options";
 import { pagedDescription, sendPageLinks } from "./paging";
 import { DONE, ZPageQuery, ZRestFailure, answers } from "./shapes/common";
@@ -96,7 +96,7 @@ export const exportRoutes: FastifyPluginAsyncZod<RestOptions> = async (app) => {
           "finished export of the same choice, its zip is offered again. Every field is optional (defaults: both " +
           "categories, completed, no period, eng, Participant, tafsiri). 400 with the field's message for a bad " +
           "choice or 'The first day must not be after the last day.', 401 without a session, 403 for staff, 429 " +
-          "when three exports are running.",
+          `when three exports are running. ${REAUTH_STATUS}`,
         tags: EXPORTS,
         security: BEARER,
         body: ZExportBody,

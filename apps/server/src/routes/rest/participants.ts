@@ -9,6 +9,8 @@ import {
   attachConsentDocument,
   consentDocument,
   removeConsentDocument,
+  REAUTH_STATUS,
+  requireRecentIdentityCheck,
   StoredFileMissingError,
   type SessionUser,
 } from "@tafsiri/api";
@@ -171,7 +173,7 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
       compress: false,
       schema: {
         summary: "Download a consent document",
-        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. The participant's consent document (application/pdf, as an attachment). 400, 404. ${ADMIN_ONLY}`,
+        description: `ARCHITECTURE "Long recordings and the corpus", decision 024. The participant's consent document (application/pdf, as an attachment). 400, 404. ${ADMIN_ONLY} ${REAUTH_STATUS}`,
         tags: PARTICIPANTS,
         security: BEARER,
         params: z.object({ id: ZPathId }),
@@ -180,7 +182,9 @@ export const participantRoutes: FastifyPluginAsyncZod<RestOptions> = async (app,
     },
     async (req, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
-      const doc = await consentDocument(deps, signedInAdmin(req), req.params.id);
+      const admin = signedInAdmin(req);
+      requireRecentIdentityCheck({ session: req.authSession });
+      const doc = await consentDocument(deps, admin, req.params.id);
       const body = await deps.storage.read(doc.key).catch((error: unknown) => {
         if (error instanceof StoredFileMissingError) throw new AppError("NOT_FOUND", "File not found.");
         throw error;

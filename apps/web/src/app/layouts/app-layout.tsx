@@ -8,10 +8,13 @@ import { SearchDialog } from "#web/features/search/components/search-dialog";
 import { Header } from "#web/features/shell/components/header";
 import { Sidebar } from "#web/features/shell/components/sidebar";
 import { useSidebarState } from "#web/features/shell/hooks/use-sidebar-state";
+import { ConfirmIdentityDialog } from "#web/features/sessions/components/confirm-identity-dialog";
+import { EnrolmentRedirect } from "#web/features/sessions/components/enrolment-redirect";
 
 /**
  * The signed-in shell: sidebar, header and the routed page (SPEC §2.2, §2.3), kept live by
- * LiveEvents and signed in by SessionRenewal while it is used.
+ * LiveEvents and signed in by SessionRenewal while it is used; asks to confirm who the person is
+ * before sensitive actions and sends an admin without a second factor to enrolment (decision 038).
  */
 export function AppLayout() {
   const sidebar = useSidebarState();
@@ -28,6 +31,8 @@ export function AppLayout() {
     <div className="shell">
       <LiveEvents />
       <SessionRenewal />
+      <EnrolmentRedirect />
+      <ConfirmIdentityDialog />
       <a href="#main-content" className="shell-skip-link">
         Skip to content
       </a>

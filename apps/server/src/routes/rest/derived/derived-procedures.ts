@@ -6,13 +6,15 @@ export interface DerivedProcedure {
   /** `participants.list`. */
   procedure: string;
   meta: RestMeta;
+  /** Decision 038: an admin who must still enrol a second factor may call it. */
+  beforeEnrolment: boolean;
   /** The procedure's input object; undefined for a procedure that takes none. */
   input: z.ZodObject | undefined;
   output: z.ZodType;
 }
 
 interface ProcedureDef {
-  meta?: { rest?: RestMeta };
+  meta?: { rest?: RestMeta; beforeEnrolment?: boolean };
   inputs: unknown[];
   output?: unknown;
 }
@@ -38,6 +40,7 @@ export function derivedProcedures(): DerivedProcedure[] {
     const input = _def.inputs[0] === undefined ? undefined : inputObject(_def.inputs[0] as z.ZodType);
     if (!_def.output) throw new Error(`${procedure} has a REST path but no output schema`);
     if (input === null) throw new Error(`${procedure} has a REST path but its input is not an object`);
-    return [{ procedure, meta, input, output: _def.output as z.ZodType }];
+    const beforeEnrolment = _def.meta?.beforeEnrolment === true;
+    return [{ procedure, meta, beforeEnrolment, input, output: _def.output as z.ZodType }];
   });
 }

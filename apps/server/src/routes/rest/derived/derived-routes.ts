@@ -83,6 +83,7 @@ export const derivedRoutes: FastifyPluginAsync<RestOptions> = async (app) => {
       method: meta.method,
       url: meta.path,
       schema: routeSchema(derived),
+      config: { beforeEnrolment: derived.beforeEnrolment },
       validatorCompiler: () => (value: unknown) => ({ value }),
       serializerCompiler: () => (data: unknown) => JSON.stringify(data),
       handler: async (req, reply) => {

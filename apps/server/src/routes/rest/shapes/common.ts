@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REAUTH_REQUIRED, SECOND_FACTOR_ENROLMENT_REQUIRED, SECOND_FACTOR_REQUIRED } from "@tafsiri/domain";
 
 /**
  * Wire shapes shared by the REST paths of SPEC §7.1: the spec's field names (`_id`, ...) live
@@ -11,7 +12,20 @@ export { EXAMPLE_ID };
 
 /** SPEC §7.3 failure body: `{ status: 'failed', success: false, message }`. */
 export const ZRestFailure = z
-  .object({ status: z.literal("failed"), success: z.literal(false), message: z.string() })
+  .object({
+    status: z.literal("failed"),
+    success: z.literal(false),
+    message: z.string(),
+    reason: z
+      .enum([SECOND_FACTOR_REQUIRED, REAUTH_REQUIRED, SECOND_FACTOR_ENROLMENT_REQUIRED])
+      .optional()
+      .meta({
+        description:
+          "Decision 038: present only on the failures a client must tell apart from others of their status: 401 " +
+          "SECOND_FACTOR_REQUIRED (sign-in needs `otp`), 403 REAUTH_REQUIRED (confirm who you are again), 403 " +
+          "SECOND_FACTOR_ENROLMENT_REQUIRED (an admin must add a second factor first).",
+      }),
+  })
   .meta({ examples: [{ status: "failed", success: false, message: "Only administrators may do this." }] });
 
 /** `{ status: 'success', success: true, message }`, the answer of most changes. */

@@ -7,6 +7,7 @@ import { initials } from "#web/lib/initials";
 import { ConfirmDialog } from "#web/components/confirm-dialog";
 import { AccountPanel } from "./account-panel";
 import { EndSessionsButton } from "./end-sessions-button";
+import { ResetSecondFactorButton } from "./reset-second-factor-button";
 
 /**
  * SPEC §2.10: one user's card: initials, username, email, role and Active or Inactive in words;
@@ -70,6 +71,7 @@ export function AccountCard({ user, isSelf }: { user: AccountUser; isSelf: boole
           Send Email
         </a>
         {user.active && <EndSessionsButton user={user} isSelf={isSelf} describedBy={headingId} />}
+        {!isSelf && <ResetSecondFactorButton user={user} describedBy={headingId} />}
         {!isSelf && (
           <ConfirmDialog
             open={confirming}

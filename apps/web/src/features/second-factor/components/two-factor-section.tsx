@@ -10,6 +10,7 @@ import {
 import { ConfirmDialog } from "#web/components/confirm-dialog";
 import { Field } from "#web/components/field";
 import { useSession } from "#web/hooks/use-session";
+import { readSession, writeSession } from "#web/lib/session";
 import { errorMessage, useTRPC } from "#web/lib/trpc";
 import type { TotpStatus } from "#web/lib/api-types";
 import { RecoveryCodes } from "./recovery-codes";
@@ -73,6 +74,9 @@ function EnrolmentForm({
       { code: checked.code },
       {
         onSuccess: (out) => {
+          // Decision 038: a session that signed in with a password alone now counts as password and code.
+          const session = readSession();
+          if (out.token && session) writeSession({ ...session, token: out.token });
           toast.success(out.message);
           onConfirmed(out.recoveryCodes);
         },

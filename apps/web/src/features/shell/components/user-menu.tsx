@@ -8,8 +8,9 @@ import { useSession } from "#web/hooks/use-session";
 import { SignOutIcon } from "./icons";
 
 /**
- * The header's user menu (SPEC §2.3): shows username and role; 'API tokens' opens the person's
- * tokens (decision 036); 'Sign Out' clears the session and the query cache and goes to /, whose
+ * The header's user menu (SPEC §2.3): shows username and role; 'Profile' opens the person's own
+ * account and two-factor authentication (decision 038); 'API tokens' opens the person's tokens
+ * (decision 036); 'Sign Out' clears the session and the query cache and goes to /, whose
  * route guard sends the user on to /signin.
  */
 export function UserMenu() {
@@ -55,6 +56,9 @@ export function UserMenu() {
           <DropdownMenu.Separator className="shell-menu-separator" />
           <DropdownMenu.Item className="shell-menu-item" onSelect={() => void navigate(paths.apiTokens)}>
             API tokens
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="shell-menu-item" onSelect={() => void navigate(paths.profile)}>
+            Profile
           </DropdownMenu.Item>
           <DropdownMenu.Item className="shell-menu-item" onSelect={onSignOut}>
             <SignOutIcon />
