@@ -212,8 +212,15 @@ async function startReceivers(): Promise<Receivers> {
     received: () => received,
     setSecrets: (secrets) => child.send({ kind: "secrets", secrets } satisfies ToReceivers),
     report: () =>
-      new Promise<ReceiverReport>((resolve) => {
+      new Promise<ReceiverReport>((resolve, reject) => {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          reject(new Error(`the receivers' process ended before the report (${child.exitCode ?? child.signalCode})`));
+          return;
+        }
         reported = resolve;
+        child.once("exit", (code, signal) =>
+          reject(new Error(`the receivers' process ended before the report (${code ?? signal})`)),
+        );
         child.send({ kind: "report" } satisfies ToReceivers);
       }),
   };
@@ -463,6 +470,8 @@ async function main(): Promise<void> {
       failures += slice.failures;
     };
     let done = 0;
+    // Events the server acknowledged (a change that failed announces nothing, and is counted as a failure).
+    let announced = 0;
     while (done < EVENTS) {
       await withoutSlice();
       samples = discarded;
@@ -475,10 +484,12 @@ async function main(): Promise<void> {
       withTrips.push(...slice.roundTrips);
       failures += slice.failures;
       done += count;
+      announced += slice.roundTrips.length;
       // The slice lasts until its last delivery arrived.
       const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-      while (receivers.received() < done * ENDPOINTS && performance.now() < deadline) await sleep(20);
-      if (receivers.received() < done * ENDPOINTS) drainedLate = true;
+      while (receivers.received() < announced * ENDPOINTS && performance.now() < deadline) await sleep(20);
+      if (receivers.received() < announced * ENDPOINTS) drainedLate = true;
+      console.error(`  ${done} of ${EVENTS} changes, ${receivers.received()} deliveries; load average ${load()}`);
       withClock.stop();
       samples = discarded;
       await setEnabled(false);
