@@ -171,9 +171,14 @@ async function runReceivers(): Promise<void> {
     else {
       clearInterval(progress);
       const cpu = process.cpuUsage();
-      send({ kind: "report", ...report, cpuMs: (cpu.user + cpu.system) / 1000 });
-      for (const s of servers) s.close();
-      process.disconnect();
+      // Disconnect only once the report is sent: a large message still queued would be dropped.
+      process.send?.(
+        { kind: "report", ...report, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies FromReceivers,
+        () => {
+          for (const s of servers) s.close();
+          process.disconnect();
+        },
+      );
     }
   });
   send({ kind: "ports", ports: servers.map((s) => (s.address() as AddressInfo).port) });
