@@ -138,7 +138,9 @@ describe.skipIf(!onPostgres)(
         "both processes to log their first rounds",
         10_000,
       );
-      expect(count(logs(), "live event retention: deleted 0 event(s) older than 30 day(s)")).toBe(1);
+      expect(
+        count(logs(), "live event retention: deleted 0 event(s) and 0 webhook event(s) older than 30 day(s)"),
+      ).toBe(1);
       expect(count(logs(), "live event retention: skipped, another process runs this job")).toBe(1);
       expect(count(logs(), "stored file(s) no row points at")).toBe(1);
       expect(count(logs(), "stored files skipped, another process runs this job")).toBe(1);

@@ -169,7 +169,7 @@ describe("job locks: one process runs each hourly job (decision 015)", () => {
 
     const lines = [...logA.lines, ...logB.lines];
     expect(lines.filter((l) => l.startsWith("live event retention")).sort()).toEqual([
-      "live event retention: deleted 1 event(s) older than 30 day(s)",
+      "live event retention: deleted 1 event(s) and 0 webhook event(s) older than 30 day(s)",
       "live event retention: skipped, another process runs this job",
     ]);
     expect(lines.filter((l) => l.startsWith("file sweep")).sort()).toEqual([

@@ -96,7 +96,7 @@ export { measurePendingAudios } from "./measures/measures-job";
 // Live events.
 export { createEventBus, type EventSubscriber } from "./live/bus";
 export { serializedJson } from "./live/serialize-once";
-export { pruneEvents } from "./live/retention";
+export { pruneEvents, pruneWebhookEvents } from "./live/retention";
 export type { LiveEvent } from "./schemas/events";
 
 // Dataset exports (decision 019): the REST layer's choice fields, shutdown and start-up.

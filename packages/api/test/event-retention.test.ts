@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { isTrackedEnvelope } from "@trpc/server";
 import type { LiveEvent } from "../src/schemas/events";
-import { pruneEvents } from "../src/live/retention";
+import { randomUUID } from "node:crypto";
+import { insertWebhookEndpoint, insertWebhookEvent } from "@tafsiri/db/repositories/webhooks";
+import { pruneEvents, pruneWebhookEvents } from "../src/live/retention";
 import { assignedAudio, harnessWithUsers } from "./workflow-fixtures";
 
 const { h, admin, staff } = await harnessWithUsers();
@@ -63,5 +65,36 @@ describe("pruning old live events (EVENT_RETENTION_DAYS)", () => {
     expect(resumed.map((e) => e.id)).toEqual(recentIds.filter((id) => resumed.some((e) => e.id === id)));
 
     expect(await pruneEvents(h.deps.db, 30, new Date(Date.now() + 2 * DAY_MS))).toBe(recentIds.length);
+  });
+});
+
+describe("pruning old webhook events (decision 037, the same retention)", () => {
+  it("deletes settled events older than the retention with their delivery logs, and keeps any still waiting", async () => {
+    const endpoint = await insertWebhookEndpoint(h.deps.db, {
+      url: "https://receiver.example.org/hook",
+      description: "",
+      eventTypes: ["audio.uploaded"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      createdBy: admin.id,
+    });
+    const event = async (daysAgo: number, status: "delivered" | "failed" | "pending") => {
+      const id = randomUUID();
+      const createdAt = new Date(Date.now() - daysAgo * DAY_MS);
+      await insertWebhookEvent(h.deps.db, { id, type: "audio.uploaded", body: "{}", createdAt }, [endpoint.id]);
+      await h.deps.db.updateTable("webhookDeliveries").set({ status }).where("eventId", "=", id).execute();
+      return id;
+    };
+    const oldDelivered = await event(31, "delivered");
+    const oldFailed = await event(31, "failed");
+    const oldWaiting = await event(31, "pending");
+    const recent = await event(29, "delivered");
+
+    expect(await pruneWebhookEvents(h.deps.db, 30)).toBe(2);
+    const kept = await h.deps.db.selectFrom("webhookEvents").select("id").execute();
+    expect(kept.map((e) => e.id).sort()).toEqual([oldWaiting, recent].sort());
+    const deliveries = await h.deps.db.selectFrom("webhookDeliveries").select("eventId").execute();
+    expect(deliveries.map((d) => d.eventId)).not.toContain(oldDelivered);
+    expect(deliveries.map((d) => d.eventId)).not.toContain(oldFailed);
+    expect(await pruneWebhookEvents(h.deps.db, 30)).toBe(0);
   });
 });

@@ -314,3 +314,26 @@ export async function redeliverWebhook(db: Executor, endpointId: string, id: str
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Decision 037: deletes the webhook events made before `before` none of whose deliveries is still
+ * pending (a disabled endpoint's waiting ones keep theirs); their deliveries and attempts go with
+ * them (on delete cascade). Answers how many events went.
+ */
+export async function deleteSettledWebhookEventsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("webhookEvents")
+    .where("createdAt", "<", before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("webhookDeliveries")
+            .select("webhookDeliveries.id")
+            .whereRef("webhookDeliveries.eventId", "=", "webhookEvents.id")
+            .where("webhookDeliveries.status", "=", "pending"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
