@@ -78,27 +78,37 @@ export function listUserTokens(db: Executor, userId: string, limit: number): Pro
     .execute();
 }
 
-/** Every token, newest first, one page (`offset`, `limit`), with the total. */
+/** Every token, newest first, one page (`offset`, `limit`), with the total (decision 036). */
 export async function listAllTokens(
   db: Executor,
   page: { offset: number; limit: number },
 ): Promise<{ tokens: ApiTokenRow[]; total: number }> {
-  const [tokens, total] = await Promise.all([
-    db
-      .selectFrom("apiTokens as t")
-      .innerJoin("users as u", "u.id", "t.userId")
-      .select(LISTED)
-      .orderBy("t.createdAt", "desc")
-      .orderBy("t.id", "desc")
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom("apiTokens")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { tokens, total: Number(total.n) };
+  // One statement: the count beside the page (which may be empty), the page by api_tokens_created_idx.
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("apiTokens")
+        .select((eb) => eb.fn.countAll<string>().as("total"))
+        .as("c"),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("apiTokens as t")
+          .innerJoin("users as u", "u.id", "t.userId")
+          .select(LISTED)
+          .orderBy("t.createdAt", "desc")
+          .orderBy("t.id")
+          .offset(page.offset)
+          .limit(page.limit)
+          .as("p"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("p")
+    .select("c.total")
+    .execute();
+  const tokens = rows.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as ApiTokenRow]));
+  return { tokens, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** What authenticating with a token needs: the token's state and its owner's. */
