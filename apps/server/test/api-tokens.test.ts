@@ -156,6 +156,11 @@ describe("API tokens (decision 036)", () => {
 
     const all = await h.caller(admin).apiTokens.all({ page: 1, limit: 100 });
     expect(all.tokens.find((t) => t.id === id)).toMatchObject({ owner: { id: staff.id }, name: "live" });
+    // A page past the end is empty but still counts every token.
+    const past = await h.caller(admin).apiTokens.all({ page: 50, limit: 100 });
+    expect(past.tokens).toEqual([]);
+    expect(past.total).toBe(all.total);
+    expect(all.total).toBeGreaterThan(0);
     const res = await h.call("POST", "/trpc/apiTokens.revoke", adminJwt, { tokenId: id });
     expect(res.statusCode, res.body).toBe(200);
     await waitUntil(() => live.closeCodes.includes(4401), "the token's socket's close", 2_000);
