@@ -152,7 +152,11 @@ export function TakesPanel({
           )}
           {recording && (
             <p className="row" role="status">
-              <span>Recording segment {numberOf(recordingFor ?? active.id)}</span>
+              {/* Said only once the microphone really records (opening it can take a moment on a busy phone). */}
+              <span>
+                {recorder.status === "requesting" ? "Starting the microphone for segment" : "Recording segment"}{" "}
+                {numberOf(recordingFor ?? active.id)}
+              </span>
               <meter min={0} max={1} value={recorder.level} aria-label="Microphone level" />
               <span>{seconds(recorder.elapsedMs)}</span>
             </p>
