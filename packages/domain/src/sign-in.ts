@@ -36,3 +36,6 @@ export const SECOND_FACTOR_ENROLMENT_MESSAGE =
 
 /** The web app's page of one's own account, passkeys, authenticator app and sessions (notifications link to it). */
 export const PROFILE_PATH = "/settings/profile";
+
+/** The refusal of a confirmation of who one is that gives none, or more than one, of passkey, code or password. */
+export const CONFIRM_WITH_ONE_PROOF = "Confirm with one of: passkey, code or password.";

@@ -1,15 +1,10 @@
-import { promises as fs } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { openPglite } from "@tafsiri/db";
-import { createTestDb } from "@tafsiri/db/testing/test-db";
 import { wavFile } from "@tafsiri/api/testing/wav";
 import { multipart } from "../fixtures/app-harness";
-import { startServerProcess, stopServerProcess, type ServerProcess } from "../fixtures/server-process";
+import { serverDataPlace, startServerProcess, stopServerProcess, type ServerProcess } from "../fixtures/server-process";
 
 /**
  * Attack (a power cut, as `kill -9` plays it) on decision 037's promise that nothing acknowledged
@@ -21,7 +16,6 @@ import { startServerProcess, stopServerProcess, type ServerProcess } from "../fi
  * TEST_DATABASE_URL, on a fresh PostgreSQL database.
  */
 
-const template = inject("dbTemplate");
 const ADMIN = { ADMIN_EMAIL: "boss@example.test", ADMIN_USERNAME: "boss", ADMIN_PASSWORD: "Adm1n!strong" };
 const STAFF = { username: "amina", email: "amina@example.test", password: "Str0ng-pass!" };
 
@@ -126,16 +120,8 @@ async function signIn(base: string, email: string, password: string): Promise<st
 
 describe("a server killed with -9 right after an acknowledged approval", () => {
   it("delivers that approval's webhook event after it restarts", async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "tafsiri-webhook-kill-"));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    const postgres = template.kind === "postgres" ? await createTestDb(template) : null;
-    if (postgres) cleanups.push(() => postgres.close());
-    if (template.kind === "pglite") {
-      // The run's migrated template as DATA_DIR/db, so the server starts without migrating from scratch.
-      const seeded = await openPglite(path.join(dataDir, "db"), new Blob([await fs.readFile(template.dumpFile)]));
-      await seeded.close();
-    }
-    const env = { ...ADMIN, DATA_DIR: dataDir, DATABASE_URL: postgres?.url, WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" };
+    const place = await serverDataPlace("tafsiri-webhook-kill-", cleanups);
+    const env = { ...ADMIN, ...place, WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" };
 
     let secret = "";
     const hooks = await receiver(() => secret);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SIGN_IN_METHODS } from "@tafsiri/domain";
+import { CONFIRM_WITH_ONE_PROOF, SIGN_IN_METHODS } from "@tafsiri/domain";
 import { ZAuthenticationResponse } from "./passkeys";
 
 /** A running session of the sessions list (decision 038). */
@@ -46,6 +46,6 @@ export const ZConfirmIdentityInput = z
   })
   .strict()
   .refine((proof) => [proof.passkey, proof.code, proof.password].filter((p) => p !== undefined).length === 1, {
-    error: "Confirm with one of: passkey, code or password.",
+    error: CONFIRM_WITH_ONE_PROOF,
   })
   .meta({ examples: [{ code: "492039" }] });

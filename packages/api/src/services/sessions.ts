@@ -3,7 +3,7 @@ import { insertAuditEntry } from "@tafsiri/db/repositories/audit-log";
 import { endSession as endSessionRow, runningSessions } from "@tafsiri/db/repositories/sessions";
 import { removeSecondFactors } from "@tafsiri/db/repositories/second-factor-reset";
 import { findPasswordHash, findSessionUser, raiseSessionVersion } from "@tafsiri/db/repositories/users";
-import { PROFILE_PATH, type SignInMethod } from "@tafsiri/domain";
+import { CONFIRM_WITH_ONE_PROOF, PROFILE_PATH, type SignInMethod } from "@tafsiri/domain";
 import type { AppDeps, CallSession, SessionUser } from "../context";
 import { AppError, SIGN_IN_REQUIRED } from "../errors/app-error";
 import { publishAfter, recordEvent } from "../live/record";
@@ -183,7 +183,7 @@ export async function confirmIdentity(
     }
     method = "password";
   } else {
-    throw new AppError("BAD_REQUEST", "Confirm with one of: passkey, code or password.");
+    throw new AppError("BAD_REQUEST", CONFIRM_WITH_ONE_PROOF);
   }
   const upgrade = session.signIn?.method === "password" && method !== "password" ? { method } : {};
   const { token, expiresAt } = await reissueSession(
