@@ -35,6 +35,7 @@ import * as webhooks from "./20261211001200_webhooks";
 import * as totp from "./20261211001300_totp";
 import * as passkeys from "./20261211001400_passkeys";
 import * as sessions from "./20261211001500_sessions";
+import * as webhookDeliveryCounts from "./20261211001600_webhook_delivery_counts";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "20261211001300_totp": totp,
   "20261211001400_passkeys": passkeys,
   "20261211001500_sessions": sessions,
+  "20261211001600_webhook_delivery_counts": webhookDeliveryCounts,
 };

@@ -335,6 +335,37 @@ describe("webhooks (decision 037)", () => {
     await r.close();
   });
 
+  it("lets a receiver that does not answer hold up only its own deliveries, not another endpoint's", async () => {
+    let slowSecret = "";
+    let fastSecret = "";
+    const slow = await receiver(() => slowSecret);
+    const fast = await receiver(() => fastSecret);
+    slow.answerWith((res) => setTimeout(() => res.writeHead(204).end(), 8000));
+    const slowEndpoint = await register(slow.url, ["audio.uploaded"]);
+    const fastEndpoint = await register(fast.url, ["audio.uploaded"]);
+    slowSecret = slowEndpoint.secret;
+    fastSecret = fastEndpoint.secret;
+    const first = await uploadAudio(h, adminToken, { name: "held-1.wav", content: await fixture("hello.wav") });
+    await until(() => slow.raw.length === 1, 5000, "the slow receiver's first request");
+    // While the slow receiver holds its attempt (3 s until the time limit), a second event goes out.
+    const second = await uploadAudio(h, adminToken, { name: "held-2.wav", content: await fixture("hello.wav") });
+    const secondSentAt = Date.now();
+    // Held behind the slow attempt, it would go out only when that attempt times out, about 2.7 s from now.
+    await until(() => fast.got.length === 2, 2000, "the fast receiver's second event");
+    expect(Date.now() - secondSentAt).toBeLessThan(2000);
+    const filenames = fast.got.map((e) => (e.data["audio"] as { filename: string }).filename);
+    expect(filenames.sort()).toEqual([first.filename, second.filename].sort());
+    // The fast endpoint's log is written without waiting for the slow attempt.
+    await until(
+      async () => (await deliveries(fastEndpoint.id)).deliveries.every((d) => d.status === "delivered"),
+      500,
+      "the fast endpoint's log",
+    );
+    await disableAll();
+    await slow.close();
+    await fast.close();
+  });
+
   it("gives a delivery up after its retry window, and disables an endpoint failing for 3 days, telling the admins", async () => {
     let secret = "";
     const r = await receiver(() => secret);

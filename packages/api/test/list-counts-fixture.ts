@@ -22,6 +22,7 @@ export async function listCountsStoredAndRecomputed(db: Database) {
       union all select 'submissions:approved' from submissions where approval_status = 'Approved'
       union all select 'submissions:rejected' from submissions where approval_status = 'Rejected'
       union all select 'unread:' || recipient_id from notifications where not is_read
+      union all select 'webhook_deliveries:' || endpoint_id from webhook_deliveries
       union all select 'submissions:' || t.assigned_to || ':' || f from submissions s join tasks t on t.id = s.task_id
         cross join lateral unnest(array_remove(array['all',
           case when s.translation_script_approval_status = 'Pending' or s.recorded_audio_approval_status = 'Pending' then 'needsReview' end,

@@ -1,6 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import { randomUUID } from "node:crypto";
 import { compactListCounts } from "@tafsiri/db/repositories/list-counts";
+import {
+  deleteSettledWebhookEventsBefore,
+  deleteWebhookEndpoint,
+  insertWebhookEndpoint,
+  insertWebhookEvent,
+  listWebhookDeliveries,
+} from "@tafsiri/db/repositories/webhooks";
 import { createHarness } from "../src/testing/harness";
 import { createDb } from "@tafsiri/db";
 import { listCountsStoredAndRecomputed } from "./list-counts-fixture";
@@ -74,6 +82,52 @@ describe("list_counts", () => {
     }
     await expectExact("after concurrent writers and folds");
   }, 120_000);
+
+  it("count each webhook endpoint's deliveries through events, pruning and a deleted endpoint; its log pages from either end", async () => {
+    const endpoint = (url: string) =>
+      insertWebhookEndpoint(db, {
+        url,
+        description: "",
+        eventTypes: ["audio.uploaded"],
+        secret: "whsec_x",
+        createdBy: admin.id,
+      });
+    const kept = await endpoint("http://kept.example/hooks");
+    const dropped = await endpoint("http://dropped.example/hooks");
+    const old = new Date(Date.now() - 3_600_000);
+    // 23 events a second apart: the log pages them newest first, ties (none here) by id.
+    for (let i = 0; i < 23; i++) {
+      const createdAt = new Date(old.getTime() + i * 1000);
+      await insertWebhookEvent(db, { id: randomUUID(), type: "audio.uploaded", body: `{"n":${i}}`, createdAt }, [
+        kept.id,
+        dropped.id,
+      ]);
+    }
+    await sql`update webhook_deliveries set created_at = e.created_at, status = 'delivered'
+              from webhook_events e where e.id = webhook_deliveries.event_id`.execute(db);
+    await expectExact("after 23 events to two endpoints");
+    const pages = await Promise.all([1, 2, 3].map((page) => listWebhookDeliveries(db, kept.id, { page, limit: 10 })));
+    expect(pages.map((p) => p!.total)).toEqual([23, 23, 23]);
+    const bodies = async (page: number) => {
+      const ids = (await listWebhookDeliveries(db, kept.id, { page, limit: 10 }))!.deliveries.map((d) => d.eventId);
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom("webhookEvents").select(["id", "body"]).where("id", "in", ids).execute();
+      return ids.map((id) => rows.find((r) => r.id === id)!.body);
+    };
+    // Page 1 from the near end, page 3 (the last, 3 rows) from the far end, page 2 across the middle.
+    expect(await bodies(1)).toEqual(Array.from({ length: 10 }, (_, i) => `{"n":${22 - i}}`));
+    expect(await bodies(2)).toEqual(Array.from({ length: 10 }, (_, i) => `{"n":${12 - i}}`));
+    expect(await bodies(3)).toEqual(['{"n":2}', '{"n":1}', '{"n":0}']);
+    expect((await listWebhookDeliveries(db, kept.id, { page: 4, limit: 10 }))!.deliveries).toEqual([]);
+    expect(await listWebhookDeliveries(db, randomUUID(), { page: 1, limit: 10 })).toBeNull();
+    // Pruning settled events cascades to their deliveries; deleting an endpoint to its own.
+    await sql`update webhook_events set created_at = ${new Date(old.getTime() - 86_400_000)}
+              where body in ('{"n":0}', '{"n":1}', '{"n":2}')`.execute(db);
+    expect(await deleteSettledWebhookEventsBefore(db, old)).toBe(3);
+    expect(await deleteWebhookEndpoint(db, dropped.id)).toBe(true);
+    await expectExact("after pruning 3 events and deleting an endpoint");
+    expect((await listWebhookDeliveries(db, kept.id, { page: 1, limit: 10 }))!.total).toBe(20);
+  });
 
   it("fold each key's deltas into one row and keep the counts", async () => {
     await sql`insert into audit_log (action, entity) select 'bulk', 'audio' from generate_series(1, 5)`.execute(db);

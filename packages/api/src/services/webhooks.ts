@@ -134,11 +134,9 @@ export async function webhookDeliveries(
   input: { endpointId: string; page: number; limit: number },
 ) {
   requireAdmin(user);
-  if (!(await findWebhookEndpoint(deps.db, input.endpointId))) throw new AppError("NOT_FOUND", NOT_FOUND);
-  const { deliveries, total } = await listWebhookDeliveries(deps.db, input.endpointId, {
-    limit: input.limit,
-    offset: (input.page - 1) * input.limit,
-  });
+  const page = await listWebhookDeliveries(deps.db, input.endpointId, { page: input.page, limit: input.limit });
+  if (!page) throw new AppError("NOT_FOUND", NOT_FOUND);
+  const { deliveries, total } = page;
   return {
     total,
     deliveries: deliveries.map((d) => ({

@@ -198,61 +198,115 @@ interface WebhookRoundCounts {
   failed: number;
 }
 
-/** Deliveries sent at once. */
-const AT_ONCE = 20;
-/** Deliveries read, sent (AT_ONCE at a time) and logged together in a round. */
-const ROUND = 100;
-
+/** Attempts in flight at once, across endpoints. */
+const AT_ONCE = 24;
+/** Attempts in flight at once to one endpoint, so that a slow receiver holds up only its own deliveries. */
+const PER_ENDPOINT = 4;
+/** Deliveries read at once. */
+const READ = 100;
 /**
- * Sends each of `due` (AT_ONCE at a time, the next as soon as one answers). Resolves to the
- * answers in the order of `due`, and the indexes in the order the answers came.
+ * While attempts are in flight, the answered ones are logged together (one transaction) and what
+ * fell due is read at most this often, ms; when none is in flight, at once.
  */
-async function sendAll(
-  due: DueWebhookDelivery[],
-  opts: WebhookDeliveryOptions,
-): Promise<{ sent: SendResult[]; finished: number[] }> {
-  const sent: SendResult[] = new Array<SendResult>(due.length);
-  const finished: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const i = next++;
-      const d = due[i]!;
-      sent[i] = await sendWebhook(
-        { url: d.url, secret: d.secret, messageId: webhookMessageId(d.eventId), body: d.body },
-        opts,
-      );
-      finished.push(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, due.length) }, worker));
-  return { sent, finished };
-}
+const CYCLE_MS = 100;
+/** A call's longest run, ms: then it stops reading, so the job lock's holder is checked again. */
+const LONGEST_RUN_MS = 30_000;
 
 /**
- * Decision 037: attempts every due delivery of an enabled endpoint, oldest due first, in rounds:
- * up to 100 read at once, sent 20 at a time, and their attempts logged together in one
- * transaction; until a round comes back short of 100, i.e. nothing more was due when it was read
- * (what commits later wakes the job again, and the poll finds the rest). Reading and logging a
- * round at a time keeps the database's share per delivery small when the server is busy, so the
- * job keeps up with the changes. Run under the `webhooks` job lock (startWebhookJob). Takes the
- * database and event bus and the delivery options; returns how many attempts delivered, will be
- * retried, or gave up. Rejects only when the database cannot be asked.
+ * Decision 037: attempts every due delivery of an enabled endpoint, oldest due first, as a
+ * pipeline: at most 24 attempts in flight, at most 4 of them to one endpoint, and the next started
+ * as soon as one answers; the answered ones are logged together (one transaction) and the next
+ * due ones read (100 at a time, minus those in flight and the endpoints at their 4) every 100 ms
+ * while attempts are in flight, at once when none is. So a receiver that answers slowly or not at
+ * all holds its own 4 attempts, never the other endpoints' deliveries, and the database's share per
+ * delivery stays small when the server is busy. Returns once nothing is in flight and nothing more
+ * was due when last read (what commits later wakes the job again, and the poll finds the rest),
+ * or, after 30 s or once `stopping()` holds, once what is in flight has answered and is logged.
+ * Run under the `webhooks` job lock (startWebhookJob). Takes the database and event bus and the
+ * delivery options; returns how many attempts delivered, will be retried, or gave up. Rejects only
+ * when the database cannot be asked (attempts in flight then answer unlogged, and are sent again).
  */
 export async function deliverDueWebhooks(
   deps: Pick<AppDeps, "db" | "events">,
   opts: WebhookDeliveryOptions,
+  stopping: () => boolean = () => false,
 ): Promise<WebhookRoundCounts> {
   const counts: WebhookRoundCounts = { delivered: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const due = await dueWebhookDeliveries(deps.db, ROUND);
-    if (due.length === 0) return counts;
-    const { sent, finished } = await sendAll(due, opts);
-    for (const o of await recordRound(deps, due, sent, finished, opts)) {
+  const began = performance.now();
+  /** Endpoint of each delivery in flight, by delivery id. */
+  const inFlight = new Map<string, string>();
+  const perEndpoint = new Map<string, number>();
+  /** Read and not started yet (their endpoint at its 4, or 24 in flight). */
+  let queue: DueWebhookDelivery[] = [];
+  /** Answered and not logged yet, in answer order. */
+  let answered: Array<{ due: DueWebhookDelivery; sent: SendResult }> = [];
+  let oldestAnswerAt = 0;
+  let lastReadAt = -Infinity;
+  let onAnswer: (() => void) | null = null;
+
+  const fits = (d: DueWebhookDelivery) =>
+    inFlight.size < AT_ONCE && (perEndpoint.get(d.endpointId) ?? 0) < PER_ENDPOINT;
+  const start = (d: DueWebhookDelivery) => {
+    inFlight.set(d.id, d.endpointId);
+    perEndpoint.set(d.endpointId, (perEndpoint.get(d.endpointId) ?? 0) + 1);
+    void sendWebhook({ url: d.url, secret: d.secret, messageId: webhookMessageId(d.eventId), body: d.body }, opts).then(
+      (sent) => {
+        inFlight.delete(d.id);
+        perEndpoint.set(d.endpointId, perEndpoint.get(d.endpointId)! - 1);
+        if (answered.length === 0) oldestAnswerAt = performance.now();
+        answered.push({ due: d, sent });
+        onAnswer?.();
+      },
+    );
+  };
+  const logAnswered = async () => {
+    const batch = answered;
+    answered = [];
+    const statuses = await recordRound(
+      deps,
+      batch.map((b) => b.due),
+      batch.map((b) => b.sent),
+      batch.map((_, i) => i),
+      opts,
+    );
+    for (const o of statuses) {
       if (o === "delivered") counts.delivered += 1;
       else if (o === "pending") counts.retrying += 1;
       else counts.failed += 1;
     }
-    if (due.length < ROUND) return counts;
+  };
+
+  for (;;) {
+    const now = performance.now();
+    const idle = inFlight.size === 0;
+    const reading = !stopping() && now - began < LONGEST_RUN_MS;
+    if (answered.length > 0 && (idle || now - oldestAnswerAt >= CYCLE_MS)) await logAnswered();
+    if (!reading) queue = [];
+    else if (
+      answered.length === 0 &&
+      inFlight.size < AT_ONCE &&
+      !queue.some(fits) &&
+      (idle || now - lastReadAt >= CYCLE_MS)
+    ) {
+      const busy = [...perEndpoint].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
+      queue = await dueWebhookDeliveries(deps.db, READ, { besides: [...inFlight.keys()], endpointsBesides: busy });
+      lastReadAt = performance.now();
+    }
+    queue = queue.filter((d) => {
+      if (!fits(d)) return true;
+      start(d);
+      return false;
+    });
+    if (inFlight.size === 0 && answered.length === 0 && queue.length === 0) return counts;
+    if (inFlight.size === 0) continue;
+    // Until an attempt answers or the cycle's time comes.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, CYCLE_MS);
+      onAnswer = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    onAnswer = null;
   }
 }

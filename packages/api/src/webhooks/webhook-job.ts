@@ -5,7 +5,7 @@ import { deliverDueWebhooks, type WebhookDeliveryOptions } from "./deliver";
 /** The running delivery job: wake it after a commit that wrote webhook events; stop it at shutdown. */
 export interface WebhookJob {
   wake(): void;
-  /** Stops polling and awaits the round in progress. */
+  /** Stops polling and awaits the round in progress (it reads nothing more; what is in flight answers). */
   stop(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export function startWebhookJob(
     }
     again = false;
     running = deps.locks
-      .runRound("webhooks", () => deliverDueWebhooks(deps, opts))
+      .runRound("webhooks", () => deliverDueWebhooks(deps, opts, () => stopped))
       .then((round) => {
         if (round.ran && round.value.delivered + round.value.retrying + round.value.failed > 0) {
           deps.log.info(round.value, "webhooks: round done");

@@ -24,6 +24,8 @@ export const LIST_COUNT_KEYS = {
     `submissions:${assigneeId}:${filter}`,
   /** A user's unread notifications. */
   unread: (recipientId: string) => `unread:${recipientId}`,
+  /** A webhook endpoint's deliveries (migration 20261211001600). */
+  webhookDeliveries: (endpointId: string) => `webhook_deliveries:${endpointId}`,
 } as const;
 
 /**

@@ -1,5 +1,8 @@
 import { sql } from "kysely";
 import type { Executor } from "../connection";
+import { GENERIC_PLAN_MARK } from "../generic-plans";
+import { countOfKey, LIST_COUNT_KEYS } from "./list-counts";
+import { pageFromNearerEnd } from "./page-ends";
 
 /** An endpoint as admins see it (decision 037): never its secret. */
 export interface WebhookEndpointRow {
@@ -122,10 +125,15 @@ export interface DueWebhookDelivery {
 
 /**
  * Up to `limit` pending deliveries of enabled endpoints whose next attempt is due, oldest due
- * first (the partial index webhook_deliveries_due_idx).
+ * first (the partial index webhook_deliveries_due_idx), leaving out the deliveries `besides` (in
+ * flight) and the endpoints `endpointsBesides` (those with as many in flight as they may have).
  */
-export function dueWebhookDeliveries(db: Executor, limit: number): Promise<DueWebhookDelivery[]> {
-  return db
+export function dueWebhookDeliveries(
+  db: Executor,
+  limit: number,
+  leaveOut: { besides: string[]; endpointsBesides: string[] } = { besides: [], endpointsBesides: [] },
+): Promise<DueWebhookDelivery[]> {
+  let query = db
     .selectFrom("webhookDeliveries as d")
     .innerJoin("webhookEndpoints as e", "e.id", "d.endpointId")
     .innerJoin("webhookEvents as v", "v.id", "d.eventId")
@@ -143,10 +151,10 @@ export function dueWebhookDeliveries(db: Executor, limit: number): Promise<DueWe
     ])
     .where("d.status", "=", "pending")
     .where("d.nextAttemptAt", "<=", new Date())
-    .where("e.enabled", "=", true)
-    .orderBy("d.nextAttemptAt")
-    .limit(limit)
-    .execute();
+    .where("e.enabled", "=", true);
+  if (leaveOut.besides.length > 0) query = query.where("d.id", "not in", leaveOut.besides);
+  if (leaveOut.endpointsBesides.length > 0) query = query.where("d.endpointId", "not in", leaveOut.endpointsBesides);
+  return query.orderBy("d.nextAttemptAt").limit(limit).execute();
 }
 
 /** What one attempt came to (its status code, or the error that kept it from an answer). */
@@ -269,34 +277,49 @@ interface WebhookDeliveryRow {
 
 /**
  * Decision 037: a page of endpoint `endpointId`'s deliveries, newest first, and how many it has, in
- * one statement: the count and the page's ids (limit and offset in SQL) both read
- * webhook_deliveries_endpoint_idx; only the page's rows are then read, with their events, by
+ * one statement, or null when there is no such endpoint. The total is the count kept in list_counts
+ * (`webhook_deliveries:<endpoint>`, migration 20261211001600; decision 016); the page's ids are
+ * read from the nearer end of webhook_deliveries_endpoint_idx (pageFromNearerEnd), so the last
+ * page costs what the first does; only the page's rows are then read, with their events, by
  * primary key (`id = any(array(…))`, so the skipped deliveries never join their events). Ties of
- * `created_at` (one transaction's events) go by id ascending, the index's own order (no sort). Takes the
- * endpoint's id and the page; returns the page's rows (`nextAttemptAt` null unless the delivery is
- * pending) and the total.
+ * `created_at` (one transaction's events) go by id ascending, the index's own order (no sort).
+ * Takes the endpoint's id and the page (from 1); returns the page's rows (`nextAttemptAt` null
+ * unless the delivery is pending) and the total. Planned once per connection (decision 017).
  */
 export async function listWebhookDeliveries(
   db: Executor,
   endpointId: string,
-  page: { limit: number; offset: number },
-): Promise<{ deliveries: WebhookDeliveryRow[]; total: number }> {
+  q: { page: number; limit: number },
+): Promise<{ deliveries: WebhookDeliveryRow[]; total: number } | null> {
+  const total = countOfKey(db, LIST_COUNT_KEYS.webhookDeliveries(endpointId));
+  const pageIds = pageFromNearerEnd({
+    total,
+    walk: (reversed, gate) =>
+      db
+        .selectFrom("webhookDeliveries")
+        .where("webhookDeliveries.endpointId", "=", endpointId)
+        .where(gate)
+        .select("webhookDeliveries.id")
+        .orderBy("webhookDeliveries.createdAt", reversed ? "asc" : "desc")
+        .orderBy("webhookDeliveries.id", reversed ? "desc" : "asc"),
+    page: q.page,
+    limit: q.limit,
+  });
   const { rows } = await sql<{ total: string } & { [K in keyof WebhookDeliveryRow]: WebhookDeliveryRow[K] | null }>`
     select c.total, p.*
-    from (select count(*) as total from webhook_deliveries where endpoint_id = ${endpointId}) c
+    from webhook_endpoints e
+    cross join (${total}) c
     left join lateral (
       select d.id, d.event_id, v.type as event_type, d.status, d.attempts, d.last_status_code, d.last_error,
              d.last_duration_ms, case when d.status = 'pending' then d.next_attempt_at end as next_attempt_at,
              d.created_at, d.updated_at
       from webhook_deliveries d
       join webhook_events v on v.id = d.event_id
-      where d.id = any(array(
-        select id from webhook_deliveries where endpoint_id = ${endpointId}
-        order by created_at desc, id
-        limit ${page.limit} offset ${page.offset}
-      ))
-      order by d.created_at desc, d.id
-    ) p on true`.execute(db);
+      where d.id = any(array(select pg.id from (${pageIds}) pg))
+    ) p on true
+    where e.id = ${endpointId}
+    order by p.created_at desc, p.id ${sql.raw(GENERIC_PLAN_MARK)}`.execute(db);
+  if (rows.length === 0) return null;
   const deliveries = rows.filter((r) => r.id !== null) as unknown as WebhookDeliveryRow[];
   return { deliveries, total: Number(rows[0]?.total ?? 0) };
 }
