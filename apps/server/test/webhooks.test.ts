@@ -270,6 +270,13 @@ describe("webhooks (decision 037)", () => {
       expect(d.lastError).toMatch(/ECONNREFUSED/);
     }
     expect(r.got).toEqual([]);
+    const failingSince = async () => {
+      const list = (await h.call("GET", "/api/webhooks", adminToken)).json<{
+        endpoints: Array<{ id: string; failingSince: string | null }>;
+      }>();
+      return list.endpoints.find((e) => e.id === endpoint.id)!.failingSince;
+    };
+    expect(await failingSince()).not.toBeNull();
     await r.up();
     await until(() => r.got.length >= 6, 10_000, "the backlog");
     expect(r.got.map((e) => e.type).sort()).toEqual([
@@ -283,6 +290,8 @@ describe("webhooks (decision 037)", () => {
       5000,
       "every delivery logged as delivered",
     );
+    // A success ends the endpoint's failing time.
+    expect(await failingSince()).toBeNull();
     await disableAll();
     await r.close();
   });

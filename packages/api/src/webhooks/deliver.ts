@@ -124,7 +124,8 @@ function retryDelayMs(attempt: number, opts: Pick<WebhookDeliveryOptions, "retry
 
 /**
  * Decision 037: logs a round's attempts (`due[i]` answered `sent[i]`; `finished` lists the indexes
- * in the order the answers came) and moves their deliveries and endpoints on, in one transaction:
+ * in the order the answers came) and moves their deliveries and endpoints on, in one statement when
+ * every endpoint's last attempt succeeded, otherwise in one transaction:
  * each delivery delivered, retried later or given up; each endpoint's failing time from its
  * attempts in answer order (a success clears it, a failure starts it unless it runs already); an
  * endpoint failing too long disabled, with its admins told. Returns each delivery's new status,
@@ -171,8 +172,13 @@ async function recordRound(
   for (const [id, ok] of lastOk) (ok ? ids.succeeded : anyOk.has(id) ? ids.restarted : ids.failed).push(id);
   const urls = new Map(due.map((d) => [d.endpointId, d.url]));
   let disabled = false;
+  if (ids.restarted.length + ids.failed.length === 0) {
+    // Every endpoint's last attempt succeeded: one statement, no transaction.
+    await recordWebhookAttempts(deps.db, outcomes, ids.succeeded, now);
+    return outcomes.map((o) => o.status);
+  }
   await deps.db.transaction().execute(async (trx) => {
-    await recordWebhookAttempts(trx, outcomes, now);
+    await recordWebhookAttempts(trx, outcomes, ids.succeeded, now);
     for (const { id, failingSince } of await setEndpointsFailing(trx, ids, now)) {
       if (now.getTime() - failingSince.getTime() < opts.disableAfterMs) continue;
       const reason = `Its deliveries failed for ${Math.round(opts.disableAfterMs / 3_600_000)} hours without a success.`;
@@ -242,6 +248,8 @@ export async function deliverDueWebhooks(
   let answered: Array<{ due: DueWebhookDelivery; sent: SendResult }> = [];
   let oldestAnswerAt = 0;
   let lastReadAt = -Infinity;
+  /** The last read, of every endpoint, found fewer than READ: nothing more was due then (a later commit wakes the job). */
+  let lastReadShort = false;
   let onAnswer: (() => void) | null = null;
 
   const fits = (d: DueWebhookDelivery) =>
@@ -286,11 +294,12 @@ export async function deliverDueWebhooks(
       answered.length === 0 &&
       inFlight.size < AT_ONCE &&
       !queue.some(fits) &&
-      (idle || now - lastReadAt >= CYCLE_MS)
+      (idle ? !lastReadShort : now - lastReadAt >= CYCLE_MS)
     ) {
       const busy = [...perEndpoint].filter(([, n]) => n >= PER_ENDPOINT).map(([id]) => id);
       queue = await dueWebhookDeliveries(deps.db, READ, { besides: [...inFlight.keys()], endpointsBesides: busy });
       lastReadAt = performance.now();
+      lastReadShort = queue.length < READ && busy.length === 0;
     }
     queue = queue.filter((d) => {
       if (!fits(d)) return true;

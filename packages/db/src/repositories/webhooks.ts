@@ -172,25 +172,19 @@ export interface WebhookAttemptOutcome {
 
 /**
  * Decision 037: logs a round's attempts and moves their deliveries on (status, attempts, next
- * attempt, last answer), in two statements whatever their number: one insert of every attempt and
- * one update of every delivery from the same rows (as JSON, so both drivers send one parameter).
- * Takes the outcomes and the time to stamp; returns nothing.
+ * attempt, last answer), and clears the failing time of the endpoints `succeeded` (their last
+ * attempt of the round succeeded; written only where it was set), in one statement whatever their
+ * number (so atomic without a transaction): the insert of every attempt and the update of every
+ * delivery read the same rows, sent as JSON so both drivers send one parameter. Takes the outcomes,
+ * those endpoints' ids and the time to stamp; returns nothing.
  */
-export async function recordWebhookAttempts(db: Executor, outcomes: WebhookAttemptOutcome[], now: Date): Promise<void> {
+export async function recordWebhookAttempts(
+  db: Executor,
+  outcomes: WebhookAttemptOutcome[],
+  succeeded: string[],
+  now: Date,
+): Promise<void> {
   if (outcomes.length === 0) return;
-  await db
-    .insertInto("webhookAttempts")
-    .values(
-      outcomes.map((o) => ({
-        deliveryId: o.deliveryId,
-        attempt: o.attempt,
-        statusCode: o.statusCode,
-        durationMs: o.durationMs,
-        error: o.error,
-        nextRetryAt: o.nextRetryAt,
-      })),
-    )
-    .execute();
   const rows = JSON.stringify(
     outcomes.map((o) => ({
       id: o.deliveryId,
@@ -204,34 +198,35 @@ export async function recordWebhookAttempts(db: Executor, outcomes: WebhookAttem
     })),
   );
   await sql`
+    with v as (
+      select * from json_to_recordset(${rows}::json) as v(id uuid, status text, attempts integer,
+        first_attempt_at timestamptz, next_retry_at timestamptz, status_code integer, error text, duration_ms integer)
+    ), logged as (
+      insert into webhook_attempts (delivery_id, attempt, status_code, duration_ms, error, next_retry_at, created_at)
+      select v.id, v.attempts, v.status_code, v.duration_ms, v.error, v.next_retry_at, ${now} from v
+    ), cleared as (
+      update webhook_endpoints set failing_since = null
+      where id in (select (value #>> '{}')::uuid from json_array_elements(${JSON.stringify(succeeded)}::json))
+        and failing_since is not null
+    )
     update webhook_deliveries d
     set status = v.status, attempts = v.attempts, first_attempt_at = v.first_attempt_at,
         next_attempt_at = coalesce(v.next_retry_at, d.next_attempt_at), last_status_code = v.status_code,
         last_error = v.error, last_duration_ms = v.duration_ms, updated_at = ${now}
-    from json_to_recordset(${rows}::json) as v(id uuid, status text, attempts integer, first_attempt_at timestamptz,
-      next_retry_at timestamptz, status_code integer, error text, duration_ms integer)
+    from v
     where d.id = v.id`.execute(db);
 }
 
 /**
- * Decision 037, after a round: endpoints `succeeded` (their last attempt of the round succeeded)
- * no longer fail (written only where they did); endpoints `restarted` (a success, then failures)
- * fail since `now`; endpoints `failed` (failures only) fail since `now` unless they already did.
- * Returns the failing ones (`restarted` and `failed`) with since when they fail.
+ * Decision 037, after a round (recordWebhookAttempts clears the endpoints that succeeded):
+ * endpoints `restarted` (a success, then failures) fail since `now`; endpoints `failed` (failures
+ * only) fail since `now` unless they already did. Returns them with since when they fail.
  */
 export async function setEndpointsFailing(
   db: Executor,
-  ids: { succeeded: string[]; restarted: string[]; failed: string[] },
+  ids: { restarted: string[]; failed: string[] },
   now: Date,
 ): Promise<Array<{ id: string; failingSince: Date }>> {
-  if (ids.succeeded.length > 0) {
-    await db
-      .updateTable("webhookEndpoints")
-      .set({ failingSince: null })
-      .where("id", "in", ids.succeeded)
-      .where("failingSince", "is not", null)
-      .execute();
-  }
   const failing: Array<{ id: string; failingSince: Date }> = [];
   for (const [list, since] of [
     [ids.restarted, sql<Date>`${now}`],
