@@ -302,4 +302,32 @@ describe.skipIf(!onPostgres)("the plans of the lists at 20,000 audios (PostgreSQ
     expectPlan(last, ["submissions_assignee_updated_at_id_idx", "list_counts"]);
     expect(entriesWalked(last, "submissions_assignee_updated_at_id_idx")).toBeLessThanOrEqual(20);
   });
+
+  it("A webhook's delivery log: its count kept, its last page read from the far end of the endpoint's index", async () => {
+    // Decision 037 with decision 016: counting an endpoint's deliveries read all of its index
+    // entries on every page, and its last page walked them all (migration 20261211001600).
+    const { rows } = await sql<{ id: string }>`
+      insert into webhook_endpoints (url, event_types, secret) values ('http://plans.example/hooks', '{comment.added}', 'whsec_plans')
+      returning id`.execute(db);
+    const endpointId = rows[0]!.id;
+    await sql`
+      with v as (
+        insert into webhook_events (type, body, created_at)
+        select 'comment.added', '{"plans":' || i || '}', now() - make_interval(secs => i) from generate_series(1, 3000) i
+        returning id, created_at
+      )
+      insert into webhook_deliveries (endpoint_id, event_id, status, created_at)
+      select ${endpointId}, v.id, 'delivered', v.created_at from v`.execute(db);
+    await sql`analyze webhook_deliveries`.execute(db);
+    const limit = 20;
+    const first = await caller({ ...h.deps, user: admin }).webhooks.deliveries({ endpointId, page: 1, limit });
+    expect(first.total).toBe(3000);
+    const lastPage = Math.ceil(first.total / limit);
+    for (const page of [1, lastPage]) {
+      const plan = await plansOf(admin, (c) => c.webhooks.deliveries({ endpointId, page, limit }), { analyze: true });
+      expectPlan(plan, ["webhook_deliveries_endpoint_idx", "list_counts"]);
+      expect(entriesWalked(plan, "webhook_deliveries_endpoint_idx")).toBeLessThanOrEqual(limit);
+    }
+    await sql`delete from webhook_endpoints where id = ${endpointId}`.execute(db);
+  });
 });
