@@ -126,9 +126,13 @@ describeBrowser("a resumable upload over a link that drops", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await startUpload();
     const progress = await seen(page.getByTestId("upload-progress"));
-    // It starts near where it was, not at 0.
+    // It starts near where it was, not at 0 (it shows '0 B of 20.0 MB' until the server has said how
+    // far it got: over a second under CI's load, vitest's default for a poll).
     await expect
-      .poll(async () => Number(/^([\d.]+) MB/.exec((await progress.textContent()) ?? "")?.[1] ?? 0))
+      .poll(async () => Number(/^([\d.]+) MB/.exec((await progress.textContent()) ?? "")?.[1] ?? 0), {
+        timeout: 20_000,
+        interval: 100,
+      })
       .toBeGreaterThan(5);
     await toast(page, "Translation Audio file uploaded successfully.");
     expect(proxy.cuts).toBe(2);
