@@ -211,7 +211,7 @@ const PER_ENDPOINT = 4;
 /** Deliveries read at once. */
 const READ = 100;
 /**
- * While attempts are in flight, the answered ones are logged together (one transaction) and what
+ * While attempts are in flight, the answered ones are logged together (recordRound) and what
  * fell due is read at most this often, ms; when none is in flight, at once.
  */
 const CYCLE_MS = 100;
@@ -221,7 +221,7 @@ const LONGEST_RUN_MS = 30_000;
 /**
  * Decision 037: attempts every due delivery of an enabled endpoint, oldest due first, as a
  * pipeline: at most 24 attempts in flight, at most 4 of them to one endpoint, and the next started
- * as soon as one answers; the answered ones are logged together (one transaction) and the next
+ * as soon as one answers; the answered ones are logged together (recordRound) and the next
  * due ones read (100 at a time, minus those in flight and the endpoints at their 4) every 100 ms
  * while attempts are in flight, at once when none is. So a receiver that answers slowly or not at
  * all holds its own 4 attempts, never the other endpoints' deliveries, and the database's share per
