@@ -123,24 +123,21 @@ function retryDelayMs(attempt: number, opts: Pick<WebhookDeliveryOptions, "retry
 }
 
 /**
- * Decision 037: logs a round's attempts (`due[i]` answered `sent[i]`; `finished` lists the indexes
- * in the order the answers came) and moves their deliveries and endpoints on, in one statement when
+ * Decision 037: logs a round's attempts (`answered`, in the order the answers came: each due
+ * delivery with what its attempt came to) and moves their deliveries and endpoints on, in one statement when
  * every endpoint's last attempt succeeded, otherwise in one transaction:
  * each delivery delivered, retried later or given up; each endpoint's failing time from its
  * attempts in answer order (a success clears it, a failure starts it unless it runs already); an
  * endpoint failing too long disabled, with its admins told. Returns each delivery's new status,
- * in the order of `due`.
+ * in the order of `answered`.
  */
 async function recordRound(
   deps: Pick<AppDeps, "db" | "events">,
-  due: DueWebhookDelivery[],
-  sent: SendResult[],
-  finished: number[],
+  answered: Array<{ due: DueWebhookDelivery; sent: SendResult }>,
   opts: WebhookDeliveryOptions,
 ): Promise<Array<"delivered" | "pending" | "failed">> {
   const now = new Date();
-  const outcomes: WebhookAttemptOutcome[] = due.map((d, i) => {
-    const answer = sent[i]!;
+  const outcomes: WebhookAttemptOutcome[] = answered.map(({ due: d, sent: answer }) => {
     const firstAttemptAt = d.firstAttemptAt ?? now;
     const number = d.attempts + 1;
     const status =
@@ -163,14 +160,14 @@ async function recordRound(
   // Per endpoint, in answer order: did its last attempt succeed, and did any?
   const lastOk = new Map<string, boolean>();
   const anyOk = new Set<string>();
-  for (const i of finished) {
-    const ok = sent[i]!.error === null;
-    lastOk.set(due[i]!.endpointId, ok);
-    if (ok) anyOk.add(due[i]!.endpointId);
+  for (const { due: d, sent: answer } of answered) {
+    const ok = answer.error === null;
+    lastOk.set(d.endpointId, ok);
+    if (ok) anyOk.add(d.endpointId);
   }
   const ids = { succeeded: [] as string[], restarted: [] as string[], failed: [] as string[] };
   for (const [id, ok] of lastOk) (ok ? ids.succeeded : anyOk.has(id) ? ids.restarted : ids.failed).push(id);
-  const urls = new Map(due.map((d) => [d.endpointId, d.url]));
+  const urls = new Map(answered.map(({ due: d }) => [d.endpointId, d.url]));
   let disabled = false;
   if (ids.restarted.length + ids.failed.length === 0) {
     // Every endpoint's last attempt succeeded: one statement, no transaction.
@@ -270,13 +267,7 @@ export async function deliverDueWebhooks(
   const logAnswered = async () => {
     const batch = answered;
     answered = [];
-    const statuses = await recordRound(
-      deps,
-      batch.map((b) => b.due),
-      batch.map((b) => b.sent),
-      batch.map((_, i) => i),
-      opts,
-    );
+    const statuses = await recordRound(deps, batch, opts);
     for (const o of statuses) {
       if (o === "delivered") counts.delivered += 1;
       else if (o === "pending") counts.retrying += 1;
