@@ -57,8 +57,8 @@ const GRID_OPEN_MS = 2_000;
 const KEY_MS = 50;
 /** The indexes the memory's statement should use. */
 const EXACT_INDEX = "translation_memory_exact_idx";
-const WORDS_INDEX = "translation_memory_words_idx";
-const SHORT_INDEX = "translation_memory_short_sources_trgm_idx";
+const PAIRS_INDEX = "translation_memory_word_pairs_idx";
+const SHORT_INDEX = "translation_memory_short_sources_trgm_gist_idx";
 
 const { values } = parseArgs({
   options: {
@@ -122,7 +122,7 @@ async function explainMemory(db: Database, call: (recorded: Database) => Promise
       );
       const lines = plan.rows.map((row) => String(Object.values(row)[0]));
       for (const line of lines) console.log(`  ${line}`);
-      const uses = [EXACT_INDEX, WORDS_INDEX, SHORT_INDEX].map(
+      const uses = [EXACT_INDEX, PAIRS_INDEX, SHORT_INDEX].map(
         (index) => `${index} ${lines.some((l) => l.includes(index)) ? "used" : "NOT USED"}`,
       );
       console.log(`  => ${uses.join(", ")}`);

@@ -36,6 +36,7 @@ import * as totp from "./20261211001300_totp";
 import * as passkeys from "./20261211001400_passkeys";
 import * as sessions from "./20261211001500_sessions";
 import * as webhookDeliveryCounts from "./20261211001600_webhook_delivery_counts";
+import * as translationMemoryWordPairs from "./20261211001700_translation_memory_word_pairs";
 
 /** Every migration, keyed by its file name; Kysely runs them in key order. Add new files here. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "20261211001400_passkeys": passkeys,
   "20261211001500_sessions": sessions,
   "20261211001600_webhook_delivery_counts": webhookDeliveryCounts,
+  "20261211001700_translation_memory_word_pairs": translationMemoryWordPairs,
 };

@@ -16,8 +16,9 @@
  * - Every entry is from an approved translation of one of `segments / 200` audios by one of 20
  *   staff, except one in ten imported (no audio, no translator); created over the last two years.
  *   `source_norm` is normalizeForMatch(source) computed in SQL (lower-case, whitespace runs as one
- *   space, trimmed: the same for the ASCII text written here), `words` and `word_count` are
- *   memoryWordsOf and tokensOf's length (ASCII_WORD), translation_memory_words counts the words and
+ *   space, trimmed: the same for the ASCII text written here), `words`, `word_count` and
+ *   `word_pairs` are memoryWordsOf, tokensOf's length and memoryWordPairsOf (ASCII_WORD),
+ *   translation_memory_words counts the words and
  *   translation_memory_short_sources the short sources;
  *   checkNormalisation compares them with the TypeScript.
  *
@@ -25,7 +26,14 @@
  * definitions (pg_indexes), then the table is analysed.
  */
 import { sql, type RawBuilder } from "kysely";
-import { MEMORY_WORD_MAX, memoryWordsOf, normalizeForMatch, tokensOf, type LanguagePair } from "@tafsiri/domain";
+import {
+  MEMORY_WORD_MAX,
+  memoryWordPairsOf,
+  memoryWordsOf,
+  normalizeForMatch,
+  tokensOf,
+  type LanguagePair,
+} from "@tafsiri/domain";
 import type { Database } from "@tafsiri/db";
 import type { SessionUser } from "@tafsiri/api";
 
@@ -251,7 +259,7 @@ export async function seedTranslationMemory(
       select r, w from unnest(${vocabulary}::text[]) with ordinality as v (w, r)`.execute(conn);
     const insertEntries = (rows: ReturnType<typeof sql>) => sql`
       insert into translation_memory (source_language, target_language, source, source_norm, target, audio_id,
-                                      segment_id, translator_id, origin, created_at, words, word_count)
+                                      segment_id, translator_id, origin, created_at, words, word_count, word_pairs)
       select ${PAIR.source}, ${PAIR.target}, e.source, x.norm,
              e.target,
              case when e.n % 10 <> 0 then ${uuidOf(sql`'bench-audio-' || (e.n % ${audios})`)} end,
@@ -260,7 +268,11 @@ export async function seedTranslationMemory(
              case when e.n % 10 = 0 then 'imported' else 'approved' end,
              now() - random() * interval '730 days',
              array(select distinct left(m[1], ${MEMORY_WORD_MAX}) from regexp_matches(x.norm, ${ASCII_WORD}, 'g') m),
-             (select count(*) from regexp_matches(x.norm, ${ASCII_WORD}, 'g'))::int
+             (select count(*) from regexp_matches(x.norm, ${ASCII_WORD}, 'g'))::int,
+             array(select distinct q.pair from (
+                     select left(r.m[1], ${MEMORY_WORD_MAX}) || ' ' || lead(left(r.m[1], ${MEMORY_WORD_MAX})) over (order by r.o) as pair
+                     from regexp_matches(x.norm, ${ASCII_WORD}, 'g') with ordinality as r (m, o)) q
+                   where q.pair is not null)
       from (${rows}) e
       cross join lateral (select trim(regexp_replace(lower(e.source), '\\s+', ' ', 'g')) as norm) x`;
     await insertEntries(sql`
@@ -323,17 +335,24 @@ export async function seedTranslationMemory(
 }
 
 /**
- * Compares `source_norm`, `words` and `word_count` as the seed computed them in SQL with
- * normalizeForMatch(source), memoryWordsOf and tokensOf for a sample of entries: the prompts' forms (other case and spacing among them) and `sample`
- * sentences. Throws on the first difference; resolves to how many rows were compared.
+ * Compares `source_norm`, `words`, `word_count` and `word_pairs` as the seed computed them in SQL
+ * with normalizeForMatch(source), memoryWordsOf, tokensOf and memoryWordPairsOf for a sample of
+ * entries: the prompts' forms (other case and spacing among them) and `sample` sentences. Throws on
+ * the first difference; resolves to how many rows were compared.
  */
 export async function checkNormalisation(db: Database, sample = 50): Promise<number> {
-  const { rows } = await sql<{ source: string; sourceNorm: string; words: string[]; wordCount: number }>`
-    (select source, source_norm, words, word_count from translation_memory where source like '%?%' limit ${sample})
+  const { rows } = await sql<{
+    source: string;
+    sourceNorm: string;
+    words: string[];
+    wordCount: number;
+    wordPairs: string[];
+  }>`
+    (select source, source_norm, words, word_count, word_pairs from translation_memory where source like '%?%' limit ${sample})
     union all
-    (select source, source_norm, words, word_count from translation_memory where source like '  %' limit 10)
+    (select source, source_norm, words, word_count, word_pairs from translation_memory where source like '  %' limit 10)
     union all
-    (select source, source_norm, words, word_count from translation_memory tablesample system (1) limit ${sample})`.execute(
+    (select source, source_norm, words, word_count, word_pairs from translation_memory tablesample system (1) limit ${sample})`.execute(
     db,
   );
   const sorted = (words: readonly string[]) => JSON.stringify([...words].sort());
@@ -344,10 +363,12 @@ export async function checkNormalisation(db: Database, sample = 50): Promise<num
       );
     if (
       sorted(row.words) !== sorted(memoryWordsOf(row.sourceNorm)) ||
-      row.wordCount !== tokensOf(row.sourceNorm).length
+      row.wordCount !== tokensOf(row.sourceNorm).length ||
+      sorted(row.wordPairs) !== sorted(memoryWordPairsOf(row.sourceNorm))
     )
       throw new Error(
-        `words ${JSON.stringify(row.words)} (${row.wordCount}) differ from memoryWordsOf of ${JSON.stringify(row.sourceNorm)}`,
+        `words ${JSON.stringify(row.words)} (${row.wordCount}), pairs ${JSON.stringify(row.wordPairs)} differ from ` +
+          `memoryWordsOf and memoryWordPairsOf of ${JSON.stringify(row.sourceNorm)}`,
       );
   }
   return rows.length;

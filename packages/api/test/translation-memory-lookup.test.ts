@@ -11,9 +11,9 @@ import { migrations } from "../../../migrations/index";
 import { assignedAudio, harnessWithUsers } from "./workflow-fixtures";
 
 /**
- * Decision 035: the memory's lookup by words (a prefix filter on the GIN index of `words`) and by
- * trigrams for short sources, the word counts that choose the rarest words, and the words of
- * entries written before the lookup by words existed.
+ * Decision 035: the memory's lookup by word pairs (a prefix filter on the GIN index of
+ * `word_pairs`) and by trigrams for short sources, the word counts that choose the rarest pairs,
+ * and the words and pairs of entries written before the lookups by them existed.
  */
 const { h, admin, staff } = await harnessWithUsers();
 afterAll(() => h.close());
@@ -133,9 +133,45 @@ describe("translation memory lookup (decision 035)", () => {
     expect((await found()).map((m) => m.target)).toEqual(["Toleo la zamani."]);
     expect(await wordCounts(h.deps.db, ["kettle"])).toEqual({ kettle: 1 });
   });
+
+  it("fills the word pairs of entries the version before pairs stored, counting their words once", async () => {
+    const current = await assignedAudio(h, admin, staff);
+    const written = "The previous version wrote this sentence about a samovar.";
+    const norm = normalizeForMatch(written);
+    await h.deps.db.transaction().execute(async (trx) => {
+      // As that version stored it: words and word count written and counted, no pairs.
+      await insertMemoryEntries(trx, PAIR, [entry(written, "Toleo lililotangulia.")], "imported");
+      await trx.updateTable("translationMemory").set({ wordPairs: null }).where("sourceNorm", "=", norm).execute();
+    });
+    const similar = "The previous version wrote this sentence about a big samovar.";
+    const found = () => h.caller(staff).translation.matches({ audioId: current.id, source: similar });
+    expect(await found()).toEqual([]);
+    await store([entry("Yet another sentence of no interest.", "Sentensi nyingine.")], "imported");
+    expect((await found()).map((m) => m.target)).toEqual(["Toleo lililotangulia."]);
+    const row = await h.deps.db
+      .selectFrom("translationMemory")
+      .select("wordPairs")
+      .where("sourceNorm", "=", norm)
+      .executeTakeFirstOrThrow();
+    expect(row.wordPairs).toContain("a samovar");
+    expect(await wordCounts(h.deps.db, ["samovar"])).toEqual({ samovar: 1 });
+  });
+
+  it("finds a sentence of function words with a word changed, and not one that only shares them", async () => {
+    const source = await assignedAudio(h, admin, staff);
+    const current = await assignedAudio(h, admin, staff);
+    const common = "and then she said that it was the one that I had";
+    await store([
+      entry(`${common}.`, "Kisha akasema.", source.id),
+      entry("It was the one and then she said that I had it.", "Mpangilio mwingine.", source.id),
+    ]);
+    const matches = (text: string) => h.caller(staff).translation.matches({ audioId: current.id, source: text });
+    const changed = await matches("And then he said that it was the one that I had.");
+    expect(changed.map((m) => [m.target, m.score])).toEqual([["Kisha akasema.", 92]]);
+  });
 });
 
-describe("the migration to words (decision 035)", () => {
+describe("the migrations to words and to word pairs (decision 035)", () => {
   it("fills the words, word counts and the pair's counts of the entries already stored", async () => {
     const handle = await createDb({});
     try {
@@ -160,6 +196,15 @@ describe("the migration to words (decision 035)", () => {
       ]);
       expect(await wordCounts(handle.db, ["ball", "café", "the"])).toEqual({ ball: 1, café: 1, the: 1 });
       expect(await shortSources(handle.db)).toEqual([{ sourceNorm: "café au lait", entries: 1 }]);
+      const pairs = await handle.db
+        .selectFrom("translationMemory")
+        .select(["sourceNorm", "wordPairs"])
+        .orderBy("sourceNorm")
+        .execute();
+      expect(pairs).toEqual([
+        { sourceNorm: "café au lait", wordPairs: ["café au", "au lait"] },
+        { sourceNorm: "mtoto's ball, the ball!", wordPairs: ["mtoto's ball", "ball the", "the ball"] },
+      ]);
     } finally {
       await handle.close();
     }

@@ -55,10 +55,12 @@ export interface TranslationMemoryTable {
   translatorId: string | null;
   origin: ColumnType<MemoryOrigin, MemoryOrigin | undefined, MemoryOrigin>;
   createdAt: CreatedAt;
-  /** memoryWordsOf(sourceNorm), GIN-indexed; null only on entries a previous version wrote. */
+  /** memoryWordsOf(sourceNorm), counted per pair in translation_memory_words; null only on entries a previous version wrote. */
   words: string[] | null;
   /** tokensOf(sourceNorm).length, repeats counted; null as `words`. */
   wordCount: number | null;
+  /** memoryWordPairsOf(sourceNorm), GIN-indexed (the fuzzy lookup); null only on entries a previous version wrote. */
+  wordPairs: string[] | null;
 }
 
 /** A normalised source of fewer than 4 words stored in a language pair's memory, once, and how many entries have it. */

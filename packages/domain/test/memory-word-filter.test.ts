@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   charLengthRange,
   MEMORY_WORD_MAX,
+  memoryWordPairsOf,
   memoryWordsOf,
   wordFilterOf,
   type WordFilter,
@@ -11,11 +12,11 @@ import { MIN_FUZZY_SCORE, matchScore, normalizeForMatch, tokensOf } from "../src
 /** Whether `candidate` passes `filter` as the memory's SQL applies it. */
 function passes(filter: WordFilter, candidate: string): boolean {
   const count = tokensOf(candidate).length;
-  const words = new Set(memoryWordsOf(candidate));
+  const pairs = new Set(memoryWordPairsOf(candidate));
   return (
     count >= filter.minWords &&
     count <= filter.maxWords &&
-    filter.wordSets.some((set) => set.every((word) => words.has(word)))
+    filter.pairSets.some((set) => set.every((pair) => pairs.has(pair)))
   );
 }
 
@@ -37,7 +38,7 @@ describe("the memory's word filter", () => {
     expect(wordFilterOf("The boy falls.", () => 1)).toBeNull();
   });
 
-  it("asks for the rarest words, three together, within the word counts a 75% match can have", () => {
+  it("asks for the rarest word pairs, two together, within the word counts a 75% match can have", () => {
     const entries: Record<string, number> = {
       tell: 50,
       me: 900,
@@ -49,25 +50,38 @@ describe("the memory's word filter", () => {
       picture: 5,
     };
     const filter = wordFilterOf("Tell me everything you see in that picture.", (w) => entries[w] ?? 0)!;
-    // 8 words: at most 2 unmatched, so 6 to 10 words; the 5 rarest types, any 3 of them.
+    // 8 words: at most 2 substituted or deleted, so 6 to 10 words, and at most 4 of the 7 pairs
+    // broken; the 6 rarest pairs (by their words' counts multiplied), any 2 of them.
     expect(filter.minWords).toBe(6);
     expect(filter.maxWords).toBe(10);
-    expect(filter.wordSets).toHaveLength(10);
-    expect(new Set(filter.wordSets.flat())).toEqual(new Set(["picture", "everything", "tell", "see", "that"]));
-    expect(filter.wordSets[0]).toEqual(["picture", "everything", "tell"]);
+    expect(filter.pairSets).toHaveLength(15);
+    expect(new Set(filter.pairSets.flat())).toEqual(
+      new Set(["that picture", "everything you", "me everything", "tell me", "you see", "see in"]),
+    );
+    expect(filter.pairSets[0]).toEqual(["that picture", "everything you"]);
   });
 
-  it("takes fewer words together when the source repeats one word", () => {
+  it("asks for one pair when the source repeats one pair", () => {
     const filter = wordFilterOf("no no no no no", () => 10)!;
-    expect(filter.wordSets).toEqual([["no"]]);
+    expect(filter.pairSets).toEqual([["no no"]]);
   });
 
-  it("asks for fewer words together rather than more than 120 sets for a long source", () => {
+  it("asks for single pairs rather than more than 120 sets for a long source", () => {
     const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
     const filter = wordFilterOf(words.join(" "), (w) => Number(w.slice(1)))!;
-    expect(filter.wordSets.length).toBeLessThanOrEqual(120);
-    expect(filter.wordSets[0]!.length).toBeLessThan(3);
-    expect(filter.wordSets[0]).toContain("w0");
+    expect(filter.pairSets.length).toBeLessThanOrEqual(120);
+    expect(filter.pairSets[0]).toEqual(["w0 w1"]);
+  });
+
+  it("indexes each pair of adjacent words once, each word cut to the indexed length", () => {
+    expect(memoryWordPairsOf("the boy, the boy and the girl.")).toEqual([
+      "the boy",
+      "boy the",
+      "boy and",
+      "and the",
+      "the girl",
+    ]);
+    expect(memoryWordPairsOf("yes.")).toEqual([]);
   });
 
   it("bounds the length of a short source's candidates by what a 75% character ratio allows", () => {
@@ -100,8 +114,11 @@ describe("the memory's word filter", () => {
     expect(memoryWordsOf(`${long} b ${long}`)).toEqual(["a".repeat(MEMORY_WORD_MAX), "b"]);
   });
 
-  it("lets through every candidate that scores the minimum or more (10,000 random pairs)", () => {
-    const random = seeded(35);
+  it.each([
+    { edits: "up to 4 edits", seed: 35, most: () => 5 },
+    { edits: "up to a third of the words edited", seed: 36, most: (words: number) => 2 + Math.floor(words / 3) },
+  ])("lets through every candidate that scores the minimum or more (10,000 random pairs, $edits)", ({ seed, most }) => {
+    const random = seeded(seed);
     const pick = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
     const entries = new Map(VOCABULARY.map((w) => [w, Math.floor(random() * 1000)]));
     let matching = 0;
@@ -109,7 +126,7 @@ describe("the memory's word filter", () => {
       const source = Array.from({ length: 4 + Math.floor(random() * (random() < 0.8 ? 14 : 40)) }, pick);
       const candidate = [...source];
       // A few random edits: replace, insert or delete words.
-      for (let e = Math.floor(random() * 5); e > 0; e--) {
+      for (let e = Math.floor(random() * most(source.length)); e > 0; e--) {
         const at = Math.floor(random() * (candidate.length + 1));
         const edit = random();
         if (edit < 0.4) candidate[Math.min(at, candidate.length - 1)] = pick();
@@ -118,6 +135,7 @@ describe("the memory's word filter", () => {
       }
       const text = candidate.join(" ");
       const filter = wordFilterOf(source.join(" "), (w) => entries.get(w) ?? 0)!;
+      expect(filter.pairSets.length).toBeLessThanOrEqual(120);
       if (matchScore(source.join(" "), text) >= MIN_FUZZY_SCORE) {
         matching++;
         expect(passes(filter, text), `${source.join(" ")} → ${text}`).toBe(true);

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import {
   charLengthRange,
   matchScore,
+  memoryWordPairsOf,
   memoryWordsOf,
   MIN_FUZZY_SCORE,
   MIN_TOKENS_FOR_WORDS,
@@ -22,7 +23,7 @@ const CHUNK = 1_000;
 const FUZZY_CANDIDATES_MAX = 2_000;
 /** Entries read per similar short source (the newest; findMatches shows one per distinct translation). */
 const SHORT_ENTRIES_PER_SOURCE = 3;
-/** Entries a previous version wrote without words, filled per call of fillMissingMemoryWords. */
+/** Entries a previous version wrote without word pairs, filled per call of fillMissingMemoryKeys. */
 const FILL_BATCH = 1_000;
 
 /** A memory entry to store. */
@@ -50,9 +51,9 @@ export interface MemoryCandidate {
 }
 
 /**
- * Stores entries of `pair` with their memory words (memoryWordsOf) and counts them in the pair's
- * word counts and short sources (decision 035). Fills first the words of entries a previous version
- * wrote without.
+ * Stores entries of `pair` with their memory words and word pairs (memoryWordsOf,
+ * memoryWordPairsOf) and counts them in the pair's word counts and short sources (decision 035).
+ * Fills first the words and pairs of entries a previous version wrote without.
  */
 export async function insertMemoryEntries(
   trx: DbTransaction,
@@ -60,7 +61,7 @@ export async function insertMemoryEntries(
   entries: readonly NewMemoryEntry[],
   origin: MemoryOrigin,
 ): Promise<void> {
-  await fillMissingMemoryWords(trx);
+  await fillMissingMemoryKeys(trx);
   for (let from = 0; from < entries.length; from += CHUNK) {
     const rows = entries.slice(from, from + CHUNK).map((e) => ({
       sourceLanguage: pair.source,
@@ -74,6 +75,7 @@ export async function insertMemoryEntries(
       origin,
       words: memoryWordsOf(e.sourceNorm),
       wordCount: tokensOf(e.sourceNorm).length,
+      wordPairs: memoryWordPairsOf(e.sourceNorm),
       ...(e.createdAt ? { createdAt: e.createdAt } : {}),
     }));
     await trx.insertInto("translationMemory").values(rows).execute();
@@ -148,17 +150,23 @@ async function addCounts(
 }
 
 /**
- * Fills the words of at most FILL_BATCH entries written by a previous version, which did not
- * write them (an upgrade runs both versions for a while), and counts them.
+ * Fills the word pairs of at most FILL_BATCH entries written by a previous version, which did not
+ * write them (an upgrade runs both versions for a while), and their words and word count where the
+ * version before that left those out too (counting those words).
  */
-async function fillMissingMemoryWords(trx: DbTransaction): Promise<void> {
+async function fillMissingMemoryKeys(trx: DbTransaction): Promise<void> {
   const rows = await trx
     .selectFrom("translationMemory")
-    .select(["id", "sourceLanguage", "targetLanguage", "sourceNorm"])
-    .where("words", "is", null)
+    .select(["id", "sourceLanguage", "targetLanguage", "sourceNorm", "words"])
+    .where("wordPairs", "is", null)
     .limit(FILL_BATCH)
     .execute();
   for (const row of rows) {
+    const wordPairs = memoryWordPairsOf(row.sourceNorm);
+    if (row.words !== null) {
+      await trx.updateTable("translationMemory").set({ wordPairs }).where("id", "=", row.id).execute();
+      continue;
+    }
     const filled = {
       sourceNorm: row.sourceNorm,
       words: memoryWordsOf(row.sourceNorm),
@@ -166,7 +174,7 @@ async function fillMissingMemoryWords(trx: DbTransaction): Promise<void> {
     };
     await trx
       .updateTable("translationMemory")
-      .set({ words: filled.words, wordCount: filled.wordCount })
+      .set({ words: filled.words, wordCount: filled.wordCount, wordPairs })
       .where("id", "=", row.id)
       .execute();
     await countEntries(trx, { source: row.sourceLanguage, target: row.targetLanguage }, [filled], 1);
@@ -197,11 +205,12 @@ export async function deleteAudioMemory(trx: DbTransaction, audioId: string): Pr
  * Candidates for a source in `pair`, excluding `exceptAudioId`'s own entries (decision 035;
  * docs/performance.md, "Translation memory"): the newest `limit` entries whose normalised source
  * equals `sourceNorm` (btree), then the entries that may score MIN_FUZZY_SCORE or more:
- * - a source of 4 words or more: entries with a word count in range holding every word of one of
- *   the source's word sets (wordFilterOf, on the GIN index of `words`), at most FUZZY_CANDIDATES_MAX;
+ * - a source of 4 words or more: entries with a word count in range holding both word pairs of one
+ *   of the source's pair sets (wordFilterOf, on the GIN index of `word_pairs`), at most
+ *   FUZZY_CANDIDATES_MAX;
  * - a shorter one: of the `limit` distinct short sources (fewer than 4 words) of a character
  *   length in range (charLengthRange) most similar by trigrams (pg_trgm's `%` at its default
- *   threshold 0.3, on translation_memory_short_sources' trigram index), those scoring
+ *   threshold 0.3, on translation_memory_short_sources' GiST trigram index), those scoring
  *   MIN_FUZZY_SCORE or more, the newest SHORT_ENTRIES_PER_SOURCE entries each.
  * The caller scores them (matchScore).
  */
@@ -275,7 +284,7 @@ async function fuzzyCandidates(
       ) m`;
   }
   const holdsASet = sql.join(
-    filter.wordSets.map((set) => sql`words @> ${set}::text[]`),
+    filter.pairSets.map((set) => sql`word_pairs @> ${set}::text[]`),
     sql` or `,
   );
   return sql`
