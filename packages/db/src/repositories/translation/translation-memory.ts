@@ -229,12 +229,13 @@ export async function findMemoryCandidates(
     order by created_at desc
     limit ${limit}`;
   const fuzzy = await fuzzyCandidates(db, pair, sourceNorm, limit, exceptAudioId);
+  // The origin's names by primary key per candidate (scalar subqueries are never turned into a join
+  // that reads every audio: a few hundred candidates against 100,000 audios).
   const { rows } = await sql<MemoryCandidate>`
-    select m.id, m.source, m.target, m.origin, m.audio_id, a.filename as audio_filename,
-           u.username as translator, m.created_at
-    from ((${exact}) union all (${fuzzy})) m
-    left join audios a on a.id = m.audio_id
-    left join users u on u.id = m.translator_id`.execute(db);
+    select m.id, m.source, m.target, m.origin, m.audio_id,
+           (select a.filename from audios a where a.id = m.audio_id) as audio_filename,
+           (select u.username from users u where u.id = m.translator_id) as translator, m.created_at
+    from ((${exact}) union all (${fuzzy})) m`.execute(db);
   return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
 }
 
