@@ -43,7 +43,8 @@
  * Change → delivery, per delivery: its receipt (Date.now() in the receivers' process) minus the
  * moment this process had the change's answer (Date.now(), the change acknowledged); and, beside
  * it, minus the event's `timestamp` (fixed in the change's transaction, before its commit). Both
- * processes read the same clock. Server CPU is the server process's CPU time per second of the phase.
+ * processes read the same clock. Server CPU is the server process's CPU time per second of the phase;
+ * how late its event loop ran, per slice, comes from its `/metrics` (LoopLag).
  *
  * Targets (the issue's "Done when"): every event delivered once per endpoint (verified), p99 change →
  * delivery under 2 s; the read load's p99 with webhooks within 10% of its p99 without. Prints PASS or
@@ -359,6 +360,49 @@ class PhaseClock {
   }
 }
 
+/** The bench server's metrics token (decision 028: `/metrics` on PORT with this bearer token). */
+const METRICS_TOKEN = randomBytes(24).toString("hex");
+/** prom-client samples the event loop with a timer of this period, ms. */
+const LAG_TIMER_MS = 10;
+
+/**
+ * How late the server's event loop ran, per slice: prom-client's `nodejs_eventloop_lag_p99_seconds`
+ * and `_max_seconds` from `/metrics`, whose histogram starts afresh at every scrape, less the
+ * 10 ms period of its sampling timer. A slice starts with a scrape and ends with one. Tells whether
+ * work of the delivery job holds up the requests of the same process.
+ */
+class LoopLag {
+  readonly p99: number[] = [];
+  readonly max: number[] = [];
+  constructor(private readonly baseUrl: string) {}
+  private async scrape(): Promise<{ p99: number; max: number }> {
+    const answer = await fetch(`${this.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await answer.text();
+    const late = (name: string) => {
+      const seconds = new RegExp(`^${name} ([0-9.e+-]+)$`, "m").exec(text)?.[1];
+      if (seconds === undefined) throw new Error(`/metrics has no ${name}`);
+      return Math.max(0, Number(seconds) * 1000 - LAG_TIMER_MS);
+    };
+    return { p99: late("nodejs_eventloop_lag_p99_seconds"), max: late("nodejs_eventloop_lag_max_seconds") };
+  }
+  async start(): Promise<void> {
+    await this.scrape();
+  }
+  async stop(): Promise<void> {
+    const lag = await this.scrape();
+    this.p99.push(lag.p99);
+    this.max.push(lag.max);
+  }
+  /** "p99 a (median of slices), b (worst); max …", ms. */
+  describe(): string {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+    return (
+      `p99 ${median(this.p99).toFixed(1)} (median of ${this.p99.length} slices), ${Math.max(...this.p99).toFixed(1)} (worst); ` +
+      `max ${median(this.max).toFixed(1)}, ${Math.max(...this.max).toFixed(1)} ms`
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -407,6 +451,7 @@ async function main(): Promise<void> {
       RATE_LIMIT_PER_USER: "0",
       RATE_LIMIT_PER_ADDRESS: "0",
       WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+      METRICS_TOKEN: METRICS_TOKEN,
     });
     children.push(server);
     const { adminToken, staffToken, audioIds } = await seedLiveAudios(server.baseUrl, AUDIOS);
@@ -460,6 +505,8 @@ async function main(): Promise<void> {
 
     const withoutClock = new PhaseClock(server.pid);
     const withClock = new PhaseClock(server.pid);
+    const withoutLag = new LoopLag(server.baseUrl);
+    const withLag = new LoopLag(server.baseUrl);
     const withoutTrips: number[] = [];
     const withTrips: number[] = [];
     const ackedAt = new Float64Array(EVENTS);
@@ -467,9 +514,11 @@ async function main(): Promise<void> {
     let drainedLate = false;
     const withoutSlice = async () => {
       samples = withoutReads;
+      await withoutLag.start();
       withoutClock.start();
       const slice = await makeChanges(trpc, staffToken, audioIds, unannounced, (RATE * SLICE_S) / 2, RATE);
       withoutClock.stop();
+      await withoutLag.stop();
       unannounced += (RATE * SLICE_S) / 2;
       withoutTrips.push(...slice.roundTrips);
       failures += slice.failures;
@@ -482,6 +531,7 @@ async function main(): Promise<void> {
       samples = discarded;
       await setEnabled(true);
       samples = withReads;
+      await withLag.start();
       withClock.start();
       const count = Math.min(RATE * SLICE_S, EVENTS - done);
       const slice = await makeChanges(trpc, staffToken, audioIds, done, count, RATE);
@@ -496,6 +546,7 @@ async function main(): Promise<void> {
       if (receivers.received() < announced * ENDPOINTS) drainedLate = true;
       console.error(`  ${done} of ${EVENTS} changes, ${receivers.received()} deliveries; load average ${load()}`);
       withClock.stop();
+      await withLag.stop();
       samples = discarded;
       await setEnabled(false);
     }
@@ -543,6 +594,8 @@ async function main(): Promise<void> {
           `comments.add p50/p99/max ${fmt(summarize(trips))} ms; server CPU ${clock.percent().toFixed(0)}% of a core`,
       );
     }
+    console.log(`server event loop late without webhooks: ${withoutLag.describe()}`);
+    console.log(`server event loop late with webhooks:    ${withLag.describe()}`);
     console.log(
       `deliveries: ${fromAck.length} of ${expected} verified (${perEndpoint.join(" / ")} per endpoint), ${report.duplicates} twice, ` +
         `${report.refused} refused, ${strays} of no measured change; receivers' CPU ${(report.cpuMs / withClock.seconds / 10).toFixed(0)}% of a core`,
