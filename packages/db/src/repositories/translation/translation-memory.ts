@@ -152,7 +152,7 @@ async function addCounts(
 /**
  * Fills the word pairs of at most FILL_BATCH entries written by a previous version, which did not
  * write them (an upgrade runs both versions for a while), and their words and word count where the
- * version before that left those out too (counting those words).
+ * version before that left those out too (counting those words), in one update.
  */
 async function fillMissingMemoryKeys(trx: DbTransaction): Promise<void> {
   const rows = await trx
@@ -161,24 +161,45 @@ async function fillMissingMemoryKeys(trx: DbTransaction): Promise<void> {
     .where("wordPairs", "is", null)
     .limit(FILL_BATCH)
     .execute();
-  for (const row of rows) {
-    const wordPairs = memoryWordPairsOf(row.sourceNorm);
-    if (row.words !== null) {
-      await trx.updateTable("translationMemory").set({ wordPairs }).where("id", "=", row.id).execute();
-      continue;
-    }
-    const filled = {
-      sourceNorm: row.sourceNorm,
-      words: memoryWordsOf(row.sourceNorm),
-      wordCount: tokensOf(row.sourceNorm).length,
-    };
-    await trx
-      .updateTable("translationMemory")
-      .set({ words: filled.words, wordCount: filled.wordCount, wordPairs })
-      .where("id", "=", row.id)
-      .execute();
-    await countEntries(trx, { source: row.sourceLanguage, target: row.targetLanguage }, [filled], 1);
+  if (rows.length === 0) return;
+  const filled = rows.map((row) => ({
+    ...row,
+    words: row.words ?? memoryWordsOf(row.sourceNorm),
+    wordCount: tokensOf(row.sourceNorm).length,
+    wordPairs: memoryWordPairsOf(row.sourceNorm),
+  }));
+  // Neither a word nor a pair holds a tab, so each entry's lists travel as one tab-separated string.
+  const joined = (list: readonly string[]) => list.join("\t");
+  await sql`
+    update translation_memory m
+    set words = coalesce(string_to_array(nullif(v.words, ''), E'\t'), '{}'::text[]), word_count = v.word_count,
+        word_pairs = coalesce(string_to_array(nullif(v.pairs, ''), E'\t'), '{}'::text[])
+    from unnest(${filled.map((f) => f.id)}::uuid[], ${filled.map((f) => joined(f.words))}::text[],
+                ${filled.map((f) => f.wordCount)}::int[], ${filled.map((f) => joined(f.wordPairs))}::text[])
+         as v (id, words, word_count, pairs)
+    where m.id = v.id`.execute(trx);
+  // Only the words of entries that had none were never counted.
+  await countEntriesByPair(
+    trx,
+    filled.filter((_, i) => rows[i]!.words === null),
+    1,
+  );
+}
+
+/** countEntries for entries of any language pairs, a call per pair. */
+async function countEntriesByPair(
+  trx: DbTransaction,
+  entries: ReadonlyArray<CountedEntry & { sourceLanguage: string; targetLanguage: string }>,
+  sign: 1 | -1,
+): Promise<void> {
+  const byPair = new Map<string, { pair: LanguagePair; entries: CountedEntry[] }>();
+  for (const e of entries) {
+    const key = `${e.sourceLanguage} ${e.targetLanguage}`;
+    const group = byPair.get(key) ?? { pair: { source: e.sourceLanguage, target: e.targetLanguage }, entries: [] };
+    group.entries.push(e);
+    byPair.set(key, group);
   }
+  for (const { pair, entries: grouped } of byPair.values()) await countEntries(trx, pair, grouped, sign);
 }
 
 /** Removes the approved entries an audio's translation gave (before its new approval adds them again), and their counts. */
@@ -189,16 +210,11 @@ export async function deleteAudioMemory(trx: DbTransaction, audioId: string): Pr
     .where("origin", "=", "approved")
     .returning(["sourceLanguage", "targetLanguage", "sourceNorm", "words", "wordCount"])
     .execute();
-  const byPair = new Map<string, { pair: LanguagePair; entries: CountedEntry[] }>();
-  for (const r of removed) {
+  const counted = removed.flatMap(({ words, wordCount, ...r }) =>
     // An entry a previous version wrote without words was never counted.
-    if (r.words === null || r.wordCount === null) continue;
-    const key = `${r.sourceLanguage} ${r.targetLanguage}`;
-    const group = byPair.get(key) ?? { pair: { source: r.sourceLanguage, target: r.targetLanguage }, entries: [] };
-    group.entries.push({ sourceNorm: r.sourceNorm, words: r.words, wordCount: r.wordCount });
-    byPair.set(key, group);
-  }
-  for (const { pair, entries } of byPair.values()) await countEntries(trx, pair, entries, -1);
+    words === null || wordCount === null ? [] : [{ ...r, words, wordCount }],
+  );
+  await countEntriesByPair(trx, counted, -1);
 }
 
 /**
