@@ -67,11 +67,17 @@ async function receiver(secret: () => string) {
       answer(res);
     });
   });
+  let connections = 0;
+  server.on("connection", () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     got,
     raw,
+    /** How many connections were opened to the receiver so far. */
+    connections: () => connections,
     url: `http://127.0.0.1:${port}/hooks`,
     answerWith(fn: (res: http.ServerResponse) => void) {
       answer = fn;
@@ -319,6 +325,21 @@ describe("webhooks (decision 037)", () => {
     await disableAll();
     await r.close();
     await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+  });
+
+  it("sends an endpoint's deliveries one after another over the connection it kept open", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    const endpoint = await register(r.url, ["audio.uploaded"]);
+    secret = endpoint.secret;
+    for (const [i, name] of ["kept-1.wav", "kept-2.wav", "kept-3.wav"].entries()) {
+      await uploadAudio(h, adminToken, { name, content: await fixture("hello.wav") });
+      await until(() => r.got.length === i + 1, 5000, `delivery ${i + 1}`);
+    }
+    expect(r.got.map((e) => e.type)).toEqual(["audio.uploaded", "audio.uploaded", "audio.uploaded"]);
+    expect(r.connections()).toBe(1);
+    await disableAll();
+    await r.close();
   });
 
   it("gives up on a slow receiver at the time limit", async () => {
