@@ -81,7 +81,7 @@ function agentFor(protocol: "http:" | "https:", allowedHosts: readonly string[])
  * (`webhook-id`, `webhook-timestamp` = now in seconds, `webhook-signature` by the `standardwebhooks`
  * package with `secret`). Never follows a redirect (a 3xx is a failure), gives up after
  * `timeoutMs`, and connects only to addresses guardedLookup accepts (reusing a connection kept
- * alive by agentFor). Succeeds on a 2xx.
+ * alive by agentFor; sent again over a new one when the receiver had just closed it). Succeeds on a 2xx.
  * Never rejects: failures are answered as `error`.
  */
 async function sendWebhook(
@@ -112,12 +112,7 @@ async function sendWebhook(
     "webhook-signature": signature,
   };
   return new Promise<SendResult>((resolve) => {
-    const request = (protocol === "https:" ? https : http).request(url, {
-      method: "POST",
-      headers: { ...headers, "content-length": Buffer.byteLength(target.body) },
-      lookup: guardedLookup(opts.allowedHosts),
-      agent: agentFor(protocol, opts.allowedHosts),
-    });
+    let request: http.ClientRequest;
     const timer = setTimeout(
       () => request.destroy(new Error(`No answer within ${opts.timeoutMs / 1000} s.`)),
       opts.timeoutMs,
@@ -126,19 +121,34 @@ async function sendWebhook(
       clearTimeout(timer);
       resolve(result);
     };
-    request.on("error", (error) => finish(done(null, error.message)));
-    request.on("response", (response) => {
-      const code = response.statusCode ?? 0;
-      response.on("error", (error) => finish(done(code, error.message)));
-      response.on("end", () => {
-        if (code >= 200 && code < 300) finish(done(code, null));
-        else if (code >= 300 && code < 400) {
-          finish(done(code, `The receiver answered ${code}, a redirect; redirects are never followed.`));
-        } else finish(done(code, `The receiver answered ${code}.`));
+    /** Sends the request; `onKeptConnection` false once a kept connection turned out closed. */
+    const send = (onKeptConnection: boolean) => {
+      request = (protocol === "https:" ? https : http).request(url, {
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(target.body) },
+        lookup: guardedLookup(opts.allowedHosts),
+        agent: agentFor(protocol, opts.allowedHosts),
       });
-      response.resume();
-    });
-    request.end(target.body);
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // The receiver closed a kept connection as the request went out (Node's documented case
+        // for `reusedSocket`): sent again at once over a new connection, within the same time limit.
+        if (onKeptConnection && request.reusedSocket && error.code === "ECONNRESET") send(false);
+        else finish(done(null, error.message));
+      });
+      request.on("response", (response) => {
+        const code = response.statusCode ?? 0;
+        response.on("error", (error) => finish(done(code, error.message)));
+        response.on("end", () => {
+          if (code >= 200 && code < 300) finish(done(code, null));
+          else if (code >= 300 && code < 400) {
+            finish(done(code, `The receiver answered ${code}, a redirect; redirects are never followed.`));
+          } else finish(done(code, `The receiver answered ${code}.`));
+        });
+        response.resume();
+      });
+      request.end(target.body);
+    };
+    send(true);
   });
 }
 
