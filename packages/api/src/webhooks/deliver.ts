@@ -126,7 +126,7 @@ async function sendWebhook(
       request = (protocol === "https:" ? https : http).request(url, {
         method: "POST",
         headers: { ...headers, "content-length": Buffer.byteLength(target.body) },
-        lookup: guardedLookup(opts.allowedHosts),
+        // The agent's own `lookup` (guardedLookup) checks the address of every connection it opens.
         agent: agentFor(protocol, opts.allowedHosts),
       });
       request.on("error", (error: NodeJS.ErrnoException) => {
