@@ -10,24 +10,29 @@ import { appWithUsers, assignOverRest, fixture, uploadAudio } from "./fixtures/a
 // delivery with the `standardwebhooks` package. The delivery job runs as the server runs it, with shorter
 // times so the test takes seconds: retries start at 50 ms (10 s in production) and are at most 500 ms apart
 // (1 h), an attempt times out after 3 s (10 s), the job polls every 100 ms (1 s); "down for two minutes" is
-// down for about one second, across several failed attempts.
+// down for about one second, across several failed attempts; attempts start at least 40 ms apart (2 ms),
+// so that their spreading can be seen.
 
 const { h, admin, staffA, adminToken } = await appWithUsers();
 const ALLOWED = ["127.0.0.1", "localhost"];
 const locks = openJobLocks({ db: h.deps.db });
-const job = startWebhookJob(
-  { db: h.deps.db, events: h.deps.events, locks, log: { info: () => undefined, error: () => undefined } },
-  {
-    allowedHosts: ALLOWED,
-    // Long enough that a loaded CI machine's slow 204 is not taken for a failure (and retried: a second copy).
-    timeoutMs: 3000,
-    retryBaseMs: 50,
-    retryMaxDelayMs: 500,
-    retryForMs: 60_000,
-    disableAfterMs: 3 * 24 * 3_600_000,
-    pollMs: 100,
-  },
-);
+/** Starts the delivery job as the server does, with the times above. */
+const startJob = () =>
+  startWebhookJob(
+    { db: h.deps.db, events: h.deps.events, locks, log: { info: () => undefined, error: () => undefined } },
+    {
+      allowedHosts: ALLOWED,
+      // Long enough that a loaded CI machine's slow 204 is not taken for a failure (and retried: a second copy).
+      timeoutMs: 3000,
+      retryBaseMs: 50,
+      retryMaxDelayMs: 500,
+      retryForMs: 60_000,
+      disableAfterMs: 3 * 24 * 3_600_000,
+      pollMs: 100,
+      startGapMs: 40,
+    },
+  );
+let job = startJob();
 h.deps.webhooks = { allowedHosts: ALLOWED, wake: () => job.wake() };
 afterAll(async () => {
   await job.stop();
@@ -46,8 +51,11 @@ interface Received {
 async function receiver(secret: () => string) {
   const got: Received[] = [];
   const raw: Array<{ body: string; headers: Record<string, string> }> = [];
+  /** When each request arrived (performance.now(), ms), in arrival order. */
+  const arrivals: number[] = [];
   let answer: (res: http.ServerResponse) => void = (res) => res.writeHead(204).end();
   const server = http.createServer((req, res) => {
+    arrivals.push(performance.now());
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -76,6 +84,7 @@ async function receiver(secret: () => string) {
   return {
     got,
     raw,
+    arrivals,
     /** How many connections were opened to the receiver so far. */
     connections: () => connections,
     url: `http://127.0.0.1:${port}/hooks`,
@@ -370,6 +379,26 @@ describe("webhooks (decision 037)", () => {
     expect(r.connections()).toBe(2);
     // The dropped request and the one sent again carry the same webhook-id, which receivers dedupe on.
     expect(new Set(r.got.map((e) => e.id)).size).toBe(2);
+    await disableAll();
+    await r.close();
+  });
+
+  it("spreads the attempts that fall due together rather than sending them in one burst", async () => {
+    let secret = "";
+    const r = await receiver(() => secret);
+    const endpoint = await register(r.url, ["audio.uploaded"]);
+    secret = endpoint.secret;
+    // Eight deliveries written while no job runs (as while the sending instance restarts), then due together.
+    await job.stop();
+    for (let i = 1; i <= 8; i++) {
+      await uploadAudio(h, adminToken, { name: `burst-${i}.wav`, content: await fixture("hello.wav") });
+    }
+    expect((await deliveries(endpoint.id)).total).toBe(8);
+    job = startJob();
+    await until(() => r.got.length === 8, 10_000, "the eight deliveries");
+    // Sent one after another, 40 ms apart: the last at least 7 × 40 ms after the first. Sent in one
+    // burst, the eight arrive within a few milliseconds, four at a time.
+    expect(r.arrivals.at(-1)! - r.arrivals[0]!).toBeGreaterThan(7 * 40 * 0.75);
     await disableAll();
     await r.close();
   });

@@ -28,7 +28,16 @@ export interface WebhookDeliveryOptions {
   retryForMs: number;
   /** How long an endpoint's deliveries may fail without a success before it is disabled, ms (3 days). */
   disableAfterMs: number;
+  /**
+   * The least time between the starts of two attempts, ms (2: at most 500 a second). A round's
+   * attempts are spread out rather than sent in one burst, which on a small machine holds up the
+   * app's own requests (the reads' tail in `npm run bench -- webhooks`).
+   */
+  startGapMs?: number;
 }
+
+/** The least time between the starts of two attempts by default, ms (see startGapMs). */
+const START_GAP_MS = 2;
 
 /** The defaults of decision 037. */
 export const DEFAULT_WEBHOOK_DELIVERY: Omit<WebhookDeliveryOptions, "allowedHosts"> = {
@@ -37,6 +46,7 @@ export const DEFAULT_WEBHOOK_DELIVERY: Omit<WebhookDeliveryOptions, "allowedHost
   retryMaxDelayMs: 3_600_000,
   retryForMs: 24 * 3_600_000,
   disableAfterMs: 3 * 24 * 3_600_000,
+  startGapMs: START_GAP_MS,
 };
 
 /** What one HTTP attempt came to: the answer's status code, or the error that kept it from one. */
@@ -256,12 +266,13 @@ const LONGEST_RUN_MS = 30_000;
 
 /**
  * Decision 037: attempts every due delivery of an enabled endpoint, oldest due first, as a
- * pipeline: at most 24 attempts in flight, at most 4 of them to one endpoint, and the next started
- * as soon as one answers; the answered ones are logged together (recordRound) and the next
- * due ones read (100 at a time, minus those in flight and the endpoints at their 4) every 100 ms
- * while attempts are in flight, at once when none is. So a receiver that answers slowly or not at
- * all holds its own 4 attempts, never the other endpoints' deliveries, and the database's share per
- * delivery stays small when the server is busy. Returns once nothing is in flight and nothing more
+ * pipeline: at most 24 attempts in flight, at most 4 of them to one endpoint, the next started
+ * as soon as one answers, no two sent less than `startGapMs` (2 ms) apart; the answered ones are
+ * logged together (recordRound) and the next due ones read (100 at a time, minus those in flight
+ * and the endpoints at their 4) every 100 ms while attempts are in flight, at once when none is.
+ * So a receiver that answers slowly or not at all holds its own 4 attempts, never the other
+ * endpoints' deliveries; the database's share per delivery stays small when the server is busy,
+ * and the attempts of a round do not land on the cores all at once. Returns once nothing is in flight and nothing more
  * was due when last read (what commits later wakes the job again, and the poll finds the rest),
  * or, after 30 s or once `stopping()` holds, once what is in flight has answered and is logged.
  * Run under the `webhooks` job lock (startWebhookJob). Takes the database and event bus and the
@@ -290,18 +301,29 @@ export async function deliverDueWebhooks(
 
   const fits = (d: DueWebhookDelivery) =>
     inFlight.size < AT_ONCE && (perEndpoint.get(d.endpointId) ?? 0) < PER_ENDPOINT;
+  const startGapMs = opts.startGapMs ?? START_GAP_MS;
+  /** When the next attempt may be sent (performance.now() ms): attempts are startGapMs apart. */
+  let nextSendAt = 0;
+  /** Takes an in-flight slot for `d` now and sends it at its turn (at once when none is waiting). */
   const start = (d: DueWebhookDelivery) => {
     inFlight.set(d.id, d.endpointId);
     perEndpoint.set(d.endpointId, (perEndpoint.get(d.endpointId) ?? 0) + 1);
-    void sendWebhook({ url: d.url, secret: d.secret, messageId: webhookMessageId(d.eventId), body: d.body }, opts).then(
-      (sent) => {
+    const send = () =>
+      void sendWebhook(
+        { url: d.url, secret: d.secret, messageId: webhookMessageId(d.eventId), body: d.body },
+        opts,
+      ).then((sent) => {
         inFlight.delete(d.id);
         perEndpoint.set(d.endpointId, perEndpoint.get(d.endpointId)! - 1);
         if (answered.length === 0) oldestAnswerAt = performance.now();
         answered.push({ due: d, sent });
         onAnswer?.();
-      },
-    );
+      });
+    const now = performance.now();
+    const sendAt = Math.max(now, nextSendAt);
+    nextSendAt = sendAt + startGapMs;
+    if (sendAt > now) setTimeout(send, sendAt - now);
+    else send();
   };
   const logAnswered = async () => {
     const batch = answered;
