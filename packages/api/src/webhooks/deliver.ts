@@ -272,9 +272,10 @@ const LONGEST_RUN_MS = 30_000;
  * and the endpoints at their 4) every 100 ms while attempts are in flight, at once when none is.
  * So a receiver that answers slowly or not at all holds its own 4 attempts, never the other
  * endpoints' deliveries; the database's share per delivery stays small when the server is busy,
- * and the attempts of a round do not land on the cores all at once. Returns once nothing is in flight and nothing more
- * was due when last read (what commits later wakes the job again, and the poll finds the rest),
- * or, after 30 s or once `stopping()` holds, once what is in flight has answered and is logged.
+ * and the attempts of a round do not land on the cores all at once. Returns once nothing is in
+ * flight and nothing more was due when last read (what commits later wakes the job again, and the
+ * poll finds the rest), or, after 30 s or once `stopping()` holds, once what is in flight (waiting
+ * for its turn included) has answered and is logged.
  * Run under the `webhooks` job lock (startWebhookJob). Takes the database and event bus and the
  * delivery options; returns how many attempts delivered, will be retried, or gave up. Rejects only
  * when the database cannot be asked (attempts in flight then answer unlogged, and are sent again).
