@@ -33,11 +33,8 @@ export interface WebhookDeliveryOptions {
    * attempts are spread out rather than sent in one burst, which on a small machine holds up the
    * app's own requests (the reads' tail in `npm run bench -- webhooks`).
    */
-  startGapMs?: number;
+  startGapMs: number;
 }
-
-/** The least time between the starts of two attempts by default, ms (see startGapMs). */
-const START_GAP_MS = 2;
 
 /** The defaults of decision 037. */
 export const DEFAULT_WEBHOOK_DELIVERY: Omit<WebhookDeliveryOptions, "allowedHosts"> = {
@@ -46,7 +43,7 @@ export const DEFAULT_WEBHOOK_DELIVERY: Omit<WebhookDeliveryOptions, "allowedHost
   retryMaxDelayMs: 3_600_000,
   retryForMs: 24 * 3_600_000,
   disableAfterMs: 3 * 24 * 3_600_000,
-  startGapMs: START_GAP_MS,
+  startGapMs: 2,
 };
 
 /** What one HTTP attempt came to: the answer's status code, or the error that kept it from one. */
@@ -302,7 +299,6 @@ export async function deliverDueWebhooks(
 
   const fits = (d: DueWebhookDelivery) =>
     inFlight.size < AT_ONCE && (perEndpoint.get(d.endpointId) ?? 0) < PER_ENDPOINT;
-  const startGapMs = opts.startGapMs ?? START_GAP_MS;
   /** When the next attempt may be sent (performance.now() ms): attempts are startGapMs apart. */
   let nextSendAt = 0;
   /** Takes an in-flight slot for `d` now and sends it at its turn (at once when none is waiting). */
@@ -322,7 +318,7 @@ export async function deliverDueWebhooks(
       });
     const now = performance.now();
     const sendAt = Math.max(now, nextSendAt);
-    nextSendAt = sendAt + startGapMs;
+    nextSendAt = sendAt + opts.startGapMs;
     if (sendAt > now) setTimeout(send, sendAt - now);
     else send();
   };
